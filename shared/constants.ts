@@ -1,0 +1,75 @@
+/**
+ * Constants of the service: identity, states, actions, limits and fees.
+ * Shipped to the browser too (the reference UI reads its form limits here),
+ * so nothing in this file may touch I/O or a runtime API.
+ */
+
+/** Service name, as /api/health.json and every document report it. */
+export const SERVICE = "agent-escrow-demo";
+/** The service version: the string "0" (SPEC, Versioning). */
+export const VERSION = "0";
+/** Every response says it is a demo... */
+export const MODE = "demo";
+/** ...and that no money moves. */
+export const MONEY = false;
+
+/** Job statuses, in walk order. */
+export const STATUSES = ["open", "funded", "submitted", "released", "disputed"] as const;
+export type JobStatus = (typeof STATUSES)[number];
+
+/** Actions of transition, quote and validate, in walk order. */
+export const ACTIONS = ["create", "fund", "submit", "release", "dispute"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** The two terminal actions (simulate's `terminal`, verify's `action`). */
+export const TERMINALS = ["release", "dispute"] as const;
+export type Terminal = (typeof TERMINALS)[number];
+
+/** The two terminal statuses, released and disputed. */
+export const TERMINAL_STATUSES = ["released", "disputed"] as const;
+export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+
+/** The states and transitions table of SPEC: the status each action needs and gives. */
+export const TRANSITIONS = {
+  create: { from: null, to: "open" },
+  fund: { from: "open", to: "funded" },
+  submit: { from: "funded", to: "submitted" },
+  release: { from: "submitted", to: "released" },
+  dispute: { from: "submitted", to: "disputed" },
+} as const satisfies Record<Action, { from: JobStatus | null; to: JobStatus }>;
+
+/** The engines, by route name, and their paths (version segment v0). */
+export const ENGINE_ROUTES = ["transition", "quote", "validate", "simulate", "verify"] as const;
+export type EngineRoute = (typeof ENGINE_ROUTES)[number];
+export const enginePath = (route: EngineRoute): `/api/v0/${EngineRoute}` => `/api/v0/${route}`;
+
+/** Limits. Character counts are Unicode code points (D1). */
+export const LIMITS = {
+  titleMax: 80,
+  clientRefMax: 128,
+  callbackUrlMax: 512,
+  noteMax: 400,
+  idempotencyKeyMax: 255,
+  amountMin: 1,
+  payerCreditsMin: 0,
+  ttlSecondsMin: 1,
+  /** D3: amount, payer_credits and ttl_seconds are safe integers. */
+  integerMax: Number.MAX_SAFE_INTEGER,
+  /** D9: bodies above this many bytes are 413 payload_too_large. */
+  bodyBytesMax: 65_536,
+  /** Latest instant a stamped expiresAt may reach (four-digit years, D4). */
+  expiresAtMax: "9999-12-31T23:59:59.999Z",
+  simulateSteps: 4,
+  activityMax: 80,
+} as const;
+
+/** Job ids: `as_` and 10 lowercase hex characters. */
+export const JOB_ID_PATTERN = /^as_[0-9a-f]{10}$/;
+/** Demo key ids: `k_` and 12 lowercase hex characters (D14). */
+export const KEY_ID_PATTERN = /^k_[0-9a-f]{12}$/;
+
+/** Release fee rate: 5 percent, rounded to the nearest credit. */
+export const FEE_RATE = 0.05;
+
+/** Payer credits a fresh reference UI starts with (D20). */
+export const STARTING_CREDITS = 1_000;

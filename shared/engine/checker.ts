@@ -1,0 +1,117 @@
+/**
+ * The field checker: runs the Valibot rules one field at a time, in the order the caller asks
+ * (D7), and records every problem as a Rejection. transition, quote and simulate answer with
+ * the first; validate lists them all (D8). Omitted and null are the same (D2).
+ */
+import * as v from "valibot";
+import { FIELD_ALIASES, type JsonObject, pick } from "../aliases.ts";
+import { LIMITS } from "../constants.ts";
+import { parseDateTime, toIso } from "../datetime.ts";
+import { invalid, missing, type Rejection } from "../errors.ts";
+import type { HeaderReader } from "../keys.ts";
+import { type FieldName, fieldRules, type Rule } from "../rules.ts";
+
+/** How an absent value is treated: an error of the top level, of a member, or fine. */
+export type Presence = "required" | "required-member" | "optional";
+
+/** Collects rejections while reading checked values out of one request body. */
+export class Checker {
+  /** Every problem found so far, in check order. */
+  readonly errors: Rejection[] = [];
+
+  constructor(readonly body: JsonObject) {}
+
+  /** True once any check failed. */
+  get failed(): boolean {
+    return this.errors.length > 0;
+  }
+
+  /** Records a rejection. */
+  fail(rejection: Rejection): void {
+    this.errors.push(rejection);
+  }
+
+  /** True when the body holds a non-null value under any alias of `name`. */
+  has(name: FieldName): boolean {
+    return pick(this.body, FIELD_ALIASES[name]) !== undefined;
+  }
+
+  /** Checks a top-level field by its canonical name; undefined when omitted or bad. */
+  field(name: FieldName, presence: Presence = "optional"): unknown {
+    return this.check(name, fieldRules[name], pick(this.body, FIELD_ALIASES[name]), presence);
+  }
+
+  /**
+   * Checks one value against a rule. A required top-level string that is blank after trimming
+   * is missing_field (D2, issue type `non_empty`); any other failure is invalid_field with the
+   * rule's message. A missing member runs the rule on undefined, so its message says what it needs.
+   */
+  check(field: string, rule: Rule, raw: unknown, presence: Presence): unknown {
+    if (raw === undefined || raw === null) {
+      if (presence === "required") this.fail(missing(field));
+      if (presence !== "required-member") return undefined;
+    }
+    const result = v.safeParse(rule, raw);
+    if (result.success) return result.output;
+    const issue = result.issues[0];
+    if (presence === "required" && issue.type === "non_empty") this.fail(missing(field));
+    else this.fail(invalid(field, issue.message));
+    return undefined;
+  }
+
+  /** A note: checked, and dropped when blank after trimming (D2). */
+  note(name: "proof_note" | "release_note" | "dispute_reason"): string | undefined {
+    const value = this.field(name) as string | undefined;
+    return value ? value : undefined;
+  }
+
+  /**
+   * The idempotency key (D15): header `Idempotency-Key` or body `idempotency_key`, 1 to 255
+   * characters after trimming; both sent and different after trimming is invalid_field.
+   */
+  idempotencyKey(headers: HeaderReader): string | undefined {
+    const fromBody = this.field("idempotency_key") as string | undefined;
+    const header = headers.get("idempotency-key");
+    if (header === null) return fromBody;
+    const fromHeader = this.check("idempotency_key", fieldRules.idempotency_key, header, "optional") as string | undefined;
+    if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {
+      this.fail(invalid("idempotency_key", "idempotency_key must match the Idempotency-Key header."));
+      return undefined;
+    }
+    return fromHeader ?? fromBody;
+  }
+
+  /**
+   * expires_at or ttl_seconds (fund, and simulate's fund step) as the stamped expiresAt.
+   * expires_at must be strictly after now (D4); a ttl must end by the latest four-digit year.
+   * When both are sent and valid, the conflict names expires_at (D13a).
+   */
+  expiry(now: number): string | undefined {
+    const at = this.field("expires_at") as string | undefined;
+    let atMs: number | undefined;
+    if (at !== undefined) {
+      atMs = parseDateTime(at, true) ?? undefined;
+      if (atMs !== undefined && atMs <= now) {
+        this.fail(invalid("expires_at", "expires_at must be in the future."));
+        atMs = undefined;
+      }
+    }
+    const ttl = this.field("ttl_seconds") as number | undefined;
+    let ttlMs: number | undefined;
+    if (ttl !== undefined) {
+      ttlMs = now + ttl * 1000;
+      if (ttlMs > Date.parse(LIMITS.expiresAtMax)) {
+        this.fail(invalid("ttl_seconds", `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`));
+        ttlMs = undefined;
+      }
+    }
+    return atMs !== undefined ? toIso(atMs) : ttlMs !== undefined ? toIso(ttlMs) : undefined;
+  }
+
+  /** D7: expiry conflicts come after every field check. */
+  expiryConflict(): void {
+    if (this.has("expires_at") && this.has("ttl_seconds")) {
+      this.fail(invalid("expires_at", "Send expires_at or ttl_seconds, not both."));
+    }
+  }
+}

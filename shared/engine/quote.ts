@@ -1,0 +1,29 @@
+/**
+ * POST /api/v0/quote: a dry run of transition with the same shape and rules (D11, D13a). It
+ * gives the next status, the would-be job (no id on create) and the money impact, and changes
+ * nothing; the idempotency key is only echoed.
+ */
+import { readActionRequest } from "./action-request.ts";
+import { apply, stateProblem } from "./apply.ts";
+import type { EngineResult } from "./context.ts";
+import { jobView, receiptOf } from "./job.ts";
+import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+
+/** Handles a quote body. */
+export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
+  const read = readActionRequest(body, headers, ctx.now);
+  if (!read.ok) return failure(read.errors[0]!);
+  const { request } = read;
+  const problem = stateProblem(request, ctx.now);
+  if (problem) return failure(problem);
+  const { action, job, payerCredits, settlement } = apply(request, ctx.now);
+  return success({
+    action,
+    next_status: job.status,
+    job: jobView(job),
+    ...settlement,
+    ...(payerCredits !== undefined && { payer_credits_after: payerCredits }),
+    ...(settlement && { receipt: receiptOf(job, keyId) }),
+    ...closingFields(keyId, request.idempotencyKey),
+  });
+}

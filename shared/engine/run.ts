@@ -1,0 +1,50 @@
+/**
+ * The engine's one entry point (D13): `run(route, body, headers, { now, randomHex })`. It
+ * decodes and parses the body (invalid_json), reads the demo key once, and dispatches to the
+ * route. Pure: no I/O, no real clock; the same call gives the same answer everywhere.
+ */
+import { isObject } from "../aliases.ts";
+import type { EngineRoute } from "../constants.ts";
+import { reject } from "../errors.ts";
+import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../keys.ts";
+import type { EngineContext, EngineResult } from "./context.ts";
+import { quote } from "./quote.ts";
+import { type EngineRequest, failure } from "./respond.ts";
+import { simulate } from "./simulate.ts";
+import { transition } from "./transition.ts";
+import { validate } from "./validate.ts";
+import { verify } from "./verify.ts";
+
+const ROUTES: Record<EngineRoute, (request: EngineRequest) => EngineResult> = { transition, quote, validate, simulate, verify };
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The body as a JSON object, or undefined when it is not valid UTF-8, not JSON, or not an object. */
+export function parseBody(body: string | Uint8Array | unknown): Record<string, unknown> | undefined {
+  let value = body;
+  try {
+    if (body instanceof Uint8Array) value = JSON.parse(utf8.decode(body));
+    else if (typeof body === "string") value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  return isObject(value) ? value : undefined;
+}
+
+/**
+ * Runs one engine. `body` is the raw body (bytes or text, parsed here) or an already parsed
+ * value; validate's error bodies carry `kind` and `errors` (D8), the others the first problem.
+ */
+export function run(
+  route: EngineRoute,
+  body: string | Uint8Array | unknown,
+  headers: HeaderReader = NO_HEADERS,
+  ctx: EngineContext,
+): EngineResult {
+  const parsed = parseBody(body);
+  if (!parsed) {
+    const result = failure(reject("invalid_json"));
+    if (route === "validate") Object.assign(result.body, { kind: "schema", errors: [{ error: "invalid_json", message: result.body.message }] });
+    return result;
+  }
+  return ROUTES[route]({ body: parsed, headers, ctx, keyId: keyIdFromHeaders(headers) });
+}

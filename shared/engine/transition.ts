@@ -1,0 +1,43 @@
+/**
+ * POST /api/v0/transition: commits one action and returns the updated state. Create mints the
+ * job id: derived from the idempotency key (D15) or random. Nothing is stored or replayed.
+ */
+import { idempotentJobId } from "../keys.ts";
+import { type ActionRequest, readActionRequest } from "./action-request.ts";
+import { apply, type Outcome, stateProblem } from "./apply.ts";
+import type { EngineResult } from "./context.ts";
+import { jobView, receiptOf } from "./job.ts";
+import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+
+/** The id a create gets: derived from the idempotency key when one was sent, else random. */
+export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {
+  const key = request.idempotencyKey;
+  return key === undefined
+    ? `as_${randomHex(10)}`
+    : idempotentJobId(key, request.title as string, request.amount as number, request.criteria as string);
+}
+
+/** The success fields of a committed action, as transition and each simulate step give them. */
+export function transitionFields(outcome: Outcome, keyId: string | null, idempotencyKey: string | undefined): Record<string, unknown> {
+  const { action, job, payerCredits, settlement } = outcome;
+  return {
+    action,
+    job: jobView(job),
+    ...(payerCredits !== undefined && { payer_credits: payerCredits }),
+    ...settlement,
+    ...(settlement && { receipt: receiptOf(job, keyId) }),
+    ...closingFields(keyId, idempotencyKey),
+    ...(action === "create" && { idempotent: idempotencyKey !== undefined }),
+  };
+}
+
+/** Handles a transition body. */
+export function transition({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
+  const read = readActionRequest(body, headers, ctx.now);
+  if (!read.ok) return failure(read.errors[0]!);
+  const { request } = read;
+  const problem = stateProblem(request, ctx.now);
+  if (problem) return failure(problem);
+  const id = request.action === "create" ? newJobId(request, ctx.randomHex) : undefined;
+  return success(transitionFields(apply(request, ctx.now, id), keyId, request.idempotencyKey));
+}

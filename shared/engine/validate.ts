@@ -1,0 +1,35 @@
+/**
+ * POST /api/v0/validate: a dry check of an action body. Success is `ok: true` with the action
+ * and the status it would lead to; failures add `kind` (schema on 400, state on 409) and
+ * `errors`, every schema problem found, or the one state problem (D8, D13a).
+ */
+import { ERROR_CATALOG, type Rejection } from "../errors.ts";
+import { TRANSITIONS } from "../constants.ts";
+import { readActionRequest } from "./action-request.ts";
+import { stateProblem } from "./apply.ts";
+import type { EngineResult } from "./context.ts";
+import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+
+const entry = ({ error, field, message }: Rejection) => ({ error, ...(field !== undefined && { field }), message });
+
+function invalid(errors: Rejection[]): EngineResult {
+  const first = errors[0]!;
+  const result = failure(first);
+  result.body.kind = ERROR_CATALOG[first.error].kind;
+  result.body.errors = errors.map(entry);
+  return result;
+}
+
+/** Handles a validate body. */
+export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
+  const read = readActionRequest(body, headers, ctx.now);
+  if (!read.ok) return invalid(read.errors);
+  const { request } = read;
+  const problem = stateProblem(request, ctx.now);
+  if (problem) return invalid([problem]);
+  return success({
+    action: request.action,
+    next_status: TRANSITIONS[request.action].to,
+    ...closingFields(keyId, request.idempotencyKey),
+  });
+}
