@@ -8,12 +8,17 @@ import { LIMITS } from "./constants.ts";
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
+// Field ranges spelled out, so the published patterns refuse what the parser refuses (all but
+// day-of-month overflow such as 02-30, which only the parser catches).
+const DATE = "\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])";
+const TIME = "([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d";
+
 /** Regular expression source for expires_at: RFC 3339 in UTC (published in the schemas). */
 export const UTC_DATE_TIME_PATTERN =
-  "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|\\+00:00)$";
+  `^${DATE}[Tt]${TIME}(\\.\\d+)?([Zz]|\\+00:00)$`;
 /** Regular expression source for job stamps: any RFC 3339 date-time. */
 export const DATE_TIME_PATTERN =
-  "^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?([Zz]|[+-]\\d{2}:\\d{2})$";
+  `^${DATE}[Tt]${TIME}(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`;
 
 const MIN_MS = Date.parse("0000-01-01T00:00:00.000Z");
 const MAX_MS = Date.parse(LIMITS.expiresAtMax);

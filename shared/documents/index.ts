@@ -1,9 +1,22 @@
 /**
- * The GET documents, by path: content type and body, built once. The API serves these bytes
- * and the static site prerenders the same ones (D18). Builders are pure and take no clock.
+ * The GET documents, by path: content type, body and ETag, built once. The API serves these
+ * bytes and the static site prerenders the same ones (D18). Builders are pure and take no clock;
+ * absolute URLs come from `siteUrl` (SITE_URL).
  */
+import { receiptSchemaDocument, simulateSchemaDocument, transitionSchemaDocument, verifySchemaDocument } from "../schemas/documents.ts";
 import { sha256Hex } from "../sha256.ts";
+import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
+import { agentCard, llmsTxt, robotsTxt, sitemapXml } from "./discovery.ts";
+import { errors } from "./errors.ts";
+import { examples } from "./examples.ts";
+import { fees } from "./fees.ts";
 import { health } from "./health.ts";
+import { openapi } from "./openapi.ts";
+import { quickstart } from "./quickstart.ts";
+import { settlement } from "./settlement.ts";
+import { settlementMd } from "./settlement-md.ts";
+import { changelog, scoreboard, templates } from "./simple.ts";
+import { tools } from "./tools.ts";
 
 /** One served document. */
 export interface Document {
@@ -17,14 +30,41 @@ export interface DocumentSettings {
   siteUrl: string;
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
+/** JSON documents: two-space indented with a final newline, readable in a browser and a diff. */
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-const document = (type: string, body: string): Document => ({ type, body, etag: `"${sha256Hex(body).slice(0, 32)}"` });
+/** The body of each catalog entry, by key. */
+const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: string) => string> = {
+  agent: (url) => json(agentCard(url)),
+  health: () => json(health()),
+  settlement: () => json(settlement()),
+  quickstart: (url) => json(quickstart(url)),
+  tools: (url) => json(tools(url)),
+  schema_transition: (url) => json(transitionSchemaDocument(url)),
+  schema_simulate: (url) => json(simulateSchemaDocument(url)),
+  schema_receipt: (url) => json(receiptSchemaDocument(url)),
+  schema_verify: (url) => json(verifySchemaDocument(url)),
+  openapi: (url) => json(openapi(url)),
+  errors: () => json(errors()),
+  fees: () => json(fees()),
+  examples: () => json(examples()),
+  templates: () => json(templates()),
+  changelog: () => json(changelog()),
+  scoreboard: (url) => json(scoreboard(url)),
+  settlement_md: (url) => settlementMd(url),
+  llms: (url) => llmsTxt(url),
+  robots: (url) => robotsTxt(url),
+  sitemap: (url) => sitemapXml(url),
+};
 
-/** Every document path and its bytes. */
-export function buildDocuments(_settings: DocumentSettings): Map<string, Document> {
+/** Every document path and its bytes; aliases share one Document. */
+export function buildDocuments(settings: DocumentSettings): Map<string, Document> {
+  const siteUrl = settings.siteUrl.replace(/\/+$/, "");
   const table = new Map<string, Document>();
-  table.set("/api/health.json", document(JSON_TYPE, json(health())));
+  for (const entry of DOCUMENT_CATALOG) {
+    const body = BUILDERS[entry.key](siteUrl);
+    const doc: Document = { type: TYPES[entry.kind], body, etag: `"${sha256Hex(body).slice(0, 32)}"` };
+    for (const path of entry.paths) table.set(path, doc);
+  }
   return table;
 }

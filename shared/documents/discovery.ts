@@ -1,0 +1,98 @@
+/**
+ * Discovery documents: the agent card (/.well-known/agent.json = /api/agent.json), llms.txt,
+ * robots.txt and sitemap.xml. All absolute URLs come from one origin setting (SITE_URL).
+ */
+import { ENGINE_ROUTES, enginePath, MODE, MONEY, SERVICE, VERSION } from "../constants.ts";
+import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
+
+const ENGINE_SUMMARIES = {
+  transition: "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
+  quote: "Dry run of transition: next status and money impact, nothing changes.",
+  validate: "Dry check of a transition body: ok, or every field error.",
+  simulate: "Run create, fund, submit, release or dispute in one request.",
+  verify: "Recompute the fee math of a receipt, or of a proposed release or dispute.",
+} as const;
+
+/** Short description shared by the card, llms.txt and the site. */
+export const DESCRIPTION =
+  "A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (5% fee) or disputes (full refund). No money moves; the client holds all state.";
+
+/** The agent card. */
+export function agentCard(siteUrl: string) {
+  return {
+    name: SERVICE,
+    version: VERSION,
+    mode: MODE,
+    money: MONEY,
+    description: DESCRIPTION,
+    is: [
+      "A demo escrow engine for jobs between a payer and an agent, in simulated integer credits.",
+      "Stateless: the client holds the job, the payer credits and the agent wallet, and sends the job back on every call.",
+      "Open: no account; an optional demo key only labels responses with a key_id.",
+    ],
+    is_not: [
+      "A payment service: no real money moves and receipts are not proof of payment.",
+      "A custodian: nothing is held anywhere.",
+      "A store: jobs, receipts, balances and responses are never persisted.",
+      "Authentication: a demo key is not an account and no request is refused without one.",
+      "A webhook sender: callback_url is stored on the job and never fetched.",
+    ],
+    start_here: absolute(siteUrl, "/api/quickstart.json"),
+    engines: ENGINE_ROUTES.map((route) => ({ name: route, method: "POST", url: absolute(siteUrl, enginePath(route)), summary: ENGINE_SUMMARIES[route] })),
+    documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
+    pages: Object.fromEntries(PAGES.map((page) => [page.path === "/" ? "ui" : "reference", absolute(siteUrl, page.path)])),
+    auth: { required: false, optional_headers: ["Authorization: Bearer <API_KEY>", "X-Service-Key: <API_KEY>"], idempotency: "Idempotency-Key header or idempotency_key field" },
+  };
+}
+
+/** llms.txt: H1, blockquote summary, H2 sections of `[name](url): note` links. */
+export function llmsTxt(siteUrl: string): string {
+  const link = (name: string, path: string, note: string) => `- [${name}](${absolute(siteUrl, path)}): ${note}`;
+  const docs = (keys: readonly string[]) =>
+    DOCUMENT_CATALOG.filter((doc) => keys.includes(doc.key)).map((doc) => link(doc.title, doc.paths[0], doc.summary));
+  return [
+    `# ${SERVICE}`,
+    "",
+    `> ${DESCRIPTION}`,
+    "",
+    "Every response carries `\"mode\": \"demo\"` and `\"money\": false`. Credits are integers; release takes a 5% fee (Math.round(amount * 0.05)), dispute returns the full amount. Engines take POST JSON; documents take GET.",
+    "",
+    "## Start",
+    "",
+    ...docs(["quickstart", "agent", "settlement_md"]),
+    "",
+    "## Engines",
+    "",
+    ...ENGINE_ROUTES.map((route) => link(route, enginePath(route), ENGINE_SUMMARIES[route])),
+    "",
+    "## Reference",
+    "",
+    ...docs(["settlement", "openapi", "tools", "schema_transition", "schema_simulate", "schema_receipt", "errors", "fees"]),
+    "",
+    "## Optional",
+    "",
+    ...docs(["examples", "templates", "changelog", "scoreboard", "health"]),
+    link("API reference (HTML)", "/reference/", "Every endpoint rendered from the OpenAPI document."),
+    link("Web UI", "/", "Try a job in the browser; all state stays in the browser."),
+    "",
+  ].join("\n");
+}
+
+/** robots.txt: everything may be crawled; the sitemap is named. */
+export const robotsTxt = (siteUrl: string): string =>
+  ["User-agent: *", "Allow: /", "", `Sitemap: ${absolute(siteUrl, "/sitemap.xml")}`, ""].join("\n");
+
+const xmlEscape = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string);
+
+/** sitemap.xml: every public page and every document path (no lastmod: no clock, D18). */
+export function sitemapXml(siteUrl: string): string {
+  const paths = [...PAGES.map((page) => page.path), ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths)];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...paths.map((path) => `  <url><loc>${xmlEscape(absolute(siteUrl, path))}</loc></url>`),
+    "</urlset>",
+    "",
+  ].join("\n");
+}

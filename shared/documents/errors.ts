@@ -1,0 +1,28 @@
+/** /api/errors.json: the error catalog (SPEC "Errors" and D9), with the error body shape of D8. */
+import { MODE, MONEY } from "../constants.ts";
+import { ERROR_CATALOG } from "../errors.ts";
+import { INVALID_FIELD_NAMES, INVALID_FIELD_MESSAGES } from "./field-messages.ts";
+
+/** The errors document. */
+export const errors = () => ({
+  mode: MODE,
+  money: MONEY,
+  body: {
+    shape: "{ ok: false, mode: \"demo\", money: false, error, message, field?, ...extra }",
+    message: "The catalog message with its {placeholders} filled (D8).",
+    field: "Names the field on missing_field and invalid_field, with SPEC's names (job.status, receipt.status).",
+    validate: "validate's error bodies add kind (schema on 400, state on 409) and errors: every schema problem found, each { error, field, message }; a state error is the single entry.",
+  },
+  order_of_checks: [
+    "method (405)",
+    "body size (413)",
+    "JSON (invalid_json)",
+    "action (invalid_action)",
+    "fields in the order of the action's row (required, then optional; job members right after job)",
+    "fields sent on the wrong action",
+    "expiry conflicts",
+    "state: illegal_transition, insufficient_credits, hold_expired",
+  ],
+  codes: Object.entries(ERROR_CATALOG).map(([code, entry]) => ({ code, ...entry })),
+  invalid_field: { fields: INVALID_FIELD_NAMES, messages: INVALID_FIELD_MESSAGES },
+});

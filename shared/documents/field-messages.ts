@@ -1,0 +1,39 @@
+/**
+ * The invalid_field messages, read off the rules themselves (each rule's message is what it
+ * says for a value of the wrong type), plus the fixed texts of SPEC's expiry and terminal table
+ * and D5's wrong-action sentence. Published in /api/errors.json and /api/settlement.json.
+ */
+import * as v from "valibot";
+import { LIMITS } from "../constants.ts";
+import { fieldRules, jobMemberRules, receiptMemberRules, type Rule } from "../rules.ts";
+
+const messageOf = (rule: Rule): string => {
+  const result = v.safeParse(rule, { wrong: "type" });
+  return result.success ? "" : result.issues[0].message;
+};
+
+/** Every field name invalid_field may carry. */
+export const INVALID_FIELD_NAMES = [
+  ...Object.keys(fieldRules),
+  "job",
+  ...Object.keys(jobMemberRules).map((member) => `job.${member}`),
+  "receipt",
+  ...Object.keys(receiptMemberRules).map((member) => `receipt.${member}`),
+];
+
+/** Each field's rule message, then the fixed texts. */
+export const INVALID_FIELD_MESSAGES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(fieldRules).map(([name, rule]) => [name, messageOf(rule)])),
+  ...Object.fromEntries(Object.entries(jobMemberRules).map(([name, { rule }]) => [`job.${name}`, messageOf(rule)])),
+  ...Object.fromEntries(Object.entries(receiptMemberRules).map(([name, { rule }]) => [`receipt.${name}`, messageOf(rule)])),
+  job: "job must be an object.",
+  receipt: "receipt must be an object.",
+  "expires_at (past)": "expires_at must be in the future.",
+  "expires_at (with ttl_seconds)": "Send expires_at or ttl_seconds, not both.",
+  "ttl_seconds (past year 9999)": `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`,
+  "any integer (above the bound)": `{field} must be an integer <= ${LIMITS.integerMax}.`,
+  "payer_credits (dispute refund past the bound)": `payer_credits must stay <= ${LIMITS.integerMax} after the refund.`,
+  "idempotency_key (header and body differ)": "idempotency_key must match the Idempotency-Key header.",
+  "job (verify with receipt)": "Send receipt or job, not both.",
+  "wrong action (D5)": "{field} is only accepted on {action}.",
+};

@@ -1,0 +1,111 @@
+/**
+ * /api/settlement.json: the protocol as data. States, transitions, fees, job, request and
+ * receipt fields with their rules, the five engines, limits, and every decision a client needs
+ * (D1-D20) as rules. SETTLEMENT.md renders this same object for humans.
+ */
+import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../aliases.ts";
+import { ACTIONS, enginePath, FEE_RATE, LIMITS, MODE, MONEY, SERVICE, STARTING_CREDITS, STATUSES, TERMINAL_STATUSES, TRANSITIONS, VERSION } from "../constants.ts";
+import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../request-shape.ts";
+import { DECISIONS } from "./decisions.ts";
+import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
+import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
+import { HANDOFF_KEYS, RECEIPT_KEYS } from "../tokens.ts";
+
+/** The settlement document. */
+export function settlement() {
+  return {
+    service: SERVICE,
+    version: VERSION,
+    mode: MODE,
+    money: MONEY,
+    summary:
+      "A stateless demo escrow engine for jobs between a payer and an agent. Credits are simulated integers; no real money moves and the service takes no custody. The client holds the job, the payer credits and the agent wallet, and sends the job back on every action; the service computes the next status, the money impact and a receipt. A receipt is not proof of payment.",
+    statuses: STATUSES,
+    terminal_statuses: TERMINAL_STATUSES,
+    walk: "create, fund, submit, then release or dispute",
+    transitions: [
+      { from: null, action: "create", condition: "title, amount, criteria valid", to: TRANSITIONS.create.to, also: "Job created with an id (not in quote); credits unchanged; fee and agentPayout 0." },
+      { from: TRANSITIONS.fund.from, action: "fund", condition: "payer_credits >= job amount", to: TRANSITIONS.fund.to, also: "Amount deducted from payer credits and held in escrow; fundedAt set; expiresAt set if expires_at or ttl_seconds was sent; no fee." },
+      { from: TRANSITIONS.submit.from, action: "submit", condition: "proof_url present", to: TRANSITIONS.submit.to, also: "proofUrl (and proofNote if given) set; submittedAt set; escrow stays held." },
+      { from: TRANSITIONS.release.from, action: "release", condition: "now is not after job expiresAt (when one exists)", to: TRANSITIONS.release.to, also: "fee, agent_payout and agent_credits_delta computed; escrow is not returned to the payer; resolvedAt set; receipt returned." },
+      { from: TRANSITIONS.dispute.from, action: "dispute", condition: "none; allowed even after expiresAt", to: TRANSITIONS.dispute.to, also: "fee 0, agent_payout 0, agent_credits_delta 0; returned_to_payer = amount; resolvedAt set; receipt returned." },
+    ],
+    other_combinations: "Any other pair of job status and action is illegal_transition (409). Release after expiresAt is hold_expired (409).",
+    fees: {
+      release: { rate: FEE_RATE, fee: "Math.round(amount * 0.05)", agent_payout: "amount - fee", agent_credits_delta: "agent_payout" },
+      dispute: { fee: 0, agent_payout: 0, agent_credits_delta: 0, returned_to_payer: "amount" },
+      fund: { fee: 0, note: "The full amount is held in escrow." },
+      top_up: { fee: 0, note: "Client-side (reference UI)." },
+      currency: "credits (integers)",
+      real_money: false,
+    },
+    client_state: {
+      payer_credits: `Client-held payer balance; the reference UI starts at ${STARTING_CREDITS}. Send it on fund (required) and on any other action (echoed as the resulting balance).`,
+      agent_wallet: "Client-held. After a release add agent_credits_delta (equal to agent_payout); after a dispute leave it unchanged.",
+      job: "Client-held. Send the job from the last response back as `job` on every action except create.",
+    },
+    job: { form: "camelCase in responses, in this order; optional strings absent until set, never empty (D10)", fields: JOB_FIELDS },
+    request: {
+      canonical_names: "snake_case; camelCase aliases are accepted, at the top level and inside job",
+      fields: REQUEST_FIELDS,
+      aliases: FIELD_ALIASES,
+      job_member_aliases: JOB_MEMBER_ALIASES,
+      actions: Object.fromEntries(ACTIONS.map((action) => [action, { requires: TRANSITIONS[action].from, gives: TRANSITIONS[action].to, ...ACTION_FIELDS[action] }])),
+      owned_fields: Object.fromEntries(OWNED_FIELDS),
+      simulate: SIMULATE_FIELDS,
+      verify: {
+        forms: ["{ receipt }", "{ job, action?, fee?, agent_payout?, returned_to_payer? }"],
+        rules: [
+          "Send receipt or job, not both (invalid_field job); neither is missing_field receipt.",
+          "action, when sent, is release or dispute (invalid_action otherwise, message \"action must be release or dispute.\").",
+          "A receipt's claims are release_fee (as fee), agent_payout and returned_to_payer; each is required (missing_field fee / agent_payout / returned_to_payer).",
+          "The job must be terminal, or submitted together with an action (missing_field action). A terminal job whose status differs from the action, or a job neither submitted nor terminal, is illegal_transition with from = its status and expected = submitted.",
+          "A terminal job's own fee and agentPayout are its claims unless claims are sent.",
+        ],
+      },
+    },
+    receipt: { form: "snake_case; optional fields only when set; key_id when a demo key was sent", fields: RECEIPT_FIELDS },
+    envelope: {
+      success: { ok: true, mode: MODE, money: MONEY, optional: ["key_id", "key_optional", "idempotency_key", "idempotent"] },
+      error: { ok: false, mode: MODE, money: MONEY, fields: ["error", "message", "field?", "...extra"] },
+    },
+    engines: {
+      transition: { path: enginePath("transition"), does: "Commits one action and returns the updated job, payer_credits when sent, the money fields on release and dispute, and a receipt on release or dispute. Create mints the id." },
+      quote: { path: enginePath("quote"), does: "Dry run of transition, same body and rules: next_status, the would-be job (no id on create), fee, agent_payout, agent_credits_delta, returned_to_payer and payer_credits_after where they apply, and the would-be receipt on release and dispute. Idempotency-Key is only echoed." },
+      validate: { path: enginePath("validate"), does: "Dry check of an action body: { ok: true, action, next_status } or the error with kind (schema or state) and errors (every schema problem, or the single state problem)." },
+      simulate: { path: enginePath("simulate"), does: "Runs create, fund, submit, then release or dispute in one request: exactly 4 steps, each shaped like a transition success, then the final job, balances, money fields and receipt. One clock reading for the whole walk." },
+      verify: { path: enginePath("verify"), does: "Recomputes fee, agent_payout and returned_to_payer for a receipt or a job: valid, verified, expected, received, mismatches, job_id, action. A wrong claim is 200 with valid false." },
+    },
+    limits: {
+      title: `1 to ${LIMITS.titleMax} characters (code points)`,
+      amount: `integer ${LIMITS.amountMin} to ${LIMITS.integerMax}`,
+      payer_credits: `integer ${LIMITS.payerCreditsMin} to ${LIMITS.integerMax}`,
+      criteria: "at least 1 character",
+      proof_url: "at least 1 character",
+      client_ref: `1 to ${LIMITS.clientRefMax} characters`,
+      callback_url: `1 to ${LIMITS.callbackUrlMax} characters, https with a host`,
+      notes: `proof_note, release_note, dispute_reason: at most ${LIMITS.noteMax} characters after trimming; whitespace-only is ignored`,
+      idempotency_key: `1 to ${LIMITS.idempotencyKeyMax} characters after trimming`,
+      ttl_seconds: `integer >= ${LIMITS.ttlSecondsMin}; the hold must end by ${LIMITS.expiresAtMax}`,
+      expires_at: "RFC 3339 UTC date-time, strictly in the future at fund",
+      body_bytes: LIMITS.bodyBytesMax,
+      simulate_steps: LIMITS.simulateSteps,
+      activity_log: `last ${LIMITS.activityMax} events (reference UI, client-side)`,
+      rate_limits: "none",
+    },
+    authentication: {
+      required: false,
+      headers: ["Authorization: Bearer <API_KEY>", "X-Service-Key: <API_KEY>"],
+      key_id: "k_ + first 12 hex characters of SHA-256 of the UTF-8 token",
+      note: "A demo key is not authentication and not an account. No request is ever refused for a missing or unknown key; without one the response has key_optional: true. The raw key is never stored, logged or returned.",
+    },
+    tokens: {
+      handoff: { prefix: "h1.", carries: "{ v: 1, job: {...}, next: [actions] }", where: ["#handoff/<token>", "?handoff=<token>"], job_keys: HANDOFF_KEYS },
+      receipt: { prefix: "r1.", carries: "{ v: 1, ...receipt }", where: ["#receipt/<token>", "?receipt=<token>"], receipt_keys: RECEIPT_KEYS },
+      encoding: "prefix + base64url (no padding) of compact JSON",
+      excluded: ["payer credits", "agent credits", "jobs (in receipt links)", "receipts (in handoff links)", "the demo key"],
+    },
+    invalid_field_messages: INVALID_FIELD_MESSAGES,
+    decisions: DECISIONS,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * JSON Schemas of the request bodies and the receipt, assembled from the field schemas of
+ * convert.ts and the request-shape tables: aliases become properties, null is "omitted" (D2),
+ * required fields need one non-null alias, fields of other actions may only be null (D5), and
+ * expires_at with ttl_seconds is refused. What no schema can say (time, headers, the dispute
+ * refund bound of D3) is listed in `UNEXPRESSED` and published with the schemas.
+ */
+import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../aliases.ts";
+import { type Action, ACTIONS, TERMINALS } from "../constants.ts";
+import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS, VERIFY_CLAIMS } from "../request-shape.ts";
+import { type FieldName, fieldRules, jobMemberRules, type JobMember, receiptMemberRules, type ReceiptMember } from "../rules.ts";
+import { fieldSchema, nullable, present, presentAny, type Schema } from "./convert.ts";
+
+/** Rules the engine applies that the schemas cannot state. */
+export const UNEXPRESSED = [
+  "Strings are trimmed before checking (D2); the schemas count surrounding whitespace, so they may be stricter there.",
+  "expires_at must be strictly in the future, and ttl_seconds must end the hold by 9999-12-31T23:59:59.999Z: both depend on the clock.",
+  "Dates such as 2026-02-30 match the pattern but are refused by the engine.",
+  "callback_url must also parse as a URL with a host (D13a).",
+  "The Idempotency-Key header must equal idempotency_key when both are sent (D15).",
+  "A dispute whose refund would push payer_credits past 9007199254740991 is refused (D3).",
+  "When two aliases of one field are both sent, the engine reads the first non-null one (canonical first) and ignores the other.",
+  "State rules (illegal_transition, insufficient_credits, hold_expired) are not schema rules.",
+] as const;
+
+const fieldProperty = (name: FieldName): Schema => nullable(fieldSchema(fieldRules[name]));
+
+/** Properties for every alias of each field. */
+function aliasProperties(fields: readonly FieldName[], schemaOf: (name: FieldName) => Schema): Record<string, Schema> {
+  const properties: Record<string, Schema> = {};
+  for (const field of fields) for (const alias of FIELD_ALIASES[field]) properties[alias] = schemaOf(field);
+  return properties;
+}
+
+const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : FIELD_ALIASES[field]);
+
+/** The client-held job (D6): members by response name and snake_case alias; unknown members allowed (dropped). */
+export function jobSchema(): Schema {
+  const properties: Record<string, Schema> = {};
+  const required: Schema[] = [];
+  for (const member of Object.keys(jobMemberRules) as JobMember[]) {
+    const { rule, required: needed } = jobMemberRules[member];
+    for (const alias of JOB_MEMBER_ALIASES[member]) properties[alias] = nullable(fieldSchema(rule));
+    if (needed) required.push(presentAny(JOB_MEMBER_ALIASES[member]));
+  }
+  return { type: "object", description: "The client-held job, as the last response gave it.", properties, allOf: required };
+}
+
+const bothExpiryFields: Schema = {
+  not: { allOf: [presentAny(FIELD_ALIASES.expires_at), presentAny(FIELD_ALIASES.ttl_seconds)] },
+};
+
+/** The body of one action. */
+function actionBody(action: Action, jobRef: Schema): Schema {
+  const { required, optional } = ACTION_FIELDS[action];
+  const fields = ([...required, ...optional] as BodyField[]).filter((f): f is FieldName => f !== "job");
+  const properties: Record<string, Schema> = { ...aliasProperties(fields, fieldProperty) };
+  if (action !== "create") properties.job = jobRef;
+  for (const [field, owner] of OWNED_FIELDS) {
+    if (owner !== action) for (const alias of FIELD_ALIASES[field]) properties[alias] = { type: "null" };
+  }
+  const allOf: Schema[] = required.map((field) => presentAny(aliasesOf(field)));
+  if (action === "fund") allOf.push(bothExpiryFields);
+  return { properties, allOf };
+}
+
+/** Action bodies of transition, quote and validate; `jobRef` points at {@link jobSchema}. */
+export function transitionBodySchema(jobRef: Schema): Schema {
+  return {
+    type: "object",
+    required: ["action"],
+    properties: { action: { type: "string", enum: [...ACTIONS] } },
+    allOf: ACTIONS.map((action) => ({
+      if: { properties: { action: { const: action } }, required: ["action"] },
+      then: actionBody(action, jobRef),
+    })),
+  };
+}
+
+/** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
+export function simulateBodySchema(): Schema {
+  const notes = ["release_note", "dispute_reason"] as const;
+  const always = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional].filter((f) => !(notes as readonly string[]).includes(f));
+  return {
+    type: "object",
+    properties: aliasProperties(always, fieldProperty),
+    allOf: [
+      ...SIMULATE_FIELDS.required.map((field) => presentAny(FIELD_ALIASES[field])),
+      bothExpiryFields,
+      {
+        if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
+        then: { properties: aliasProperties(["dispute_reason"], fieldProperty) },
+        else: { properties: aliasProperties(["release_note"], fieldProperty) },
+      },
+    ],
+  };
+}
+
+/** The receipt verify accepts: job_id, status, amount and the three claims required; the rest checked when present. */
+export function receiptSchema(): Schema {
+  const properties: Record<string, Schema> = {};
+  const required: string[] = [];
+  for (const member of Object.keys(receiptMemberRules) as ReceiptMember[]) {
+    const { rule, required: needed } = receiptMemberRules[member];
+    properties[member] = needed ? fieldSchema(rule) : nullable(fieldSchema(rule));
+    if (needed) required.push(member);
+  }
+  return { type: "object", required, properties };
+}
+
+/** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a). */
+export function verifyBodySchema(receiptRef: Schema, jobRef: Schema): Schema {
+  const claims = VERIFY_CLAIMS.map((c) => c.claim);
+  return {
+    type: "object",
+    properties: {
+      action: nullable({ type: "string", enum: [...TERMINALS] }),
+      ...aliasProperties(claims, fieldProperty),
+    },
+    oneOf: [
+      { allOf: [present("receipt"), { properties: { receipt: receiptRef, job: { type: "null" } } }] },
+      {
+        allOf: [
+          present("job"),
+          { properties: { job: jobRef, receipt: { type: "null" } } },
+          // A submitted job needs an action.
+          { if: { required: ["job"], properties: { job: { properties: { status: { const: "submitted" } }, required: ["status"] } } }, then: present("action") },
+        ],
+      },
+    ],
+  };
+}
