@@ -1,0 +1,309 @@
+/**
+ * HTTP behaviour of the shared fetch handler, tested without a server (like hono's
+ * app.request()): methods and Allow (D9), CORS preflight (D17), content types and caching
+ * (D18), unknown paths (D9), the body size limit with and without Content-Length (D9), and the
+ * health document. One test at the end starts the real Bun server on a free port.
+ */
+import { describe, expect, test } from "bun:test";
+import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/constants.ts";
+import { CREATE, jobsByStatus, testHandler } from "./helpers.ts";
+
+const handle = testHandler();
+const BASE = "http://localhost";
+const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-Key";
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** Sends one request to the handler. */
+const send = (method: string, path: string, init: RequestInit = {}): Promise<Response> =>
+  handle(new Request(`${BASE}${path}`, { method, ...init }));
+
+/** A request whose body is a stream: no Content-Length, so the handler must count as it reads. */
+const streamed = (path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request =>
+  new Request(`${BASE}${path}`, { method: "POST", body, headers, duplex: "half" } as RequestInit);
+
+/** `bytes` as a stream of `size`-byte chunks; `pulled` counts the chunks handed out. */
+function chunkedStream(bytes: Uint8Array, size: number) {
+  const state = { pulled: 0, cancelled: false };
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      state.pulled++;
+      controller.enqueue(bytes.slice(offset, offset + size));
+      offset += size;
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+/** A valid create body padded with trailing spaces to exactly `size` bytes. */
+function createOfSize(size: number): string {
+  const json = JSON.stringify({ action: "create", ...CREATE });
+  return json + " ".repeat(size - json.length);
+}
+
+const jobs = jobsByStatus();
+/** A body each engine accepts. */
+const VALID_BODY: Record<(typeof ENGINE_ROUTES)[number], unknown> = {
+  transition: { action: "create", ...CREATE },
+  quote: { action: "fund", job: jobs.open, payer_credits: 500 },
+  validate: { action: "submit", job: jobs.funded, proof_url: "https://example.com/proof" },
+  simulate: { ...CREATE, payer_credits: 1000, proof_url: "https://example.com/proof" },
+  verify: { job: jobs.released },
+};
+
+describe("engine methods", () => {
+  test.each(ENGINE_ROUTES)("POST /api/v0/%s serves a valid body with 200", async (route) => {
+    const response = await send("POST", enginePath(route), { body: JSON.stringify(VALID_BODY[route]) });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
+  });
+
+  const others = ENGINE_ROUTES.flatMap((route) => ["GET", "PUT", "DELETE", "PATCH", "HEAD"].map((method) => [method, route] as const));
+  test.each(others)("%s /api/v0/%s is 405 method_not_allowed with Allow: POST, OPTIONS", async (method, route) => {
+    const response = await send(method, enginePath(route));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    if (method !== "HEAD") expect(((await response.json()) as { error: string }).error).toBe("method_not_allowed");
+  });
+
+  test.each(ENGINE_ROUTES)("OPTIONS /api/v0/%s is a 204 preflight with the D17 headers", async (route) => {
+    const response = await send("OPTIONS", enginePath(route), {
+      headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(response.status).toBe(204);
+    expect(Object.fromEntries(response.headers)).toMatchObject({
+      allow: "POST, OPTIONS",
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "POST, OPTIONS",
+      "access-control-allow-headers": ALLOW_HEADERS,
+      "access-control-max-age": "86400",
+    });
+    expect(await response.text()).toBe("");
+  });
+});
+
+describe("headers on every response", () => {
+  const oversize = " ".repeat(LIMITS.bodyBytesMax + 1);
+  /** Answers of the engines and of the 404 path: JSON, never cached (D18). */
+  const JSON_CASES: [string, () => Promise<Response>][] = [
+    ["an engine success", () => send("POST", "/api/v0/transition", { body: JSON.stringify(VALID_BODY.transition) })],
+    ["an engine 400", () => send("POST", "/api/v0/transition", { body: "nope" })],
+    ["an engine 409", () => send("POST", "/api/v0/transition", { body: JSON.stringify({ action: "release", job: jobs.open }) })],
+    ["an engine 405", () => send("GET", "/api/v0/quote")],
+    ["an engine 413", () => send("POST", "/api/v0/verify", { body: oversize })],
+    ["a 404", () => send("GET", "/nope")],
+  ];
+  const CASES: [string, () => Promise<Response>][] = [
+    ...JSON_CASES,
+    ["an engine preflight", () => send("OPTIONS", "/api/v0/simulate")],
+    ["a document GET", () => send("GET", "/api/health.json")],
+    ["a document HEAD", () => send("HEAD", "/api/health.json")],
+    ["a document 304", async () => {
+      const etag = (await send("GET", "/api/health.json")).headers.get("etag") ?? "";
+      return send("GET", "/api/health.json", { headers: { "If-None-Match": etag } });
+    }],
+    ["a document preflight", () => send("OPTIONS", "/api/health.json")],
+    ["a document 405", () => send("POST", "/api/health.json")],
+  ];
+
+  test.each(CASES)("%s carries Access-Control-Allow-Origin: *", async (_name, request) => {
+    expect((await request()).headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  test.each(JSON_CASES)("%s is application/json; charset=utf-8 with Cache-Control: no-store", async (_name, request) => {
+    const response = await request();
+    expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("body parsing ignores Content-Type (D18)", () => {
+  const body = JSON.stringify(VALID_BODY.transition);
+  test.each([
+    ["application/json", "application/json"],
+    ["text/plain", "text/plain;charset=UTF-8"],
+    ["a form type", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+    ["a nonsense type", "image/png"],
+  ])("parses a JSON body sent as %s", async (_name, type) => {
+    const response = await send("POST", "/api/v0/transition", { body, headers: { "Content-Type": type } });
+    expect(response.status).toBe(200);
+  });
+
+  test("parses a JSON body sent with no Content-Type at all", async () => {
+    const request = new Request(`${BASE}/api/v0/transition`, { method: "POST", body: new TextEncoder().encode(body) });
+    expect(request.headers.get("content-type")).toBeNull();
+    expect((await handle(request)).status).toBe(200);
+  });
+});
+
+describe("unknown paths (D9)", () => {
+  const PATHS = [
+    "/nope",
+    "/api/v0/transition/",
+    "/api/v0/verify/",
+    "/api/health.json/",
+    "/api/v0",
+    "/api/v0/",
+    "/api/v1/transition",
+    "/API/V0/TRANSITION",
+    "/api/v0/transition.json",
+    "//api/v0/transition",
+  ];
+  const cases = PATHS.flatMap((path) => ["GET", "POST", "OPTIONS", "DELETE"].map((method) => [method, path] as const));
+
+  test.each(cases)("%s %s is 404 not_found", async (method, path) => {
+    const response = await send(method, path, method === "POST" ? { body: "{}" } : {});
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+    expect(((await response.json()) as { error: string }).error).toBe("not_found");
+  });
+
+  test("a query string does not change the route", async () => {
+    const response = await send("POST", "/api/v0/transition?debug=1", { body: JSON.stringify(VALID_BODY.transition) });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("body size limit (D9)", () => {
+  const max = LIMITS.bodyBytesMax;
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  test.each([
+    ["exactly 65,536 bytes is processed", max, 200],
+    ["65,537 bytes is 413 payload_too_large", max + 1, 413],
+  ])("with Content-Length: %s", async (_name, size, status) => {
+    const body = encode(createOfSize(size));
+    const response = await send("POST", "/api/v0/transition", { body, headers: { "Content-Length": String(size) } });
+    expect(response.status).toBe(status);
+    if (status === 413) expect(((await response.json()) as { error: string }).error).toBe("payload_too_large");
+  });
+
+  test.each([
+    ["exactly 65,536 bytes is processed", max, 200],
+    ["65,537 bytes is 413 payload_too_large", max + 1, 413],
+  ])("streamed without Content-Length: %s", async (_name, size, status) => {
+    const { stream } = chunkedStream(encode(createOfSize(size)), 1000);
+    const request = streamed("/api/v0/transition", stream);
+    expect(request.headers.get("content-length")).toBeNull();
+    const response = await handle(request);
+    expect(response.status).toBe(status);
+  });
+
+  test("stops reading an endless stream once it passes the limit", async () => {
+    // 10 MiB in 8 KiB chunks: far more than the limit; the handler must give up after 9 chunks.
+    const { stream, state } = chunkedStream(new Uint8Array(10 * 1024 * 1024).fill(32), 8192);
+    const response = await handle(streamed("/api/v0/simulate", stream));
+    expect(response.status).toBe(413);
+    expect(state.pulled).toBeLessThan(12);
+    expect(state.cancelled).toBe(true);
+  });
+
+  test("refuses a declared Content-Length over the limit before reading the body", async () => {
+    const { stream, state } = chunkedStream(new Uint8Array(200_000).fill(32), 8192);
+    const response = await handle(streamed("/api/v0/quote", stream, { "Content-Length": "200000" }));
+    expect(response.status).toBe(413);
+    expect(state.pulled).toBeLessThanOrEqual(1);
+  });
+
+  test("does not trust a Content-Length smaller than the body", async () => {
+    const body = createOfSize(max + 4000);
+    const response = await send("POST", "/api/v0/transition", { body, headers: { "Content-Length": "100" } });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe("GET /api/health.json", () => {
+  test("is 200 JSON with ok, service, version 0, demo mode and money false", async () => {
+    const response = await send("GET", "/api/health.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]+"$/);
+    expect(await response.json()).toEqual({ ok: true, service: SERVICE, version: "0", mode: "demo", money: false });
+  });
+
+  test.each([
+    ["the ETag", (etag: string) => etag],
+    ["a weak form of the ETag", (etag: string) => `W/${etag}`],
+    ["a list holding the ETag", (etag: string) => `"other", ${etag}`],
+    ["*", () => "*"],
+  ])("answers If-None-Match with %s by 304 and no body", async (_name, match) => {
+    const etag = (await send("GET", "/api/health.json")).headers.get("etag") as string;
+    const response = await send("GET", "/api/health.json", { headers: { "If-None-Match": match(etag) } });
+    expect(response.status).toBe(304);
+    expect(response.headers.get("etag")).toBe(etag);
+    expect(await response.text()).toBe("");
+  });
+
+  test("answers a stale If-None-Match with 200", async () => {
+    const response = await send("GET", "/api/health.json", { headers: { "If-None-Match": '"stale"' } });
+    expect(response.status).toBe(200);
+  });
+
+  test("HEAD is 200 with the GET headers and no body", async () => {
+    const get = await send("GET", "/api/health.json");
+    const head = await send("HEAD", "/api/health.json");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(get.headers.get("etag"));
+    expect(head.headers.get("content-type")).toBe(JSON_TYPE);
+    expect(await head.text()).toBe("");
+  });
+
+  test("OPTIONS is a 204 preflight allowing GET, HEAD, OPTIONS", async () => {
+    const response = await send("OPTIONS", "/api/health.json");
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("access-control-allow-headers")).toBe(ALLOW_HEADERS);
+    expect(response.headers.get("access-control-max-age")).toBe("86400");
+  });
+
+  test.each(["POST", "PUT", "DELETE", "PATCH"])("%s is 405 with Allow: GET, HEAD, OPTIONS", async (method) => {
+    const response = await send(method, "/api/health.json", { body: "{}" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(((await response.json()) as { error: string }).error).toBe("method_not_allowed");
+  });
+});
+
+describe("the real server (api/server.ts)", () => {
+  test("serves health and a create on the port PORT names", async () => {
+    const probe = Bun.serve({ port: 0, fetch: () => new Response(null) });
+    const port = probe.port;
+    probe.stop(true);
+    const server = Bun.spawn([process.execPath, "api/server.ts"], {
+      cwd: new URL("..", import.meta.url).pathname,
+      env: { ...process.env, PORT: String(port) },
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      let health: Response | undefined;
+      for (const deadline = Date.now() + 5000; Date.now() < deadline && server.exitCode === null; await Bun.sleep(20)) {
+        health = await fetch(`${base}/api/health.json`).catch(() => undefined);
+        if (health) break;
+      }
+      expect(health?.status, server.exitCode === null ? "no answer in 5 s" : await new Response(server.stderr).text()).toBe(200);
+      expect(((await health!.json()) as { ok: boolean }).ok).toBe(true);
+
+      const response = await fetch(`${base}/api/v0/transition`, { method: "POST", body: JSON.stringify({ action: "create", ...CREATE }) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+      const body = (await response.json()) as { ok: boolean; job: { id: string; status: string; createdAt: string } };
+      expect(body.ok).toBe(true);
+      expect(body.job.id).toMatch(/^as_[0-9a-f]{10}$/);
+      expect(body.job.status).toBe("open");
+      expect(Math.abs(Date.parse(body.job.createdAt) - Date.now())).toBeLessThan(60_000);
+    } finally {
+      server.kill();
+      await server.exited;
+    }
+  }, 10_000);
+});

@@ -1,0 +1,145 @@
+/**
+ * Every engine response as a whole, with the fixed clock and random source (STYLE 8): each
+ * action's success on each route where it applies, the key and idempotency envelope fields,
+ * and each error code on each route where SPEC's catalog lists it. One snapshot per case, so
+ * a change to any response shows up as a small, readable diff. Per-rule assertions live in
+ * engine-*.test.ts; this file only pins whole bodies.
+ */
+import { describe, expect, test } from "bun:test";
+import { type EngineRoute, enginePath } from "../shared/constants.ts";
+import type { EngineContext } from "../shared/engine/context.ts";
+import { call, CREATE, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
+
+const jobs = jobsByStatus();
+const PROOF = "https://example.com/proof";
+const SIMULATE = { ...CREATE, payer_credits: 1000, proof_url: PROOF };
+
+/** A submitted job whose hold ended: funded with a 60 s ttl at NOW, answered at NOW + 61 s. */
+const heldFunded = ok(call("transition", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 60 })).job;
+const heldSubmitted = ok(call("transition", { action: "submit", job: heldFunded, proof_url: PROOF })).job;
+const afterHold = (): EngineContext => fixedContext(NOW + 61_000);
+
+/** A receipt as transition gives it, for verify. */
+const receipt = ok(call("transition", { action: "release", job: jobs.submitted })).receipt;
+
+/**
+ * What each snapshot holds: the status line and the body as it goes on the wire. A string,
+ * not an object, because the snapshot printer sorts object keys and field order is part of
+ * the contract (envelope first, job fields in SPEC's table order: D10).
+ */
+const wire = (status: number, body: unknown): string => `HTTP ${status}\n${JSON.stringify(body, null, 2)}`;
+
+/** Runs one engine call and returns its body (for assertions) and its wire form (for the snapshot). */
+function snap(route: EngineRoute, body: unknown, headers: Record<string, string> = {}, ctx?: () => EngineContext) {
+  const result = call(route, body, headers, ctx?.() ?? fixedContext());
+  return { body: result.body, text: wire(result.status, result.body) };
+}
+
+const ACTION_ROUTES = ["transition", "quote", "validate"] as const;
+
+/** One success body per action, with its optional fields, so echoes show in the snapshots. */
+const ACTION_BODIES = [
+  ["create", { action: "create", ...CREATE, client_ref: "order-42", callback_url: "https://example.com/hooks/job" }],
+  ["fund", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 3600 }],
+  ["submit", { action: "submit", job: jobs.funded, proof_url: PROOF, proof_note: "Five bullets, sources linked." }],
+  ["release", { action: "release", job: jobs.submitted, payer_credits: 900, release_note: "Matches the criteria." }],
+  ["dispute", { action: "dispute", job: jobs.submitted, payer_credits: 900, dispute_reason: "Only three bullets." }],
+] as const;
+
+describe.each(ACTION_ROUTES)("POST /api/v0/%s success", (route) => {
+  test.each(ACTION_BODIES)("answers %s", (_action, body) => {
+    expect(snap(route, body).text).toMatchSnapshot();
+  });
+});
+
+describe("POST /api/v0/simulate success", () => {
+  test.each([
+    ["walks to release by default", { ...SIMULATE, proof_note: "Done.", release_note: "Good." }],
+    ["walks to dispute with terminal dispute", { ...SIMULATE, terminal: "dispute", dispute_reason: "Off topic.", release_note: "ignored" }],
+  ])("%s", (_name, body) => {
+    expect(snap("simulate", body).text).toMatchSnapshot();
+  });
+});
+
+describe("POST /api/v0/verify success", () => {
+  test.each([
+    ["checks a receipt", { receipt }],
+    ["checks a released job by its own fee and payout", { job: jobs.released }],
+    ["checks a disputed job by its own fee and payout", { job: jobs.disputed }],
+    ["checks a submitted job with an action and claims", { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95 }],
+    ["answers valid false for a mismatching claim", { job: jobs.submitted, action: "release", fee: 4, agent_payout: 96, returned_to_payer: 0 }],
+  ])("%s", (_name, body) => {
+    expect(snap("verify", body).text).toMatchSnapshot();
+  });
+});
+
+describe("demo key and idempotency key", () => {
+  const headers = { Authorization: "Bearer demo-key-123", "Idempotency-Key": "order-42-create" };
+
+  test("transition create carries key_id, idempotency_key and idempotent", () => {
+    expect(snap("transition", { action: "create", ...CREATE }, headers).text).toMatchSnapshot();
+  });
+
+  test("transition release carries key_id on the response and the receipt", () => {
+    expect(snap("transition", { action: "release", job: jobs.submitted }, { Authorization: "Bearer demo-key-123" }).text).toMatchSnapshot();
+  });
+});
+
+/**
+ * Each error code on each route where SPEC's catalog lists it: [code, route, why, body, clock].
+ * simulate never answers hold_expired (D13a): one clock reading per request and an expiry that
+ * must be in the future at the fund step, so its release step can never be after expiresAt.
+ */
+const ERRORS: [string, EngineRoute, string, unknown, (() => EngineContext)?][] = [
+  ...ACTION_ROUTES.flatMap((route): [string, EngineRoute, string, unknown, (() => EngineContext)?][] => [
+    ["invalid_json", route, "a body that is not JSON", "{ not json"],
+    ["invalid_action", route, "an unknown action", { action: "refund", job: jobs.submitted }],
+    ["missing_field", route, "a create without its required fields", { action: "create" }],
+    ["invalid_field", route, "a numeric string amount and an http callback_url", { action: "create", ...CREATE, amount: "100", callback_url: "http://example.com/hook" }],
+    ["illegal_transition", route, "a release of an open job", { action: "release", job: jobs.open }],
+    ["insufficient_credits", route, "a fund below the amount", { action: "fund", job: jobs.open, payer_credits: 99 }],
+    ["hold_expired", route, "a release after expiresAt", { action: "release", job: heldSubmitted }, afterHold],
+  ]),
+  ["invalid_json", "simulate", "a JSON array", "[]"],
+  ["missing_field", "simulate", "no proof_url", { ...CREATE, payer_credits: 1000 }],
+  ["invalid_field", "simulate", "terminal not release or dispute", { ...SIMULATE, terminal: "refund" }],
+  ["insufficient_credits", "simulate", "payer_credits below the amount", { ...SIMULATE, payer_credits: 99 }],
+  ["invalid_json", "verify", "an empty body", ""],
+  ["invalid_action", "verify", "an action other than release or dispute", { job: jobs.submitted, action: "fund" }],
+  ["missing_field", "verify", "a submitted job without action", { job: jobs.submitted }],
+  ["missing_field", "verify", "a receipt without release_fee", { receipt: { ...receipt, release_fee: undefined } }],
+  ["missing_field", "verify", "neither receipt nor job", {}],
+  ["invalid_field", "verify", "a receipt whose status is not terminal", { receipt: { ...receipt, status: "open" } }],
+  ["invalid_field", "verify", "both receipt and job", { receipt, job: jobs.released }],
+  ["illegal_transition", "verify", "an open job", { job: jobs.open, action: "release" }],
+  ["illegal_transition", "verify", "a released job with action dispute", { job: jobs.released, action: "dispute" }],
+];
+
+describe("engine errors", () => {
+  test.each(ERRORS)("%s on %s: %s", (code, route, _why, body, ctx) => {
+    const result = snap(route, body, {}, ctx);
+    expect(result.body.error).toBe(code);
+    expect(result.text).toMatchSnapshot();
+  });
+});
+
+/** Errors only the HTTP layer gives: [code, why, method, path, body]. */
+const HTTP_ERRORS: [string, string, string, string, string?][] = [
+  ...(["transition", "quote", "validate", "simulate", "verify"] as const).flatMap((route): [string, string, string, string, string?][] => [
+    ["method_not_allowed", `GET ${enginePath(route)}`, "GET", enginePath(route)],
+    ["payload_too_large", `65,537 bytes to ${enginePath(route)}`, "POST", enginePath(route), " ".repeat(65_537)],
+  ]),
+  ["method_not_allowed", "POST /api/health.json", "POST", "/api/health.json", "{}"],
+  ["not_found", "GET /api/v1/transition", "GET", "/api/v1/transition"],
+  ["not_found", "POST /api/v0/transition/", "POST", "/api/v0/transition/", "{}"],
+];
+
+describe("HTTP errors", () => {
+  const handle = testHandler();
+  test.each(HTTP_ERRORS)("%s: %s", async (code, _why, method, path, body) => {
+    const response = await handle(new Request(`http://localhost${path}`, { method, body }));
+    const json = (await response.json()) as Record<string, unknown>;
+    expect(json.error).toBe(code);
+    expect(wire(response.status, json)).toMatchSnapshot();
+  });
+});
