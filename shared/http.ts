@@ -9,6 +9,7 @@ import type { EngineResult } from "./engine/context.ts";
 import { failure } from "./engine/respond.ts";
 import { run } from "./engine/run.ts";
 import { reject } from "./errors.ts";
+import type { HeaderReader } from "./keys.ts";
 
 /** What the handler needs from its host. */
 export interface HandlerOptions extends Partial<DocumentSettings> {
@@ -27,6 +28,32 @@ const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-K
 const ENGINE_METHODS = "POST, OPTIONS";
 const DOCUMENT_METHODS = "GET, HEAD, OPTIONS";
 const JSON_TYPE = "application/json; charset=utf-8";
+
+const HIGH_LATIN1 = /[\x80-\xff]/;
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A header value as UTF-8 text. HTTP servers (Bun, Node) hand header bytes over as Latin-1
+ * characters, so a UTF-8 demo key or idempotency key (curl can send one) arrives as mojibake,
+ * while D14 and D15 hash the UTF-8 text. Bytes that are not valid UTF-8 stay as they came.
+ */
+export function headerText(value: string): string {
+  if (!HIGH_LATIN1.test(value) || BEYOND_LATIN1.test(value)) return value;
+  try {
+    return utf8.decode(Uint8Array.from(value, (char) => char.charCodeAt(0)));
+  } catch {
+    return value;
+  }
+}
+
+/** The request headers as the engine reads them: values decoded by {@link headerText}. */
+const headerReader = (headers: Headers): HeaderReader => ({
+  get(name) {
+    const value = headers.get(name);
+    return value === null ? null : headerText(value);
+  },
+});
 
 const engineByPath = new Map<string, EngineRoute>(ENGINE_ROUTES.map((route) => [enginePath(route), route]));
 
@@ -112,7 +139,7 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
       if (method !== "POST") return notAllowed(ENGINE_METHODS);
       const body = await readBody(request);
       if (body === null) return tooLarge();
-      return toResponse(run(route, body, request.headers, { now: options.now(), randomHex: options.randomHex }));
+      return toResponse(run(route, body, headerReader(request.headers), { now: options.now(), randomHex: options.randomHex }));
     }
 
     const doc = documents.get(pathname);

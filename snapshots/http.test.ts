@@ -5,6 +5,7 @@
  * health document. One test at the end starts the real Bun server on a free port.
  */
 import { describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/constants.ts";
 import { CREATE, jobsByStatus, testHandler } from "./helpers.ts";
 
@@ -142,6 +143,30 @@ describe("body parsing ignores Content-Type (D18)", () => {
   });
 });
 
+/** key_id of D14, computed here with node:crypto rather than the project's SHA-256. */
+const keyIdOf = (token: string) => `k_${createHash("sha256").update(token, "utf8").digest("hex").slice(0, 12)}`;
+/** A string's UTF-8 bytes as Latin-1 characters: how HTTP servers hand over header bytes. */
+const asHeaderBytes = (text: string) => String.fromCharCode(...new TextEncoder().encode(text));
+
+describe("non-ASCII header values are read as UTF-8 (D14, D15)", () => {
+  const create = JSON.stringify(VALID_BODY.transition);
+
+  test.each([["Authorization", "Bearer "], ["X-Service-Key", ""]])("a UTF-8 demo key in %s gets the key_id of its UTF-8 text", async (header, prefix) => {
+    const response = await send("POST", "/api/v0/transition", { body: create, headers: { [header]: prefix + asHeaderBytes("clé-🔑") } });
+    expect(((await response.json()) as { key_id: string }).key_id).toBe(keyIdOf("clé-🔑"));
+  });
+
+  test("a UTF-8 Idempotency-Key is echoed as its UTF-8 text", async () => {
+    const response = await send("POST", "/api/v0/transition", { body: create, headers: { "Idempotency-Key": asHeaderBytes("commande-é") } });
+    expect(((await response.json()) as { idempotency_key: string }).idempotency_key).toBe("commande-é");
+  });
+
+  test("bytes that are not UTF-8 are kept as Latin-1 text", async () => {
+    const response = await send("POST", "/api/v0/transition", { body: create, headers: { "X-Service-Key": "cl\u00e9" } });
+    expect(((await response.json()) as { key_id: string }).key_id).toBe(keyIdOf("cl\u00e9"));
+  });
+});
+
 describe("unknown paths (D9)", () => {
   const PATHS = [
     "/nope",
@@ -275,7 +300,7 @@ describe("GET /api/health.json", () => {
 describe("the real server (api/server.ts)", () => {
   test("serves health and a create on the port PORT names", async () => {
     const probe = Bun.serve({ port: 0, fetch: () => new Response(null) });
-    const port = probe.port;
+    const port = probe.port as number;
     probe.stop(true);
     const server = Bun.spawn([process.execPath, "api/server.ts"], {
       cwd: new URL("..", import.meta.url).pathname,
@@ -301,6 +326,28 @@ describe("the real server (api/server.ts)", () => {
       expect(body.job.id).toMatch(/^as_[0-9a-f]{10}$/);
       expect(body.job.status).toBe("open");
       expect(Math.abs(Date.parse(body.job.createdAt) - Date.now())).toBeLessThan(60_000);
+
+      // A demo key in raw UTF-8 bytes on the wire, as curl sends it, gets the key_id of its text.
+      const raw = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        const payload = JSON.stringify({ action: "create", ...CREATE });
+        const head = `POST /api/v0/quote HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${payload.length}\r\nX-Service-Key: `;
+        Bun.connect({
+          hostname: "127.0.0.1",
+          port,
+          socket: {
+            open(socket) {
+              socket.write(Buffer.concat([Buffer.from(head, "latin1"), Buffer.from("clé-🔑", "utf8"), Buffer.from(`\r\n\r\n${payload}`, "latin1")]));
+            },
+            data(_socket, chunk: Buffer) {
+              text += chunk.toString("utf8");
+            },
+            close: () => resolve(text),
+            error: (_socket, error: Error) => reject(error),
+          },
+        }).catch(reject);
+      });
+      expect(raw).toContain(`"key_id":"${keyIdOf("clé-🔑")}"`);
     } finally {
       server.kill();
       await server.exited;
