@@ -5,7 +5,8 @@
 import { ENGINE_ROUTES, enginePath, MODE, MONEY, SERVICE, VERSION } from "../constants.ts";
 import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
 
-const ENGINE_SUMMARIES = {
+/** One sentence per engine: the card, llms.txt, OpenAPI and the reference page share it. */
+export const ENGINE_SUMMARIES = {
   transition: "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
   quote: "Dry run of transition: next status and money impact, nothing changes.",
   validate: "Dry check of a transition body: ok, or every field error.",

@@ -9,7 +9,7 @@ import { ERROR_CATALOG, type ErrorCode } from "../errors.ts";
 import { jobSchema, receiptSchema, simulateBodySchema, transitionBodySchema, verifyBodySchema } from "../schemas/bodies.ts";
 import type { Schema } from "../schemas/convert.ts";
 import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
-import { DESCRIPTION } from "./discovery.ts";
+import { DESCRIPTION, ENGINE_SUMMARIES } from "./discovery.ts";
 import { exampleList } from "./examples.ts";
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -65,7 +65,7 @@ function enginePathItem(route: EngineRoute) {
     post: {
       operationId: route,
       summary: text.summary,
-      description: `${text.summary}. Errors: ${codes.join(", ")}.`,
+      description: `${ENGINE_SUMMARIES[route]} Errors: ${codes.join(", ")}.`,
       tags: ["engines"],
       security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
       parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],

@@ -102,7 +102,7 @@ export function settlement() {
     tokens: {
       handoff: { prefix: "h1.", carries: "{ v: 1, job: {...}, next: [actions] }", where: ["#handoff/<token>", "?handoff=<token>"], job_keys: HANDOFF_KEYS },
       receipt: { prefix: "r1.", carries: "{ v: 1, ...receipt }", where: ["#receipt/<token>", "?receipt=<token>"], receipt_keys: RECEIPT_KEYS },
-      encoding: "prefix + base64url (no padding) of compact JSON",
+      encoding: "base64url (no padding) of compact JSON, after the prefix",
       excluded: ["payer credits", "agent credits", "jobs (in receipt links)", "receipts (in handoff links)", "the demo key"],
     },
     invalid_field_messages: INVALID_FIELD_MESSAGES,

@@ -15,7 +15,7 @@ import { fieldSchema, nullable, present, presentAny, type Schema } from "./conve
 export const UNEXPRESSED = [
   "Strings are trimmed before checking (D2); the schemas count surrounding whitespace, so they may be stricter there.",
   "expires_at must be strictly in the future, and ttl_seconds must end the hold by 9999-12-31T23:59:59.999Z: both depend on the clock.",
-  "Dates such as 2026-02-30 match the pattern but are refused by the engine.",
+  "Dates such as 2026-02-30 match the pattern but are refused by the engine, and so are date-times whose offset moves them outside years 0000-9999 in UTC (0000-01-01T00:00:00+01:00).",
   "callback_url must also parse as a URL with a host (D13a).",
   "The Idempotency-Key header must equal idempotency_key when both are sent (D15).",
   "A dispute whose refund would push payer_credits past 9007199254740991 is refused (D3).",
@@ -108,23 +108,26 @@ export function receiptSchema(): Schema {
   return { type: "object", required, properties };
 }
 
-/** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a). */
+/** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a), either with idempotency_key. */
 export function verifyBodySchema(receiptRef: Schema, jobRef: Schema): Schema {
   const claims = VERIFY_CLAIMS.map((c) => c.claim);
   return {
     type: "object",
     properties: {
       action: nullable({ type: "string", enum: [...TERMINALS] }),
-      ...aliasProperties(claims, fieldProperty),
+      // Every engine reads idempotency_key (SPEC "Endpoints", D15).
+      ...aliasProperties(["idempotency_key"], fieldProperty),
     },
     oneOf: [
       { allOf: [present("receipt"), { properties: { receipt: receiptRef, job: { type: "null" } } }] },
       {
         allOf: [
           present("job"),
-          { properties: { job: jobRef, receipt: { type: "null" } } },
-          // A submitted job needs an action.
-          { if: { required: ["job"], properties: { job: { properties: { status: { const: "submitted" } }, required: ["status"] } } }, then: present("action") },
+          // Claims are read beside a job only; beside a receipt they are unknown fields (D5, D12).
+          { properties: { job: jobRef, receipt: { type: "null" }, ...aliasProperties(claims, fieldProperty) } },
+          // A submitted job needs an action. `type` keeps the inner `required` to objects, as
+          // strict validators demand (Ajv strictTypes).
+          { if: { required: ["job"], properties: { job: { type: "object", properties: { status: { const: "submitted" } }, required: ["status"] } } }, then: present("action") },
         ],
       },
     ],

@@ -1,0 +1,72 @@
+/**
+ * The API reference page's content, read out of the OpenAPI document (and the field tables it
+ * was built beside), so the HTML page at /reference/ cannot say something the OpenAPI document
+ * does not. Pure data: the Astro page only lays it out, escaping every value.
+ */
+import { ENGINE_ROUTES, enginePath, type EngineRoute } from "../constants.ts";
+import { ERROR_CATALOG } from "../errors.ts";
+import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
+import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
+import { ENGINE_SUMMARIES } from "./discovery.ts";
+import { openapi } from "./openapi.ts";
+
+/** One engine operation as the page shows it. */
+export interface ReferenceEngine {
+  route: EngineRoute;
+  anchor: string;
+  method: "POST";
+  path: string;
+  summary: string;
+  description: string;
+  bodySchema: string;
+  responses: { status: string; description: string; codes: string[] }[];
+  examples: { name: string; note: string; json: string }[];
+}
+
+const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
+
+/** The reference page's content for the origin `siteUrl`. */
+export function referenceModel(siteUrl: string) {
+  const doc = openapi(siteUrl);
+  const engines: ReferenceEngine[] = ENGINE_ROUTES.map((route) => {
+    const post = (doc.paths as Record<string, any>)[enginePath(route)].post;
+    const schemaRef: string = post.requestBody.content["application/json"].schema.$ref;
+    return {
+      route,
+      anchor: `post-${route}`,
+      method: "POST",
+      path: enginePath(route),
+      summary: post.summary,
+      description: ENGINE_SUMMARIES[route],
+      bodySchema: schemaRef.split("/").at(-1)!,
+      responses: Object.entries<any>(post.responses).map(([status, response]) => ({
+        status,
+        description: status === "200" ? "Success." : "",
+        codes: Object.keys(response.content?.["application/json"]?.examples ?? {}).filter((code) => code in ERROR_CATALOG),
+      })),
+      examples: Object.values<any>(post.requestBody.content["application/json"].examples).map((example) => ({
+        name: example.summary,
+        note: example.description,
+        json: pretty(example.value),
+      })),
+    };
+  });
+  return {
+    title: doc.info.title,
+    version: doc.info.version,
+    summary: doc.info.summary,
+    server: doc.servers[0]!.url,
+    openapiUrl: `${doc.servers[0]!.url}/openapi.json`,
+    engines,
+    documents: DOCUMENT_CATALOG.map((entry) => ({ paths: entry.paths, title: entry.title, summary: entry.summary, type: TYPES[entry.kind] })),
+    errors: Object.entries(ERROR_CATALOG).map(([code, entry]) => ({ code, status: entry.status, kind: entry.kind, message: entry.message, when: entry.when, extra: entry.extra })),
+    requestFields: REQUEST_FIELDS,
+    jobFields: JOB_FIELDS,
+    receiptFields: RECEIPT_FIELDS,
+    security: [
+      { name: "Authorization: Bearer <API_KEY>", note: doc.components.securitySchemes.bearerAuth.description },
+      { name: "X-Service-Key: <API_KEY>", note: doc.components.securitySchemes.serviceKey.description },
+      { name: "Idempotency-Key: <key>", note: doc.components.parameters.IdempotencyKey.description },
+    ],
+  };
+}
