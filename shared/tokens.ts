@@ -47,3 +47,74 @@ export const RECEIPT_KEYS = {
 
 /** Token prefixes, versioned (SPEC "Versioning"). */
 export const TOKEN_PREFIX = { handoff: "h1.", receipt: "r1." } as const;
+
+/**
+ * Members a handoff carries beyond the first deployment's map, so that no job field is lost on
+ * the way (a hold's expiresAt above all). Links of the first deployment decode unchanged; it
+ * ignores these keys in links made here. Published with the map in /api/settlement.json.
+ */
+export const HANDOFF_EXTRA_KEYS = {
+  proofNote: "pn",
+  clientRef: "cr",
+  callbackUrl: "cb",
+  expiresAt: "ea",
+} as const;
+
+/** The result of reading a token: the value, or a message a person can act on. */
+export type TokenResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+/** Tokens longer than this are refused before decoding (a URL fragment, not a file). */
+export const TOKEN_MAX_LENGTH = 16_384;
+
+/** base64url without padding of the UTF-8 of `text`. */
+export function base64UrlEncode(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The UTF-8 text of a base64url string (padding optional), or null when it is not one. */
+export function base64UrlDecode(encoded: string): string | null {
+  if (!BASE64URL.test(encoded) || encoded.length % 4 === 1) return null;
+  try {
+    const binary = atob(encoded.replaceAll("-", "+").replaceAll("_", "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** Renames the keys of `object` by `map` (long -> short), keeping only mapped keys with a value. */
+export function shorten(object: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [long, short] of Object.entries(map)) if (object[long] !== undefined) out[short] = object[long];
+  return out;
+}
+
+/** Renames short keys back to long ones (short -> long); unknown short keys are dropped. */
+export function lengthen(object: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [long, short] of Object.entries(map)) if (Object.hasOwn(object, short)) out[long] = object[short];
+  return out;
+}
+
+/** The compact JSON payload inside a token of `prefix`, or the reason it cannot be read. */
+export function readPayload(token: string, prefix: string, what: string): TokenResult<Record<string, unknown>> {
+  const text = token.trim();
+  const fail = (message: string) => ({ ok: false as const, message: `This ${what} link cannot be opened: ${message}` });
+  if (!text.startsWith(prefix)) return fail(`it must start with ${prefix}.`);
+  if (text.length > TOKEN_MAX_LENGTH) return fail(`it is longer than ${TOKEN_MAX_LENGTH} characters.`);
+  const json = base64UrlDecode(text.slice(prefix.length));
+  if (json === null) return fail("it is not valid base64url (it may be cut short).");
+  let payload: unknown;
+  try {
+    payload = JSON.parse(json);
+  } catch {
+    return fail("its content is not JSON (it may be cut short).");
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return fail("its content is not an object.");
+  const record = payload as Record<string, unknown>;
+  if (record.v !== 1) return fail(`its version is ${JSON.stringify(record.v ?? null)}; this page reads version 1.`);
+  return { ok: true, value: record };
+}

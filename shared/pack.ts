@@ -1,0 +1,141 @@
+/**
+ * The reference UI's whole state and its demo pack (D20): one JSON shape serves as the export
+ * file and as the versioned localStorage record. Reading one checks everything first (each job
+ * by the engine's client-held job rules, each receipt by the receipt rules verify applies) and
+ * returns either a complete state or one message: a bad file or record changes nothing.
+ * The demo key is never part of it.
+ */
+import { LIMITS, MONEY, STARTING_CREDITS } from "./constants.ts";
+import { parseDateTime } from "./datetime.ts";
+import type { Receipt } from "./engine/job.ts";
+import { checkJob, checkReceipt, type JobRecord } from "./share-links.ts";
+import type { TokenResult } from "./tokens.ts";
+
+/** The format name and version every pack carries. */
+export const PACK_FORMAT = "agent-escrow-demo-pack";
+export const PACK_VERSION = 1;
+/** Most jobs or receipts a pack may hold (a browser's storage is small). */
+export const PACK_LIST_MAX = 500;
+/** Longest activity text kept. */
+export const ACTIVITY_TEXT_MAX = 300;
+
+/** The activity kinds of SPEC "Events", all local to the browser. */
+export const ACTIVITY_KINDS = ["create", "fund", "submit", "release", "dispute", "simulate", "verify", "import", "export", "reset"] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** One activity event. */
+export interface ActivityEvent {
+  kind: ActivityKind;
+  at: string;
+  text: string;
+}
+
+/** Everything the reference UI keeps, besides the demo key and settings. */
+export interface DemoState {
+  payerCredits: number;
+  agentCredits: number;
+  jobs: JobRecord[];
+  receipts: Receipt[];
+  activity: ActivityEvent[];
+}
+
+/** A fresh state: 1,000 payer credits, an empty wallet, nothing else (D20). */
+export const freshState = (): DemoState => ({ payerCredits: STARTING_CREDITS, agentCredits: 0, jobs: [], receipts: [], activity: [] });
+
+/** `state` with `event` as the newest activity, keeping the last 80 (SPEC Limits). */
+export function withActivity(state: DemoState, event: ActivityEvent): DemoState {
+  return { ...state, activity: [event, ...state.activity].slice(0, LIMITS.activityMax) };
+}
+
+/** The pack of a state, as exported and stored. */
+export function toPack(state: DemoState) {
+  return {
+    format: PACK_FORMAT,
+    version: PACK_VERSION,
+    money: MONEY,
+    payer_credits: state.payerCredits,
+    agent_credits: state.agentCredits,
+    jobs: state.jobs,
+    receipts: state.receipts,
+    activity: state.activity,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isBalance = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+function readActivity(raw: unknown, index: number): TokenResult<ActivityEvent> {
+  const where = `activity[${index}]`;
+  if (!isRecord(raw)) return { ok: false, message: `${where} must be an object.` };
+  if (!ACTIVITY_KINDS.includes(raw.kind as ActivityKind)) return { ok: false, message: `${where}.kind must be one of ${ACTIVITY_KINDS.join(", ")}.` };
+  if (typeof raw.at !== "string" || parseDateTime(raw.at) === null) return { ok: false, message: `${where}.at must be an ISO-8601 datetime.` };
+  if (typeof raw.text !== "string" || raw.text.length > ACTIVITY_TEXT_MAX) return { ok: false, message: `${where}.text must be a string of at most ${ACTIVITY_TEXT_MAX} characters.` };
+  return { ok: true, value: { kind: raw.kind as ActivityKind, at: raw.at, text: raw.text } };
+}
+
+function readList<T>(raw: unknown, name: string, read: (item: unknown, index: number) => TokenResult<T>): TokenResult<T[]> {
+  if (!Array.isArray(raw)) return { ok: false, message: `${name} must be a list.` };
+  if (raw.length > PACK_LIST_MAX) return { ok: false, message: `${name} holds ${raw.length} entries; at most ${PACK_LIST_MAX} fit.` };
+  const out: T[] = [];
+  for (const [index, item] of raw.entries()) {
+    const result = read(item, index);
+    if (!result.ok) return result;
+    out.push(result.value);
+  }
+  return { ok: true, value: out };
+}
+
+/**
+ * A pack read in full: the state it holds, or the first problem as a message. Unknown top-level
+ * fields are ignored; a `demo_key` in a hand-edited file is never read. Activity past the cap
+ * keeps its newest 80 events.
+ */
+export function readPack(raw: unknown): TokenResult<DemoState> {
+  const fail = (message: string) => ({ ok: false as const, message: `Not a demo pack: ${message}` });
+  if (!isRecord(raw)) return fail("the file must hold a JSON object.");
+  if (raw.format !== PACK_FORMAT) return fail(`format must be "${PACK_FORMAT}".`);
+  if (raw.version !== PACK_VERSION) return fail(`version is ${JSON.stringify(raw.version ?? null)}; this page reads version ${PACK_VERSION}.`);
+  if (!isBalance(raw.payer_credits)) return fail("payer_credits must be an integer >= 0.");
+  if (!isBalance(raw.agent_credits)) return fail("agent_credits must be an integer >= 0.");
+  const jobs = readList(raw.jobs, "jobs", (item, i) => {
+    const job = checkJob(item);
+    return job.ok ? job : { ok: false, message: `jobs[${i}]: ${job.message}` };
+  });
+  if (!jobs.ok) return fail(jobs.message);
+  const ids = new Set<string>();
+  for (const job of jobs.value) {
+    if (ids.has(job.id)) return fail(`job ${job.id} appears twice.`);
+    ids.add(job.id);
+  }
+  const receipts = readList(raw.receipts, "receipts", (item, i) => {
+    const receipt = checkReceipt(item);
+    return receipt.ok ? receipt : { ok: false, message: `receipts[${i}]: ${receipt.message}` };
+  });
+  if (!receipts.ok) return fail(receipts.message);
+  const activity = readList(raw.activity, "activity", readActivity);
+  if (!activity.ok) return fail(activity.message);
+  return {
+    ok: true,
+    value: {
+      payerCredits: raw.payer_credits,
+      agentCredits: raw.agent_credits,
+      jobs: jobs.value,
+      receipts: receipts.value,
+      activity: activity.value.slice(0, LIMITS.activityMax),
+    },
+  };
+}
+
+/** readPack of a JSON text (a file or a storage record). */
+export function parsePack(text: string): TokenResult<DemoState> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "Not a demo pack: the file is not JSON." };
+  }
+  return readPack(raw);
+}

@@ -1,0 +1,116 @@
+/**
+ * Share links of the reference UI (D19): a job handoff (`h1.`) and a receipt (`r1.`). Encoding
+ * uses the short-key maps of tokens.ts; decoding checks the content with the same rules the
+ * engine applies to a client-held job (D6) and to a receipt verify accepts, so a link can never
+ * smuggle in a job the engine would refuse. Credits, the demo key and the other list (receipts
+ * in a handoff, jobs in a receipt link) are never in a token.
+ */
+import * as v from "valibot";
+import { type Action, type JobStatus, TRANSITIONS } from "./constants.ts";
+import { Checker } from "./engine/checker.ts";
+import { jobView, type Receipt } from "./engine/job.ts";
+import { readJob } from "./engine/job-input.ts";
+import { type ReceiptMember, receiptMemberRules } from "./rules.ts";
+import {
+  base64UrlEncode,
+  HANDOFF_EXTRA_KEYS,
+  HANDOFF_KEYS,
+  lengthen,
+  readPayload,
+  RECEIPT_KEYS,
+  shorten,
+  TOKEN_PREFIX,
+  type TokenResult,
+} from "./tokens.ts";
+
+/** A job in response form (camelCase, SPEC order), as the API returns it and the UI keeps it. */
+export type JobRecord = Record<string, unknown> & { id: string; title: string; amount: number; status: JobStatus };
+
+const JOB_KEYS = { ...HANDOFF_KEYS, ...HANDOFF_EXTRA_KEYS };
+const RECEIPT_MEMBERS = Object.keys(receiptMemberRules) as ReceiptMember[];
+
+/** The actions a job in `status` can take next, in walk order. */
+export function nextActions(status: JobStatus): Action[] {
+  return (Object.keys(TRANSITIONS) as Action[]).filter((action) => TRANSITIONS[action].from === status);
+}
+
+/**
+ * A job as the engine would accept it back: every member checked by the rules of D6, returned
+ * in response form; or the first problem's message.
+ */
+export function checkJob(raw: unknown): TokenResult<JobRecord> {
+  const checker = new Checker({ job: raw });
+  const job = readJob(checker, true);
+  if (!job) return { ok: false, message: checker.errors[0]?.message ?? "job must be an object." };
+  return { ok: true, value: jobView(job) as JobRecord };
+}
+
+/** A receipt as verify accepts it: every member checked, returned in SPEC order; or the first problem. */
+export function checkReceipt(raw: unknown): TokenResult<Receipt> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, message: "receipt must be an object." };
+  const record = raw as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const member of RECEIPT_MEMBERS) {
+    const { rule, required } = receiptMemberRules[member];
+    const value = Object.hasOwn(record, member) ? record[member] : undefined;
+    if (value === undefined || value === null) {
+      if (required) return { ok: false, message: `receipt.${member} is required.` };
+      if (member === "funded" || member === "submitted" || member === "resolved") out[member] = null;
+      continue;
+    }
+    const result = v.safeParse(rule, value);
+    if (!result.success) return { ok: false, message: result.issues[0].message };
+    if (result.output !== "" || !["proof_note", "release_note", "dispute_reason"].includes(member)) out[member] = result.output;
+  }
+  return { ok: true, value: out as unknown as Receipt };
+}
+
+/** The handoff token of a job: `h1.` + base64url of `{ v: 1, job: {...}, next: [...] }`. */
+export function encodeHandoff(job: JobRecord): string {
+  const payload = { v: 1, job: shorten(job, JOB_KEYS), next: nextActions(job.status) };
+  return TOKEN_PREFIX.handoff + base64UrlEncode(JSON.stringify(payload));
+}
+
+/** The job inside a handoff token, checked like a client-held job; or why it cannot be read. */
+export function decodeHandoff(token: string): TokenResult<JobRecord> {
+  const payload = readPayload(token, TOKEN_PREFIX.handoff, "handoff");
+  if (!payload.ok) return payload;
+  const short = payload.value.job;
+  if (typeof short !== "object" || short === null || Array.isArray(short)) {
+    return { ok: false, message: "This handoff link cannot be opened: it holds no job." };
+  }
+  const job = checkJob(lengthen(short as Record<string, unknown>, JOB_KEYS));
+  return job.ok ? job : { ok: false, message: `This handoff link cannot be opened: ${job.message}` };
+}
+
+/** The receipt token: `r1.` + base64url of `{ v: 1, ...receipt }` with short keys. */
+export function encodeReceipt(receipt: Receipt): string {
+  return TOKEN_PREFIX.receipt + base64UrlEncode(JSON.stringify({ v: 1, ...shorten(receipt as unknown as Record<string, unknown>, RECEIPT_KEYS) }));
+}
+
+/** The receipt inside a receipt token, checked like a receipt verify accepts; or why it cannot be read. */
+export function decodeReceipt(token: string): TokenResult<Receipt> {
+  const payload = readPayload(token, TOKEN_PREFIX.receipt, "receipt");
+  if (!payload.ok) return payload;
+  const receipt = checkReceipt(lengthen(payload.value, RECEIPT_KEYS));
+  return receipt.ok ? receipt : { ok: false, message: `This receipt link cannot be opened: ${receipt.message}` };
+}
+
+/** Where a share token sits in a page address: `#handoff/<t>`, `#receipt/<t>`, `?handoff=`, `?receipt=`. */
+export function findShareToken(url: URL): { kind: "handoff" | "receipt"; token: string } | null {
+  const hash = /^#(handoff|receipt)\/(.*)$/.exec(url.hash);
+  if (hash) {
+    let token = hash[2]!;
+    try {
+      token = decodeURIComponent(token);
+    } catch {
+      // A malformed escape stays as it came; decoding the token reports it.
+    }
+    return { kind: hash[1] as "handoff" | "receipt", token };
+  }
+  for (const kind of ["handoff", "receipt"] as const) {
+    const token = url.searchParams.get(kind);
+    if (token !== null) return { kind, token };
+  }
+  return null;
+}

@@ -1,0 +1,43 @@
+/**
+ * The one way the UI builds DOM: elements from a tag, attributes and children, where every
+ * string child becomes a text node. Nothing is ever parsed as HTML, so titles, notes, proof URLs,
+ * tokens and imported packs render as text whatever they hold.
+ */
+
+/** Attribute values; false, null and undefined leave the attribute out. */
+export type Attrs = Record<string, string | number | boolean | null | undefined>;
+/** A child: a node, text, or nothing. Arrays are flattened. */
+export type Child = Node | string | number | null | undefined | false | Child[];
+
+/** An element with `attrs` and `children` (strings as text nodes). */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    element.setAttribute(name, value === true ? "" : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, child);
+    else parent.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces the children of `parent`. */
+export function replaceChildren(parent: Element, ...children: Child[]): void {
+  parent.textContent = "";
+  append(parent, children);
+}
+
+/** An http(s) URL as a link, anything else as text: no javascript: or data: hrefs ever. */
+export function safeLink(url: string, label: string = url): Node {
+  return /^https?:\/\//i.test(url) ? h("a", { href: url, rel: "noopener noreferrer nofollow", target: "_blank" }, label) : h("span", {}, label);
+}
+
+/** Credits with a thousands separator. */
+export const credits = (n: number): string => n.toLocaleString("en-US");

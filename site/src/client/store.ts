@@ -1,0 +1,77 @@
+/**
+ * The reference UI's persistence: the state as a versioned demo pack in localStorage (D20), the
+ * demo key and the API base URL beside it. Storage is passed in, so tests can use happy-dom's.
+ * A record that does not read back (corrupted, or an old version) is set aside with a notice and
+ * the page starts fresh: never a blank page.
+ */
+import { freshState, parsePack, toPack, type DemoState } from "../../../shared/pack.ts";
+
+/** Storage keys; the state's version is inside its pack. */
+export const STORAGE_KEYS = {
+  state: "agent-escrow-demo:state",
+  key: "agent-escrow-demo:demo-key",
+  apiBase: "agent-escrow-demo:api-base",
+  broken: "agent-escrow-demo:state-unreadable",
+} as const;
+
+/** What loading found: the state, and a notice when the stored one could not be used. */
+export interface Loaded {
+  state: DemoState;
+  notice?: string;
+}
+
+/** A store over one Storage (window.localStorage in the page). */
+export function createStore(storage: Storage) {
+  const read = (key: string): string | null => {
+    try {
+      return storage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const write = (key: string, value: string | null): boolean => {
+    try {
+      if (value === null) storage.removeItem(key);
+      else storage.setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    /** The saved state, or a fresh one (with a notice when a saved one was unreadable). */
+    load(): Loaded {
+      const text = read(STORAGE_KEYS.state);
+      if (text === null) return { state: freshState() };
+      const pack = parsePack(text);
+      if (pack.ok) return { state: pack.value };
+      write(STORAGE_KEYS.broken, text);
+      return {
+        state: freshState(),
+        notice: `The saved demo state in this browser could not be read (${pack.message.replace(/^Not a demo pack: /, "")}), so the page started fresh. The unreadable record is kept under ${STORAGE_KEYS.broken}.`,
+      };
+    },
+    /** Saves the state; false when the browser refused (storage full or disabled). */
+    save(state: DemoState): boolean {
+      return write(STORAGE_KEYS.state, JSON.stringify(toPack(state)));
+    },
+    /** The demo key, or null. It lives only here and in request headers (D20). */
+    demoKey(): string | null {
+      const key = read(STORAGE_KEYS.key);
+      return key && /^\S{1,255}$/.test(key) ? key : null;
+    },
+    setDemoKey(key: string | null): boolean {
+      return write(STORAGE_KEYS.key, key);
+    },
+    /** The API base URL, or "" for the page's own origin. */
+    apiBase(): string {
+      return read(STORAGE_KEYS.apiBase) ?? "";
+    },
+    setApiBase(base: string): boolean {
+      return write(STORAGE_KEYS.apiBase, base === "" ? null : base);
+    },
+  };
+}
+
+export type Store = ReturnType<typeof createStore>;
