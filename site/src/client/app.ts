@@ -134,9 +134,20 @@ function createBody(): Record<string, unknown> {
   };
 }
 
+/** Runs `work` with the create form's buttons disabled, so a double click sends one request. */
+async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
+  const buttons = document.querySelectorAll<HTMLButtonElement>("#create-form button");
+  for (const b of buttons) b.disabled = true;
+  try {
+    return await work();
+  } finally {
+    for (const b of buttons) b.disabled = false;
+  }
+}
+
 async function createJob(): Promise<void> {
   const error = $("create-error");
-  const result = await postEngine(apiBase(), "transition", { action: "create", ...createBody() }, demoKey);
+  const result = await whileFormBusy(() => postEngine(apiBase(), "transition", { action: "create", ...createBody() }, demoKey));
   if (!result.ok) {
     error.hidden = false;
     error.textContent = result.message;
@@ -158,7 +169,7 @@ async function simulate(): Promise<void> {
     proof_url: ($("sim-proof") as HTMLInputElement).value,
     terminal: ($("sim-terminal") as HTMLSelectElement).value,
   };
-  const result = await postEngine(apiBase(), "simulate", body, demoKey);
+  const result = await whileFormBusy(() => postEngine(apiBase(), "simulate", body, demoKey));
   if (!result.ok) {
     error.hidden = false;
     error.textContent = result.message;
@@ -376,7 +387,9 @@ function jobView(job: JobRecord): JobView {
 }
 
 function render(): void {
-  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const focused = active?.id ?? "";
+  const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId;
   $("payer-credits").textContent = credits(state.payerCredits);
   $("agent-wallet").textContent = credits(state.agentCredits);
   const keyId = demoKey ? keyIdOf(demoKey) : null;
@@ -403,7 +416,11 @@ function render(): void {
   simulation.hidden = ui.simulation === null;
   if (ui.simulation) replaceChildren(simulation, simulationPanel(ui.simulation));
 
-  if (focused) document.getElementById(focused)?.focus();
+  // Keyboard users keep their place: the same control, or the job's next control when the
+  // one they used is gone (Fund becomes Proof URL).
+  const again = focused ? document.getElementById(focused) : null;
+  if (again) again.focus();
+  else if (focusedJob) document.querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button)`)?.focus();
 }
 
 function updateTitleCount(): void {

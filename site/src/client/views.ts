@@ -33,8 +33,9 @@ function field(id: string, label: string, current: string, attrs: Attrs = {}): H
   return h("div", { class: "field" }, h("label", { for: id }, label), h("input", { id, "data-draft": true, value: current, ...attrs }));
 }
 
+/** A button of one item; its id lets focus come back to it after a re-render. */
 const button = (label: string, action: string, id: string, attrs: Attrs = {}): HTMLButtonElement =>
-  h("button", { type: "button", "data-action": action, "data-id": id, ...attrs }, label);
+  h("button", { type: "button", id: `${action}-${id}`, "data-action": action, "data-id": id, ...attrs }, label);
 
 /** The sentence a quote gives for the next action, or what is wrong with it. */
 function impact(view: JobView, action: "fund" | "release" | "dispute"): string {
