@@ -5,6 +5,7 @@
  * context: a fresh profile, so empty localStorage, with clipboard permissions granted.
  * A missing Chromium is a failure, never a skip: run `bun scripts/browser-setup.ts` first.
  */
+import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "../scripts/browser-setup.ts";
@@ -234,4 +235,30 @@ export async function expectCount(locator: Locator, expected: number): Promise<v
     (count) => count === expected,
     (last) => `expected ${expected} of ${String(locator)}; found ${last}`,
   );
+}
+
+/**
+ * Registers one harness for the calling test file: started before its first test, every
+ * context closed after each test (a page error, dialog or dead server fails that test), stopped
+ * after the last. Returns a getter, since the harness exists only once beforeAll has run.
+ */
+export function useHarness(name: string): () => Harness {
+  let ui: Harness | undefined;
+  setDefaultTimeout(30_000);
+  beforeAll(async () => {
+    ui = await startHarness();
+    const { build, server, browser } = ui.timings;
+    console.error(`${name}: site build ${build} ms, server up ${server} ms, Chromium launch ${browser} ms`);
+  }, 120_000);
+  afterEach(async () => {
+    const errors = await ui?.closeContexts();
+    if (errors?.length) throw new Error(`the page misbehaved:\n${errors.join("\n")}`);
+  });
+  afterAll(async () => {
+    await ui?.stop();
+  });
+  return () => {
+    if (!ui) throw new Error("the browser harness did not start");
+    return ui;
+  };
 }

@@ -5,7 +5,7 @@
  * they are exactly what the service would accept back. Bad input of each kind leaves the state
  * as it was.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,10 +13,8 @@ import type { Page } from "playwright-core";
 import { freshState, toPack, withActivity, type DemoState } from "../shared/pack.ts";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/share-links.ts";
 import { base64UrlEncode } from "../shared/tokens.ts";
-import { startHarness, type Harness } from "./browser.ts";
+import { useHarness } from "./browser.ts";
 import { call, CREATE, ok } from "./helpers.ts";
-
-setDefaultTimeout(30_000);
 
 /** Each payload sets window.__pwned if it ever runs. The title one fits in 80 characters. */
 const TITLE = `<img src=x onerror="window.__pwned='title'">`;
@@ -38,19 +36,9 @@ function hostileState(): { state: DemoState; released: JobRecord; receipt: Recor
   return { state, released: released.job, receipt: released.receipt };
 }
 
-let ui: Harness;
+const harness = useHarness("ui-attack.e2e");
 const dir = mkdtempSync(join(tmpdir(), "escrow-attack-"));
-beforeAll(async () => {
-  ui = await startHarness();
-}, 120_000);
-afterEach(async () => {
-  const errors = await ui?.closeContexts();
-  if (errors?.length) throw new Error(`the page misbehaved:\n${errors.join("\n")}`);
-});
-afterAll(async () => {
-  await ui?.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Nothing ran: no flag, no injected element, no script link; hovering and clicking every item changes that neither. */
 async function expectInert(page: Page): Promise<void> {
@@ -72,7 +60,7 @@ async function importFile(page: Page, text: string): Promise<void> {
 
 describe("hostile content renders as text", () => {
   test("a demo pack with payloads in every string field imports and shows them literally", async () => {
-    const page = await ui.open("/");
+    const page = await harness().open("/");
     await importFile(page, JSON.stringify(toPack(hostileState().state)));
     await page.getByText(TITLE, { exact: true }).first().waitFor();
     expect(await jobsRegion(page).getByRole("listitem").count()).toBe(3);
@@ -86,7 +74,7 @@ describe("hostile content renders as text", () => {
   });
 
   test("saved storage with payloads renders as text after a reload", async () => {
-    const page = await ui.open("/");
+    const page = await harness().open("/");
     await page.evaluate((pack) => localStorage.setItem("agent-escrow-demo:state", pack), JSON.stringify(toPack(hostileState().state)));
     await page.reload();
     await page.getByText(TITLE, { exact: true }).first().waitFor();
@@ -95,7 +83,7 @@ describe("hostile content renders as text", () => {
 
   test("a handoff link carrying a hostile job shows it as text, and importing it runs nothing", async () => {
     const { released } = hostileState();
-    const page = await ui.open(`/#handoff/${encodeHandoff(released)}`);
+    const page = await harness().open(`/#handoff/${encodeHandoff(released)}`);
     const shared = page.getByRole("region", { name: "Shared job", exact: true });
     await shared.getByText(TITLE, { exact: true }).waitFor();
     await expectInert(page);
@@ -106,7 +94,7 @@ describe("hostile content renders as text", () => {
 
   test("a receipt link carrying a hostile receipt shows it as text, and importing it runs nothing", async () => {
     const { receipt } = hostileState();
-    const page = await ui.open(`/?receipt=${encodeReceipt(receipt as any)}`);
+    const page = await harness().open(`/?receipt=${encodeReceipt(receipt as any)}`);
     const shared = page.getByRole("region", { name: "Shared receipt", exact: true });
     await shared.getByText(TITLE, { exact: true }).waitFor();
     await shared.getByRole("button", { name: "Import receipt", exact: true }).click();
@@ -118,7 +106,7 @@ describe("hostile content renders as text", () => {
 describe("bad input leaves the state as it was", () => {
   /** A page holding one job, and the saved record it started from. */
   async function pageWithOneJob(): Promise<{ page: Page; before: string }> {
-    const page = await ui.open("/");
+    const page = await harness().open("/");
     await page.getByLabel("Title", { exact: true }).fill("Keep me");
     await page.getByLabel("Amount", { exact: true }).fill("10");
     await page.getByLabel("Success criteria", { exact: true }).fill("Unchanged");

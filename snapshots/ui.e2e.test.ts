@@ -4,27 +4,13 @@
  * It reads the page only through its accessibility contract: role and label locators, never
  * CSS classes. Every test opens a fresh browser context, so it starts from empty storage.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "playwright-core";
-import { digits, expectCount, expectNumber, expectText, poll, startHarness, valueOrText, type Harness } from "./browser.ts";
+import { digits, expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "./browser.ts";
 
-setDefaultTimeout(30_000);
-
-let ui: Harness;
-beforeAll(async () => {
-  ui = await startHarness();
-  const { build, server, browser } = ui.timings;
-  console.error(`ui.e2e: site build ${build} ms, server up ${server} ms, Chromium launch ${browser} ms`);
-}, 120_000);
-afterEach(async () => {
-  const errors = await ui?.closeContexts();
-  if (errors?.length) throw new Error(`the page misbehaved:\n${errors.join("\n")}`);
-});
-afterAll(async () => {
-  await ui?.stop();
-});
+const harness = useHarness("ui.e2e");
 
 /* ------------------------------------------------------------------------------------------ */
 /* The contract's names, in one place.                                                        */
@@ -175,7 +161,7 @@ const LINKS = {
 async function copyLink(page: Page, item: Locator, kind: keyof typeof LINKS): Promise<{ link: string; token: string }> {
   const { button: name, label, prefix } = LINKS[kind];
   await button(item, name).click();
-  const start = `${ui.baseURL}/#${kind}/${prefix}`;
+  const start = `${harness().baseURL}/#${kind}/${prefix}`;
   const link = await poll(
     () => valueOrText(field(item, label)),
     (value) => value.startsWith(start),
@@ -248,7 +234,7 @@ function recordEngineAuth(page: Page): (string | undefined)[] {
 
 describe("the harness", () => {
   test("serves the built site at / to Chromium", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     expect(await page.title()).not.toBe("");
     const health = await page.request.get("/api/health.json");
     expect(health.status()).toBe(200);
@@ -257,7 +243,7 @@ describe("the harness", () => {
 
 describe("the reference web UI", () => {
   test("shows every always-present control, the three regions and the starting balances", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     const always = {
       ...Object.fromEntries(
         ["Create job", "Simulate", "Top up", "Export demo pack", "Import demo pack", "Mint demo key", "Reset"].map((name) => [`button ${name}`, button(page, name)]),
@@ -278,7 +264,7 @@ describe("the reference web UI", () => {
   });
 
   test("walks create, fund, submit, release with the quote shown before each click", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await expectNumber(payer(page), 1000);
     await expectNumber(wallet(page), 0);
 
@@ -304,7 +290,7 @@ describe("the reference web UI", () => {
   });
 
   test("walks create, fund, submit, dispute and returns the whole amount to the payer", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     const job = await walkTo(page, "submitted", { title: "Data cleanup", amount: 100 });
     await expectNumber(payer(page), 900);
     await expectText(job, QUOTE.dispute(100));
@@ -321,7 +307,7 @@ describe("the reference web UI", () => {
   });
 
   test("shows an API error in an alert inside the item of the job whose action failed", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     const big = await walkTo(page, "funded", { title: "Data cleanup", amount: 950 });
     await expectNumber(payer(page), 50);
     const small = await createJob(page, { title: "Blog draft", amount: 100 });
@@ -336,7 +322,7 @@ describe("the reference web UI", () => {
   });
 
   test("round-trips a job through its handoff link into an empty browser, where the walk goes on", async () => {
-    const sender = await ui.open();
+    const sender = await harness().open();
     const sent = await walkTo(sender, "funded", { title: "Market scan", amount: 120 });
     const { link, token } = await copyLink(sender, sent, "handoff");
     const payload = decodeToken(token);
@@ -345,7 +331,7 @@ describe("the reference web UI", () => {
     expect(payload.job.id).toMatch(/^as_[0-9a-f]{10}$/);
     expect(JSON.stringify(payload)).not.toMatch(/credits|key/i);
 
-    const receiver = await ui.open();
+    const receiver = await harness().open();
     await createJob(receiver, { title: "Unit tests" });
     await openLink(receiver, link);
     const shared = region(receiver, "Shared job");
@@ -357,7 +343,7 @@ describe("the reference web UI", () => {
     await expectNewestActivity(receiver, "import");
 
     // The query form ?handoff=<token> opens the same job; importing its id again replaces it.
-    await openLink(receiver, `${ui.baseURL}/?handoff=${token}`);
+    await openLink(receiver, `${harness().baseURL}/?handoff=${token}`);
     await expectText(region(receiver, "Shared job"), "Market scan", /\bfunded\b/i);
     await button(region(receiver, "Shared job"), "Import job").click();
     await expectNewestActivity(receiver, "import", "import");
@@ -369,7 +355,7 @@ describe("the reference web UI", () => {
   });
 
   test("round-trips a receipt through its receipt link, and both copies verify as valid", async () => {
-    const sender = await ui.open();
+    const sender = await harness().open();
     await walkTo(sender, "released", { title: "Unit tests", amount: 100 });
     const receipt = receiptItem(sender, "Unit tests");
     const { link, token } = await copyLink(sender, receipt, "receipt");
@@ -380,7 +366,7 @@ describe("the reference web UI", () => {
     expect(verdict).not.toMatch(/mismatch|invalid/i);
     await expectNewestActivity(sender, "verify");
 
-    const receiver = await ui.open();
+    const receiver = await harness().open();
     await openLink(receiver, link);
     const shared = region(receiver, "Shared receipt");
     await expectText(shared, "Unit tests");
@@ -392,12 +378,12 @@ describe("the reference web UI", () => {
     await button(imported, "Verify receipt").click();
     expect(await expectText(imported, /\bvalid\b/i)).not.toMatch(/mismatch|invalid/i);
 
-    await openLink(receiver, `${ui.baseURL}/?receipt=${token}`);
+    await openLink(receiver, `${harness().baseURL}/?receipt=${token}`);
     await expectText(region(receiver, "Shared receipt"), "Unit tests");
   });
 
   test("exports a demo pack without the demo key, and importing it after a reset brings everything back", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     const { key } = await mintDemoKey(page);
     await walkTo(page, "released", { title: "Logo sketch", amount: 100 });
     await createJob(page, { title: "Blog draft", amount: 40 });
@@ -436,7 +422,7 @@ describe("the reference web UI", () => {
   });
 
   test("refuses a bad demo pack file with an alert and changes nothing", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await createJob(page, { title: "Blog draft", amount: 40 });
     await field(page, "Top up amount").fill("25");
     await button(page, "Top up").click();
@@ -463,7 +449,7 @@ describe("the reference web UI", () => {
   });
 
   test("refuses bad share links with an alert and changes nothing", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     const item = await walkTo(page, "funded", { title: "Market scan" });
     const { token } = await copyLink(page, item, "handoff");
     const body = token.slice(3);
@@ -480,7 +466,7 @@ describe("the reference web UI", () => {
     await page.reload();
     const before = await snapshot(page);
     for (const suffix of badLinks) {
-      await openLink(page, `${ui.baseURL}/${suffix}`);
+      await openLink(page, `${harness().baseURL}/${suffix}`);
       await alertsIn(page).first().waitFor().catch(() => {
         throw new Error(`no alert for the share link ${suffix}`);
       });
@@ -491,7 +477,7 @@ describe("the reference web UI", () => {
   });
 
   test("keeps jobs, balances and activity across a reload", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await walkTo(page, "funded", { title: "Data cleanup", amount: 100 });
     await createJob(page, { title: "Blog draft", amount: 40 });
     await field(page, "Top up amount").fill("50");
@@ -506,7 +492,7 @@ describe("the reference web UI", () => {
   });
 
   test("sends the demo key as a Bearer header, stamps its key id on receipts, keeps it across a reload and removes it", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     const { key, keyId } = await mintDemoKey(page);
     expect(keyId).toMatch(/^k_[0-9a-f]{12}$/);
     expect(keyId).toBe(`k_${createHash("sha256").update(key, "utf8").digest("hex").slice(0, 12)}`);
@@ -533,7 +519,7 @@ describe("the reference web UI", () => {
   });
 
   test("recovers from corrupted storage with a notice and a fresh, usable state", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await createJob(page, { title: "Blog draft", amount: 40 });
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys.length, "the UI stored nothing in localStorage").toBeGreaterThan(0);
@@ -557,7 +543,7 @@ describe("the reference web UI", () => {
   });
 
   test("keeps at most 80 activity events, newest first", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await walkTo(page, "released", { title: "Blog draft" });
     // A dispatched click skips Playwright's actionability wait (~100 ms a click on 2 cores);
     // the UI takes each one, as verify has no busy state.
@@ -577,13 +563,13 @@ describe("the reference web UI", () => {
   test("renders a title full of markup as text and runs none of it", async () => {
     const title = "<img src=x onerror=window.__pwned=1>";
     const criteria = '"><svg onload=window.__pwned=2>';
-    const page = await ui.open();
+    const page = await harness().open();
     const item = await walkTo(page, "released", { title, criteria });
     await expectText(item, title);
     await expectText(receiptItem(page, title), title);
     const { link } = await copyLink(page, item, "handoff");
 
-    const receiver = await ui.open();
+    const receiver = await harness().open();
     await openLink(receiver, link);
     await expectText(region(receiver, "Shared job"), title);
     for (const p of [page, receiver]) {
@@ -594,7 +580,7 @@ describe("the reference web UI", () => {
   });
 
   test("fits 360, 390 and 1280 px wide viewports without horizontal scrolling, with a job in each status", async () => {
-    const page = await ui.open("/", { viewport: { width: 390, height: 844 } });
+    const page = await harness().open("/", { viewport: { width: 390, height: 844 } });
     await walkTo(page, "open", { title: "Layout alpha" });
     await walkTo(page, "funded", { title: "Layout beta" });
     await walkTo(page, "submitted", { title: "Layout gamma", proofUrl: `https://example.com/${"a".repeat(200)}` });
@@ -622,7 +608,7 @@ describe("the reference web UI", () => {
   });
 
   test("simulates the whole walk without touching balances, jobs or receipts", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await fillJobForm(page, { title: "Market scan", amount: 100 });
     await button(page, "Simulate").click();
     const simulation = region(page, "Simulation");
@@ -638,7 +624,7 @@ describe("the reference web UI", () => {
   });
 
   test("tops up payer credits by the amount given, with no fee", async () => {
-    const page = await ui.open();
+    const page = await harness().open();
     await button(page, "Top up").click();
     await expectNumber(payer(page), 1100);
     await field(page, "Top up amount").fill("250");
