@@ -132,6 +132,11 @@ describe("the static site build (bun run build)", () => {
       expect(file.equals(Buffer.from(doc.body, "utf8")), `${path} differs from the API`).toBe(true);
     }
     for (const page of PAGES) expect(readFileSync(join(out, page.path, "index.html"), "utf8"), page.path).toContain("<html");
+    // The API reference page, rendered from the OpenAPI document, names every engine and code.
+    const reference = readFileSync(join(out, "reference", "index.html"), "utf8");
+    for (const route of ENGINE_ROUTES) expect(reference).toContain(enginePath(route));
+    for (const code of Object.keys(ERROR_CATALOG)) expect(reference, code).toContain(code);
+    expect(reference).toContain(`${siteUrl}/openapi.json`.replace(/\/openapi.json$/, ""));
   }, 120_000);
 });
 

@@ -37,22 +37,26 @@ const ENGINE_TEXT: Record<EngineRoute, { summary: string; body: string; response
   verify: { summary: "Recompute the fee math of a receipt or job", body: "VerifyBody", response: "VerifyResponse" },
 };
 
-const errorResponse = (status: number, codes: ErrorCode[]) => ({
+/** An error response whose examples point at components.examples, one per code. */
+const errorResponse = (codes: ErrorCode[]) => ({
   description: codes.map((code) => `${code}: ${ERROR_CATALOG[code].when}`).join(" "),
   content: {
     "application/json": {
       schema: ref("ErrorBody"),
-      examples: Object.fromEntries(codes.map((code) => [code, { summary: ERROR_CATALOG[code].message, value: { ok: false, mode: MODE, money: false, error: code, message: ERROR_CATALOG[code].message } }])),
+      examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }])),
     },
   },
 });
 
-const preflight = (methods: string, operationId: string, tag: string) => ({
+const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/** The OPTIONS operation of a path: a CORS preflight (D17). */
+const preflight = (name: "EnginePreflight" | "DocumentPreflight", operationId: string, tag: string) => ({
   summary: "CORS preflight",
   operationId,
   tags: [tag],
   security: [],
-  responses: { "204": { description: `No content. Access-Control-Allow-Methods: ${methods}.` } },
+  responses: { "204": responseRef(name) },
 });
 
 function enginePathItem(route: EngineRoute) {
@@ -80,11 +84,11 @@ function enginePathItem(route: EngineRoute) {
       },
       responses: {
         "200": { description: "Success.", content: { "application/json": { schema: ref(text.response) } } },
-        ...Object.fromEntries([...byStatus].map(([status, list]) => [String(status), errorResponse(status, list)])),
-        "413": errorResponse(413, ["payload_too_large"]),
+        ...Object.fromEntries([...byStatus].map(([status, list]) => [String(status), status === 405 ? responseRef("MethodNotAllowed") : errorResponse(list)])),
+        "413": responseRef("PayloadTooLarge"),
       },
     },
-    options: preflight("POST, OPTIONS", `${route}Preflight`, "engines"),
+    options: preflight("EnginePreflight", `${route}Preflight`, "engines"),
   };
 }
 
@@ -95,16 +99,12 @@ function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: number)
     headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/CacheControl" } },
     content: { [TYPES[doc.kind].split(";")[0]!]: { schema: doc.kind === "json" ? { type: "object" } : { type: "string" } } },
   };
-  const responses = {
-    "200": ok,
-    "304": { description: "Not modified: If-None-Match matched the ETag." },
-    "405": errorResponse(405, ["method_not_allowed"]),
-  };
   const parameters = [{ $ref: "#/components/parameters/IfNoneMatch" }];
+  const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
   return {
-    get: { operationId: `get${id[0]!.toUpperCase()}${id.slice(1)}`, summary: doc.title, description: doc.summary, tags: ["documents"], security: [], parameters, responses },
-    head: { operationId: `head${id[0]!.toUpperCase()}${id.slice(1)}`, summary: `${doc.title} (headers only)`, tags: ["documents"], security: [], parameters, responses: { "200": { description: "Headers of the GET response, no body." }, "304": responses["304"] } },
-    options: preflight("GET, HEAD, OPTIONS", `options${id[0]!.toUpperCase()}${id.slice(1)}`, "documents"),
+    get: { operationId: `get${name}`, summary: doc.title, description: doc.summary, tags: ["documents"], security: [], parameters, responses: { "200": ok, "304": responseRef("NotModified"), "405": responseRef("MethodNotAllowed") } },
+    head: { operationId: `head${name}`, summary: `${doc.title} (headers only)`, tags: ["documents"], security: [], parameters, responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") } },
+    options: preflight("DocumentPreflight", `options${name}`, "documents"),
   };
 }
 
@@ -140,7 +140,23 @@ export function openapi(siteUrl: string) {
         IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.", schema: { type: "string", minLength: 1, maxLength: 255 } },
         IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier response: 304 when it still matches.", schema: { type: "string" } },
       },
+      responses: {
+        NotModified: { description: "Not modified: If-None-Match matched the ETag." },
+        HeadersOnly: { description: "Headers of the GET response, no body." },
+        MethodNotAllowed: { ...errorResponse(["method_not_allowed"]), headers: { Allow: { $ref: "#/components/headers/Allow" } } },
+        PayloadTooLarge: errorResponse(["payload_too_large"]),
+        EnginePreflight: { description: "No content. Access-Control-Allow-Methods: POST, OPTIONS (D17)." },
+        DocumentPreflight: { description: "No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17)." },
+      },
+      // Every code a path can answer (not_found belongs to no path, so it has no example here).
+      examples: Object.fromEntries(
+        (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) => code !== "not_found").map((code) => [
+          code,
+          { summary: ERROR_CATALOG[code].message, value: { ok: false, mode: MODE, money: false, error: code, message: ERROR_CATALOG[code].message } },
+        ]),
+      ),
       headers: {
+        Allow: { description: "The methods the path serves.", schema: { type: "string" } },
         ETag: { description: "Hash of the document bytes.", schema: { type: "string" } },
         CacheControl: { description: "public, max-age=300", schema: { type: "string" } },
       },

@@ -28,6 +28,9 @@ const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 /** The reference page's content for the origin `siteUrl`. */
 export function referenceModel(siteUrl: string) {
   const doc = openapi(siteUrl);
+  const responses = doc.components.responses as Record<string, any>;
+  /** A response, or the component its $ref names. */
+  const resolve = (response: any) => (typeof response.$ref === "string" ? responses[response.$ref.split("/").at(-1)!] : response);
   const engines: ReferenceEngine[] = ENGINE_ROUTES.map((route) => {
     const post = (doc.paths as Record<string, any>)[enginePath(route)].post;
     const schemaRef: string = post.requestBody.content["application/json"].schema.$ref;
@@ -42,7 +45,7 @@ export function referenceModel(siteUrl: string) {
       responses: Object.entries<any>(post.responses).map(([status, response]) => ({
         status,
         description: status === "200" ? "Success." : "",
-        codes: Object.keys(response.content?.["application/json"]?.examples ?? {}).filter((code) => code in ERROR_CATALOG),
+        codes: Object.keys(resolve(response).content?.["application/json"]?.examples ?? {}).filter((code) => code in ERROR_CATALOG),
       })),
       examples: Object.values<any>(post.requestBody.content["application/json"].examples).map((example) => ({
         name: example.summary,
