@@ -1,19 +1,37 @@
 /**
  * `bun run api`: binds the shared handler to Bun.serve with the live clock and randomness
  * (D13, D16) and serves the built site from site/dist. PORT defaults to 3000; SITE_URL sets
- * the origin of absolute URLs in documents (the same setting the site build reads).
+ * the origin of absolute URLs in documents (the same setting the site build reads); WORKERS=n
+ * serves the port from n processes (Linux, api/workers.ts).
  */
-import { createHandler, DEFAULT_SITE_URL } from "../shared/http.ts";
+import "./native-sha256.ts";
+import { createService, DEFAULT_SITE_URL } from "../shared/http.ts";
 import { randomHex } from "./random-hex.ts";
 import { staticFiles } from "./static-files.ts";
+import { followParent, isWorkerChild, startWorkers, workerCount } from "./workers.ts";
 
 const port = Number(process.env.PORT ?? 3000);
-const fetch = createHandler({
+const workers = workerCount(process.env.WORKERS);
+const service = createService({
   now: Date.now,
   randomHex,
   siteUrl: process.env.SITE_URL ?? DEFAULT_SITE_URL,
   fallback: staticFiles(new URL("../site/dist", import.meta.url).pathname),
+  // Bun.serve holds every body to its Content-Length, so the handler may read it in one call.
+  trustContentLength: true,
 });
 
-const server = Bun.serve({ port, fetch });
-console.log(`agent-escrow-demo listening on ${server.url.href}`);
+// Bun's router takes the fixed paths (the same answers as service.fetch, without URL parsing);
+// other methods on them, and every other path, fall through to service.fetch.
+type Route = Partial<Record<"GET" | "HEAD" | "POST", (request: Request) => Response | Promise<Response>>>;
+const routes: Record<string, Route> = {};
+for (const [path, post] of service.engines) routes[path] = { POST: post };
+for (const [path, get] of service.documents) routes[path] = { GET: get, HEAD: get };
+
+const server = Bun.serve({ port, routes, fetch: service.fetch, reusePort: workers > 1 || isWorkerChild() });
+if (isWorkerChild()) {
+  followParent();
+} else {
+  const serving = startWorkers(workers, server.port as number);
+  console.log(`agent-escrow-demo listening on ${server.url.href}${serving > 1 ? ` (${serving} processes)` : ""}`);
+}

@@ -19,6 +19,13 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
   randomHex: (length: number) => string;
   /** Static files (the built site) for GET paths that are neither engines nor documents. */
   fallback?: (request: Request, pathname: string) => Response | null | Promise<Response | null>;
+  /**
+   * True when the host's HTTP server delimits every request body by its Content-Length
+   * (Bun.serve and Node's http do), so a body can never be longer than it declares. A
+   * declared length within the limit is then read in one call instead of chunk by chunk;
+   * a Request built in code promises no such thing, so the default stays false.
+   */
+  trustContentLength?: boolean;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -48,20 +55,55 @@ export function headerText(value: string): string {
 }
 
 /** The request headers as the engine reads them: values decoded by {@link headerText}. */
-const headerReader = (headers: Headers): HeaderReader => ({
-  get(name) {
-    const value = headers.get(name);
+class HeaderTextReader implements HeaderReader {
+  constructor(private readonly headers: Headers) {}
+  get(name: string): string | null {
+    const value = this.headers.get(name);
     return value === null ? null : headerText(value);
-  },
-});
+  }
+}
+
+// Origins whose URLs have already parsed once: the host cannot make a path fail to parse.
+const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.:[\]-]+$/;
+// Paths the URL parser leaves exactly as they are: no escapes, no dot segments, no backslashes.
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w.~-]*)+$/;
+
+/**
+ * The pathname of `url` as `new URL(url).pathname` gives it. Once one URL of an origin has
+ * parsed, later URLs of that origin whose path the parser would not change are sliced
+ * instead of parsed again; anything else takes the parser. `origin` holds the one known
+ * origin between calls.
+ */
+function pathnameOf(url: string, origin: { known: string }): string {
+  const known = origin.known;
+  if (known !== "" && url.startsWith(known) && url.charCodeAt(known.length) === 47 /* "/" */) {
+    let end = url.length;
+    const query = url.indexOf("?", known.length);
+    if (query !== -1) end = query;
+    const hash = url.indexOf("#", known.length);
+    if (hash !== -1 && hash < end) end = hash;
+    const path = url.slice(known.length, end);
+    if (PLAIN_PATH.test(path)) return path;
+  }
+  const { pathname } = new URL(url);
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start > 0 && PLAIN_ORIGIN.test(url.slice(0, start)) && PLAIN_PATH.test(pathname) && url.startsWith(pathname, start)) {
+    origin.known = url.slice(0, start);
+  }
+  return pathname;
+}
 
 const engineByPath = new Map<string, EngineRoute>(ENGINE_ROUTES.map((route) => [enginePath(route), route]));
+
+const JSON_HEADERS = { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" };
+// One Headers for every engine response: Response copies it, which is cheaper than a fresh object.
+const jsonHeaders = new Headers(JSON_HEADERS);
 
 /** A JSON response of an engine result, never cached (D18), open to every origin (D17). */
 export function toResponse(result: EngineResult, extraHeaders?: Record<string, string>): Response {
   return new Response(JSON.stringify(result.body), {
     status: result.status,
-    headers: { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*", ...extraHeaders },
+    headers: extraHeaders === undefined ? jsonHeaders : { ...JSON_HEADERS, ...extraHeaders },
   });
 }
 
@@ -78,8 +120,21 @@ const preflight = (methods: string): Response =>
   });
 
 const notAllowed = (methods: string): Response => toResponse(failure(reject("method_not_allowed")), { Allow: methods });
-const tooLarge = (): Response => toResponse(failure(reject("payload_too_large")));
+/**
+ * 413 closes the connection: without `Connection: close`, Bun keeps the socket open after
+ * answering and goes on reading and discarding an endless chunked body (D9: never read an
+ * unbounded body).
+ */
+const tooLarge = (): Response => toResponse(failure(reject("payload_too_large")), { Connection: "close" });
 const notFound = (): Response => toResponse(failure(reject("not_found")));
+
+const DIGITS = /^\d+$/;
+
+/** The declared Content-Length, or -1 when there is none (or it is not a plain number). */
+function declaredLength(request: Request): number {
+  const declared = request.headers.get("content-length");
+  return declared !== null && DIGITS.test(declared) ? Number(declared) : -1;
+}
 
 /**
  * The body as bytes, or null when it passes the limit (D9). A declared Content-Length over
@@ -87,8 +142,7 @@ const notFound = (): Response => toResponse(failure(reject("not_found")));
  * even under a Content-Length, which a Request built in code need not honour.
  */
 export async function readBody(request: Request, limit: number = LIMITS.bodyBytesMax): Promise<Uint8Array | null> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return null;
+  if (declaredLength(request) > limit) return null;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -112,13 +166,36 @@ export async function readBody(request: Request, limit: number = LIMITS.bodyByte
   return bytes;
 }
 
-function serveDocument(request: Request, doc: Document): Response {
-  const headers: Record<string, string> = {
+/**
+ * A framed body (HandlerOptions.trustContentLength) whose declared length is within the
+ * limit, read whole as text: cheaper than bytes plus a decoder. Text decoding turns invalid
+ * UTF-8 into U+FFFD, so a text holding U+FFFD is handed over as its bytes instead, and the
+ * engine's strict decoder decides as it always does (invalid_json for invalid UTF-8).
+ */
+async function readFramedBody(request: Request, limit: number): Promise<string | Uint8Array | null> {
+  const blob = await request.blob();
+  if (blob.size > limit) return null;
+  const text = await blob.text();
+  return text.includes("\uFFFD") ? new Uint8Array(await blob.arrayBuffer()) : text;
+}
+
+/** A document with its response headers, made once: Response copies a Headers cheaply. */
+interface ServedDocument {
+  doc: Document;
+  headers: Headers;
+}
+
+const serving = (doc: Document): ServedDocument => ({
+  doc,
+  headers: new Headers({
     "Content-Type": doc.type,
     "Cache-Control": "public, max-age=300",
     ETag: doc.etag,
     "Access-Control-Allow-Origin": "*",
-  };
+  }),
+});
+
+function serveDocument(request: Request, { doc, headers }: ServedDocument): Response {
   const match = request.headers.get("if-none-match");
   if (match !== null && (match.trim() === "*" || match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === doc.etag))) {
     return new Response(null, { status: 304, headers });
@@ -126,20 +203,48 @@ function serveDocument(request: Request, doc: Document): Response {
   return new Response(request.method === "HEAD" ? null : doc.body, { status: 200, headers });
 }
 
-/** Creates the handler. Documents are built once, here, not per request. */
-export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {
-  const documents = buildDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL });
-  return async function handle(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
+/**
+ * The handler, plus the same answers by path for hosts whose server routes fixed paths itself
+ * (Bun.serve's `routes`): `engines` answers a POST to an engine path and `documents` a GET or
+ * HEAD of a document path, exactly as `fetch` does for that path and method, minus the URL
+ * parsing and lookup. Every other method on those paths, and every other path, is `fetch`'s.
+ */
+export interface Service {
+  fetch: (request: Request) => Promise<Response>;
+  engines: Map<string, (request: Request) => Promise<Response>>;
+  documents: Map<string, (request: Request) => Response>;
+}
+
+/** Creates the service. Documents and their headers are built once, here, not per request. */
+export function createService(options: HandlerOptions): Service {
+  const documents = new Map<string, ServedDocument>();
+  const served = new Map<Document, ServedDocument>();
+  for (const [path, doc] of buildDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL })) {
+    let entry = served.get(doc);
+    if (!entry) served.set(doc, (entry = serving(doc)));
+    documents.set(path, entry);
+  }
+  const origin = { known: "" };
+  const trusted = options.trustContentLength === true;
+
+  /** A POST to an engine. */
+  async function engine(route: EngineRoute, request: Request): Promise<Response> {
+    const length = trusted ? declaredLength(request) : -1;
+    if (length > LIMITS.bodyBytesMax) return tooLarge();
+    const body = length === -1 ? await readBody(request) : await readFramedBody(request, LIMITS.bodyBytesMax);
+    if (body === null) return tooLarge();
+    return toResponse(run(route, body, new HeaderTextReader(request.headers), { now: options.now(), randomHex: options.randomHex }));
+  }
+
+  async function fetch(request: Request): Promise<Response> {
+    const pathname = pathnameOf(request.url, origin);
     const method = request.method;
 
     const route = engineByPath.get(pathname);
     if (route) {
       if (method === "OPTIONS") return preflight(ENGINE_METHODS);
       if (method !== "POST") return notAllowed(ENGINE_METHODS);
-      const body = await readBody(request);
-      if (body === null) return tooLarge();
-      return toResponse(run(route, body, headerReader(request.headers), { now: options.now(), randomHex: options.randomHex }));
+      return engine(route, request);
     }
 
     const doc = documents.get(pathname);
@@ -154,5 +259,16 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
       if (file) return file;
     }
     return notFound();
+  }
+
+  return {
+    fetch,
+    engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
+    documents: new Map([...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc)])),
   };
+}
+
+/** Creates the handler: `fetch(Request) => Promise<Response>`, the same on every runtime. */
+export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {
+  return createService(options).fetch;
 }

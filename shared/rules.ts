@@ -71,13 +71,17 @@ export function httpsUrl(field: string): Rule {
   );
 }
 
+// One compiled pattern per kind, shared by every date-time rule (a stateless, non-global RegExp).
+const UTC_DATE_TIME = new RegExp(UTC_DATE_TIME_PATTERN);
+const DATE_TIME = new RegExp(DATE_TIME_PATTERN);
+
 /** An RFC 3339 date-time; `utcOnly` for expires_at (D4). The future test needs the clock, so the engine does it. */
 export function dateTime(field: string, utcOnly: boolean): Rule {
   const message = utcOnly ? `${field} must be an ISO-8601 UTC datetime.` : `${field} must be an ISO-8601 datetime.`;
   return v.pipe(
     v.string(message),
     v.trim(),
-    v.regex(new RegExp(utcOnly ? UTC_DATE_TIME_PATTERN : DATE_TIME_PATTERN), message),
+    v.regex(utcOnly ? UTC_DATE_TIME : DATE_TIME, message),
     v.check((text) => parseDateTime(text, utcOnly) !== null, message),
   );
 }

@@ -8,7 +8,7 @@ import { toIso } from "../datetime.ts";
 import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
 import { illegalTransition, type Rejection, reject } from "../errors.ts";
 import type { ActionRequest } from "./action-request.ts";
-import type { Job } from "./job.ts";
+import { copyJob, type Job } from "./job.ts";
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
 export interface Outcome {
@@ -57,38 +57,34 @@ export function apply(request: ActionRequest, now: number, id?: string): Outcome
     };
     return { action, job, payerCredits };
   }
-  const job = request.job as Job;
-  const to = TRANSITIONS[action].to;
+  const job = copyJob(request.job as Job);
+  job.status = TRANSITIONS[action].to;
   switch (action) {
     case "fund":
-      return {
-        action,
-        job: { ...job, status: to, fundedAt: at, expiresAt: request.expiresAt },
-        payerCredits: (payerCredits as number) - job.amount,
-      };
+      job.fundedAt = at;
+      job.expiresAt = request.expiresAt;
+      return { action, job, payerCredits: (payerCredits as number) - job.amount };
     case "submit":
-      return {
-        action,
-        job: { ...job, status: to, proofUrl: request.proofUrl as string, proofNote: request.proofNote, submittedAt: at },
-        payerCredits,
-      };
+      job.proofUrl = request.proofUrl as string;
+      job.proofNote = request.proofNote;
+      job.submittedAt = at;
+      return { action, job, payerCredits };
     case "release": {
       const settlement = settleRelease(job.amount);
-      const released: Job = {
-        ...job,
-        status: to,
-        resolvedAt: at,
-        fee: settlement.fee,
-        agentPayout: settlement.agent_payout,
-        releaseNote: request.releaseNote,
-      };
-      return { action, job: released, payerCredits, settlement };
+      job.resolvedAt = at;
+      job.fee = settlement.fee;
+      job.agentPayout = settlement.agent_payout;
+      job.releaseNote = request.releaseNote;
+      return { action, job, payerCredits, settlement };
     }
     case "dispute": {
       const settlement = settleDispute(job.amount);
-      const disputed: Job = { ...job, status: to, resolvedAt: at, fee: 0, agentPayout: 0, disputeReason: request.disputeReason };
+      job.resolvedAt = at;
+      job.fee = 0;
+      job.agentPayout = 0;
+      job.disputeReason = request.disputeReason;
       const after = payerCredits === undefined ? undefined : payerCredits + settlement.returned_to_payer;
-      return { action, job: disputed, payerCredits: after, settlement };
+      return { action, job, payerCredits: after, settlement };
     }
   }
 }

@@ -10,6 +10,12 @@ import { parseDateTime, toIso } from "../datetime.ts";
 import { invalid, missing, type Rejection } from "../errors.ts";
 import type { HeaderReader } from "../keys.ts";
 import { type FieldName, fieldRules, type Rule } from "../rules.ts";
+import { accept, compileRule, type FastRule, fastRule, REFUSED } from "./fast-rule.ts";
+
+/** Each top-level field's rule, compiled once (fast-rule.ts). */
+const FAST_FIELDS = Object.fromEntries(
+  Object.entries(fieldRules).map(([name, rule]) => [name, compileRule(rule)]),
+) as Record<FieldName, FastRule>;
 
 /** How an absent value is treated: an error of the top level, of a member, or fine. */
 export type Presence = "required" | "required-member" | "optional";
@@ -38,19 +44,22 @@ export class Checker {
 
   /** Checks a top-level field by its canonical name; undefined when omitted or bad. */
   field(name: FieldName, presence: Presence = "optional"): unknown {
-    return this.check(name, fieldRules[name], pick(this.body, FIELD_ALIASES[name]), presence);
+    return this.check(name, fieldRules[name], pick(this.body, FIELD_ALIASES[name]), presence, FAST_FIELDS[name]);
   }
 
   /**
    * Checks one value against a rule. A required top-level string that is blank after trimming
    * is missing_field (D2, issue type `non_empty`); any other failure is invalid_field with the
    * rule's message. A missing member runs the rule on undefined, so its message says what it needs.
+   * The rule's compiled accepting path goes first; Valibot itself answers whatever it refuses.
    */
-  check(field: string, rule: Rule, raw: unknown, presence: Presence): unknown {
+  check(field: string, rule: Rule, raw: unknown, presence: Presence, fast: FastRule = fastRule(rule)): unknown {
     if (raw === undefined || raw === null) {
       if (presence === "required") this.fail(missing(field));
       if (presence !== "required-member") return undefined;
     }
+    const accepted = accept(fast, raw);
+    if (accepted !== REFUSED) return accepted;
     const result = v.safeParse(rule, raw);
     if (result.success) return result.output;
     const issue = result.issues[0];
@@ -73,7 +82,9 @@ export class Checker {
     const fromBody = this.field("idempotency_key") as string | undefined;
     const header = headers.get("idempotency-key");
     if (header === null) return fromBody;
-    const fromHeader = this.check("idempotency_key", fieldRules.idempotency_key, header, "optional") as string | undefined;
+    const fromHeader = this.check("idempotency_key", fieldRules.idempotency_key, header, "optional", FAST_FIELDS.idempotency_key) as
+      | string
+      | undefined;
     if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {
       this.fail(invalid("idempotency_key", "idempotency_key must match the Idempotency-Key header."));
       return undefined;

@@ -7,7 +7,7 @@ import { readActionRequest } from "./action-request.ts";
 import { apply, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView, receiptOf } from "./job.ts";
-import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+import { addClosingFields, addSettlement, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
 /** Handles a quote body. */
 export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
@@ -17,13 +17,13 @@ export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResul
   const problem = stateProblem(request, ctx.now);
   if (problem) return failure(problem);
   const { action, job, payerCredits, settlement } = apply(request, ctx.now);
-  return success({
-    action,
-    next_status: job.status,
-    job: jobView(job),
-    ...settlement,
-    ...(payerCredits !== undefined && { payer_credits_after: payerCredits }),
-    ...(settlement && { receipt: receiptOf(job, keyId) }),
-    ...closingFields(keyId, request.idempotencyKey),
-  });
+  const answer = envelope();
+  answer.action = action;
+  answer.next_status = job.status;
+  answer.job = jobView(job);
+  if (settlement) addSettlement(answer, settlement);
+  if (payerCredits !== undefined) answer.payer_credits_after = payerCredits;
+  if (settlement) answer.receipt = receiptOf(job, keyId);
+  addClosingFields(answer, keyId, request.idempotencyKey);
+  return success(answer);
 }

@@ -4,14 +4,14 @@
  * (D13a), so every stamp is equal and hold_expired cannot happen. Nothing is persisted.
  */
 import type { Terminal } from "../constants.ts";
-import { MODE, MONEY } from "../constants.ts";
 import { type ActionRequest } from "./action-request.ts";
-import { apply, stateProblem } from "./apply.ts";
+import { apply, type Outcome, stateProblem } from "./apply.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView, receiptOf } from "./job.ts";
-import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
-import { newJobId, transitionFields } from "./transition.ts";
+import type { Job } from "./job.ts";
+import { addClosingFields, addSettlement, type Body, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import { newJobId, transitionBody } from "./transition.ts";
 
 /** Reads a simulate body in the order of SPEC's simulate table (D7). */
 function readSimulate(c: Checker, request: EngineRequest) {
@@ -46,29 +46,30 @@ export function simulate(request: EngineRequest): EngineResult {
     { action: "submit", proofUrl: f.proofUrl, proofNote: f.proofNote },
     f.terminal === "release" ? { action: "release", releaseNote: f.releaseNote } : { action: "dispute", disputeReason: f.disputeReason },
   ];
-  const steps: Record<string, unknown>[] = [];
-  let job;
+  const steps: Body[] = [];
+  let job: Job | undefined;
   let payerCredits = f.payerCredits;
-  let last;
-  for (const step of walk) {
-    const stepRequest: ActionRequest = { ...step, job, payerCredits, idempotencyKey: f.idempotencyKey };
+  let last: Outcome | undefined;
+  for (const stepRequest of walk) {
+    stepRequest.job = job;
+    stepRequest.payerCredits = payerCredits;
+    stepRequest.idempotencyKey = f.idempotencyKey;
     const problem = stateProblem(stepRequest, ctx.now);
     if (problem) return failure(problem);
-    const id = step.action === "create" ? newJobId(stepRequest, ctx.randomHex) : undefined;
+    const id = stepRequest.action === "create" ? newJobId(stepRequest, ctx.randomHex) : undefined;
     last = apply(stepRequest, ctx.now, id);
     job = last.job;
     payerCredits = last.payerCredits;
-    steps.push({ ok: true, mode: MODE, money: MONEY, ...transitionFields(last, keyId, f.idempotencyKey) });
+    steps.push(transitionBody(last, keyId, f.idempotencyKey));
   }
-  const settlement = last!.settlement!;
-  return success({
-    terminal: f.terminal,
-    steps,
-    job: jobView(job!),
-    payer_credits: payerCredits,
-    ...settlement,
-    receipt: receiptOf(job!, keyId),
-    ...closingFields(keyId, f.idempotencyKey),
-    idempotent: f.idempotencyKey !== undefined,
-  });
+  const body = envelope();
+  body.terminal = f.terminal;
+  body.steps = steps;
+  body.job = jobView(job!);
+  body.payer_credits = payerCredits;
+  addSettlement(body, last!.settlement!);
+  body.receipt = receiptOf(job!, keyId);
+  addClosingFields(body, keyId, f.idempotencyKey);
+  body.idempotent = f.idempotencyKey !== undefined;
+  return success(body);
 }

@@ -7,7 +7,7 @@ import { type ActionRequest, readActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView, receiptOf } from "./job.ts";
-import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+import { addClosingFields, addSettlement, type Body, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
 /** The id a create gets: derived from the idempotency key when one was sent, else random. */
 export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {
@@ -17,18 +17,20 @@ export function newJobId(request: ActionRequest, randomHex: (length: number) => 
     : idempotentJobId(key, request.title as string, request.amount as number, request.criteria as string);
 }
 
-/** The success fields of a committed action, as transition and each simulate step give them. */
-export function transitionFields(outcome: Outcome, keyId: string | null, idempotencyKey: string | undefined): Record<string, unknown> {
+/** The success body of a committed action, as transition and each simulate step give it. */
+export function transitionBody(outcome: Outcome, keyId: string | null, idempotencyKey: string | undefined): Body {
   const { action, job, payerCredits, settlement } = outcome;
-  return {
-    action,
-    job: jobView(job),
-    ...(payerCredits !== undefined && { payer_credits: payerCredits }),
-    ...settlement,
-    ...(settlement && { receipt: receiptOf(job, keyId) }),
-    ...closingFields(keyId, idempotencyKey),
-    ...(action === "create" && { idempotent: idempotencyKey !== undefined }),
-  };
+  const body = envelope();
+  body.action = action;
+  body.job = jobView(job);
+  if (payerCredits !== undefined) body.payer_credits = payerCredits;
+  if (settlement) {
+    addSettlement(body, settlement);
+    body.receipt = receiptOf(job, keyId);
+  }
+  addClosingFields(body, keyId, idempotencyKey);
+  if (action === "create") body.idempotent = idempotencyKey !== undefined;
+  return body;
 }
 
 /** Handles a transition body. */
@@ -39,5 +41,5 @@ export function transition({ body, headers, ctx, keyId }: EngineRequest): Engine
   const problem = stateProblem(request, ctx.now);
   if (problem) return failure(problem);
   const id = request.action === "create" ? newJobId(request, ctx.randomHex) : undefined;
-  return success(transitionFields(apply(request, ctx.now, id), keyId, request.idempotencyKey));
+  return success(transitionBody(apply(request, ctx.now, id), keyId, request.idempotencyKey));
 }

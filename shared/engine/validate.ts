@@ -8,7 +8,7 @@ import { TRANSITIONS } from "../constants.ts";
 import { readActionRequest } from "./action-request.ts";
 import { stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
-import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
 const entry = ({ error, field, message }: Rejection) => ({ error, ...(field !== undefined && { field }), message });
 
@@ -27,9 +27,9 @@ export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineRe
   const { request } = read;
   const problem = stateProblem(request, ctx.now);
   if (problem) return invalid([problem]);
-  return success({
-    action: request.action,
-    next_status: TRANSITIONS[request.action].to,
-    ...closingFields(keyId, request.idempotencyKey),
-  });
+  const answer = envelope();
+  answer.action = request.action;
+  answer.next_status = TRANSITIONS[request.action].to;
+  addClosingFields(answer, keyId, request.idempotencyKey);
+  return success(answer);
 }

@@ -11,7 +11,7 @@ import { type ReceiptMember, receiptMemberRules } from "../rules.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
 import { readJob } from "./job-input.ts";
-import { closingFields, type EngineRequest, failure, success } from "./respond.ts";
+import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
 /** The three values verify compares, keyed as in its response. */
 type Claims = Partial<Record<"fee" | "agent_payout" | "returned_to_payer", number>>;
@@ -103,14 +103,14 @@ export function verify({ body, headers, keyId }: EngineRequest): EngineResult {
     received[key] = claim;
     if (claim !== expected[key]) mismatches.push({ field: key, expected: expected[key], received: claim });
   }
-  return success({
-    valid: mismatches.length === 0,
-    verified: Object.keys(received).length > 0,
-    expected,
-    received,
-    mismatches,
-    job_id: subject.jobId,
-    action: effective,
-    ...closingFields(keyId, idempotencyKey),
-  });
+  const answer = envelope();
+  answer.valid = mismatches.length === 0;
+  answer.verified = Object.keys(received).length > 0;
+  answer.expected = expected;
+  answer.received = received;
+  answer.mismatches = mismatches;
+  answer.job_id = subject.jobId;
+  answer.action = effective;
+  addClosingFields(answer, keyId, idempotencyKey);
+  return success(answer);
 }

@@ -1,0 +1,52 @@
+/**
+ * Cold start: milliseconds from spawning a command to the first 200 of GET /api/health.json,
+ * on a fresh port each time. The command is `bun run api` with the local Bun binary (what a
+ * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`).
+ */
+import { BUN, freePort, ROOT, track } from "./servers.ts";
+
+/** Summary of repeated cold starts, in milliseconds. */
+export interface ColdStart {
+  command: string;
+  runs: number[];
+  median: number;
+  min: number;
+  max: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Spawn to first 200, once. Polls with a fresh connection every millisecond or so. */
+async function once(args: string[]): Promise<number> {
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}/api/health.json`;
+  const started = performance.now();
+  const child = track(Bun.spawn([BUN, ...args], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdout: "ignore", stderr: "ignore" }));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
+      const response = await fetch(url, { keepalive: false }).catch(() => null);
+      if (response?.status === 200) {
+        const elapsed = performance.now() - started;
+        await response.arrayBuffer();
+        return elapsed;
+      }
+      if (performance.now() - started > 10_000) throw new Error(`${args.join(" ")}: no 200 within 10 s`);
+      await Bun.sleep(1);
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await child.exited;
+  }
+}
+
+/** `count` cold starts of `bun <args>`, one after another. */
+export async function coldStart(args: string[], count: number): Promise<ColdStart> {
+  const runs: number[] = [];
+  for (let i = 0; i < count; i++) runs.push(await once(args));
+  return { command: `bun ${args.join(" ")}`, runs, median: median(runs), min: Math.min(...runs), max: Math.max(...runs) };
+}

@@ -1,0 +1,167 @@
+/**
+ * Processes under test for `bun run bench`: the service (`bun api/server.ts`, optionally with
+ * WORKERS) and the bare baselines, each on its own free loopback port, plus what Linux's /proc
+ * tells about them (CPU time and resident memory, summed over a process and its children).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+/** The repository root. */
+export const ROOT = join(import.meta.dir, "..", "..");
+/** The Bun binary running the bench: the local devDependency under `npx bun run bench`. */
+export const BUN = process.execPath;
+
+/** A started server. */
+export interface Server {
+  name: string;
+  port: number;
+  url: string;
+  process: Subprocess;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+export function freePort(): number {
+  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null) });
+  const port = probe.port as number;
+  probe.stop(true);
+  return port;
+}
+
+/** Every server process this run started, so that none outlives it, whatever happens. */
+const running = new Set<Subprocess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill("SIGTERM");
+    process.exit(130);
+  });
+}
+
+/** Keeps `child` on the list of processes to stop when the bench ends. */
+export function track(child: Subprocess): Subprocess {
+  running.add(child);
+  child.exited.then(() => running.delete(child));
+  return child;
+}
+
+/** Resolves once `url` answers `probe` (any status), or throws after `timeoutMs`. */
+export async function waitFor(url: string, process: Subprocess, probe: RequestInit = {}, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`${url}: server exited with ${process.exitCode}`);
+    const response = await fetch(url, probe).catch(() => null);
+    if (response) {
+      await response.arrayBuffer();
+      return;
+    }
+    await Bun.sleep(5);
+  }
+  throw new Error(`${url}: no answer within ${timeoutMs} ms`);
+}
+
+/** Starts `bun <script>` with `env` on a free port and waits until `readyPath` answers `probe`. */
+export async function startServer(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  probe: RequestInit = {},
+): Promise<Server> {
+  const port = freePort();
+  const child = Bun.spawn([BUN, script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
+  track(child);
+  const url = `http://127.0.0.1:${port}`;
+  const server: Server = {
+    name,
+    port,
+    url,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 3000);
+      await child.exited;
+      clearTimeout(timer);
+    },
+  };
+  try {
+    await waitFor(url + readyPath, child, probe);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+/** Starts the service, `bun api/server.ts`, with `workers` processes. */
+export const startService = (workers = 1): Promise<Server> =>
+  startServer(workers === 1 ? "service" : `service WORKERS=${workers}`, "api/server.ts", { WORKERS: String(workers) }, "/api/health.json");
+
+/** Starts a bare baseline: `get` (constant JSON, optionally `bytes` long) or `post` (parse and stringify). */
+export const startBaseline = (kind: "get" | "post", bytes = 0): Promise<Server> =>
+  startServer(
+    kind === "post" ? "POST baseline" : bytes ? `GET baseline ${bytes} B` : "GET baseline",
+    "scripts/bench/baseline-server.ts",
+    { BASELINE: kind, BASELINE_BYTES: String(bytes) },
+    "/",
+    kind === "post" ? { method: "POST", body: "{}" } : {},
+  );
+
+const IS_LINUX = process.platform === "linux";
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every mainstream Linux build
+
+/** `pid` and every descendant still running (Linux), else just `pid`. */
+export function processTree(pid: number): number[] {
+  if (!IS_LINUX) return [pid];
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const list = parents.get(ppid) ?? [];
+      list.push(Number(entry));
+      parents.set(ppid, list);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/** CPU seconds (user + system) used so far by `pid` and its children, or null off Linux. */
+export function cpuSeconds(pid: number): number | null {
+  if (!IS_LINUX) return null;
+  let ticks = 0;
+  for (const id of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // gone
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Resident memory in MB of `pid` alone (VmRSS), or null off Linux. */
+export function rssMegabytes(pid: number): number | null {
+  if (!IS_LINUX) return null;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
