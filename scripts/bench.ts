@@ -318,7 +318,19 @@ async function main(): Promise<void> {
   log(`figures written to ${file} and bench-results/latest.json`);
 }
 
-if (process.argv[2] === "--compare") {
+const USAGE = `usage: bun scripts/bench.ts                       run every case (about 6-7 min; see the settings below)
+       bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
+
+settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64
+BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin`;
+
+const [command] = process.argv.slice(2);
+if (command === "--help" || command === "-h") {
+  console.log(USAGE);
+} else if (command !== undefined && command !== "--compare") {
+  console.error(`unknown argument ${command}\n${USAGE}`);
+  process.exit(2);
+} else if (command === "--compare") {
   const [before, after = join(RESULTS_DIR, "latest.json")] = process.argv.slice(3);
   if (!before) throw new Error("usage: bun scripts/bench.ts --compare old.json [new.json]");
   const read = (path: string): BenchResults => JSON.parse(readFileSync(path, "utf8"));
