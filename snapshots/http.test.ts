@@ -7,7 +7,8 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/constants.ts";
-import { CREATE, jobsByStatus, testHandler } from "./helpers.ts";
+import { createHandler } from "../shared/http.ts";
+import { CREATE, fixedContext, jobsByStatus, testHandler } from "./helpers.ts";
 
 const handle = testHandler();
 const BASE = "http://localhost";
@@ -353,4 +354,27 @@ describe("the real server (api/server.ts)", () => {
       await server.exited;
     }
   }, 10_000);
+});
+
+describe("a host that frames bodies by Content-Length (trustContentLength, as Bun.serve does)", () => {
+  const ctx = fixedContext();
+  const framed = createHandler({ now: () => ctx.now, randomHex: ctx.randomHex, trustContentLength: true });
+  const post = (body: string | Uint8Array) => framed(new Request(`${BASE}/api/v0/transition`, { method: "POST", body }));
+  const create = JSON.stringify(VALID_BODY.transition);
+
+  test("serves exactly 65,536 bytes and refuses 65,537 with 413 (D9)", async () => {
+    expect((await post(create + " ".repeat(LIMITS.bodyBytesMax - create.length))).status).toBe(200);
+    expect((await post(create + " ".repeat(LIMITS.bodyBytesMax + 1 - create.length))).status).toBe(413);
+  });
+
+  test("still answers invalid UTF-8 with invalid_json, although text decoding would hide it", async () => {
+    const [head, tail] = create.split("Summarise") as [string, string];
+    const bytes = new Uint8Array([...new TextEncoder().encode(head), 0xff, ...new TextEncoder().encode(tail)]);
+    expect(((await (await post(bytes)).json()) as { error: string }).error).toBe("invalid_json");
+  });
+
+  test("keeps a real U+FFFD character in a title", async () => {
+    const body = JSON.stringify({ ...(VALID_BODY.transition as object), title: "a\uFFFDb" });
+    expect(((await (await post(body)).json()) as { job: { title: string } }).job.title).toBe("a\uFFFDb");
+  });
 });
