@@ -359,7 +359,7 @@ describe("the real server (api/server.ts)", () => {
 describe("a host that frames bodies by Content-Length (trustContentLength, as Bun.serve does)", () => {
   const ctx = fixedContext();
   const framed = createHandler({ now: () => ctx.now, randomHex: ctx.randomHex, trustContentLength: true });
-  const post = (body: string | Uint8Array) => framed(new Request(`${BASE}/api/v0/transition`, { method: "POST", body }));
+  const post = (body: string | Uint8Array<ArrayBuffer>) => framed(new Request(`${BASE}/api/v0/transition`, { method: "POST", body }));
   const create = JSON.stringify(VALID_BODY.transition);
 
   test("serves exactly 65,536 bytes and refuses 65,537 with 413 (D9)", async () => {
@@ -369,7 +369,7 @@ describe("a host that frames bodies by Content-Length (trustContentLength, as Bu
 
   test("still answers invalid UTF-8 with invalid_json, although text decoding would hide it", async () => {
     const [head, tail] = create.split("Summarise") as [string, string];
-    const bytes = new Uint8Array([...new TextEncoder().encode(head), 0xff, ...new TextEncoder().encode(tail)]);
+    const bytes = new Uint8Array([...new TextEncoder().encode(head), 0xff, ...new TextEncoder().encode(tail)]) as Uint8Array<ArrayBuffer>;
     expect(((await (await post(bytes)).json()) as { error: string }).error).toBe("invalid_json");
   });
 
