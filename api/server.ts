@@ -5,6 +5,7 @@
  * serves the port from n processes (Linux, api/workers.ts).
  */
 import "./native-sha256.ts";
+import { compress } from "./compress.ts";
 import { createService, DEFAULT_SITE_URL } from "../shared/http.ts";
 import { randomHex } from "./random-hex.ts";
 import { staticFiles } from "./static-files.ts";
@@ -19,6 +20,8 @@ const service = createService({
   fallback: staticFiles(new URL("../site/dist", import.meta.url).pathname),
   // Bun.serve holds every body to its Content-Length, so the handler may read it in one call.
   trustContentLength: true,
+  // Documents go br- or gzip-compressed to clients that ask (Accept-Encoding), once ready.
+  compress,
 });
 
 // Bun's router takes the fixed paths (the same answers as service.fetch, without URL parsing);

@@ -126,17 +126,34 @@ function median(values: number[]): number {
 const roundRatio = (service: Side, baseline: Side): number =>
   median(service.rounds.map((round, i) => round.rps / baseline.rounds[i]!.rps));
 
-const targetOf = (c: BenchCase): Target => ({ method: c.method, path: c.path, ...(c.body !== undefined && { body: c.body }) });
+const targetOf = (c: BenchCase): Target => ({
+  method: c.method,
+  path: c.path,
+  ...(c.body !== undefined && { body: c.body }),
+  ...(c.headers !== undefined && { headers: c.headers }),
+});
 
-/** Checks once, before measuring, that `server` answers `target` with `status`. */
+/**
+ * Checks once, before measuring, that `server` answers `target` with `status`. Returns the
+ * size of the body as sent. A service asked for a compressed document must send it compressed:
+ * its documents are compressed in the background at start, so it gets a few seconds for that.
+ */
 async function expectStatus(server: Server, target: Target, status: number, name: string): Promise<number> {
-  const response = await fetch(server.url + target.path, {
-    method: target.method,
-    ...(target.body !== undefined && { body: target.body, headers: { "Content-Type": "application/json" } }),
-  });
-  const bytes = (await response.arrayBuffer()).byteLength;
-  if (response.status !== status) throw new Error(`${name}: ${server.name} answered ${response.status}, expected ${status}`);
-  return bytes;
+  const compressed = target.headers?.["Accept-Encoding"] !== undefined && server.name.startsWith("service");
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const response = await fetch(server.url + target.path, {
+      method: target.method,
+      headers: { ...(target.body !== undefined && { "Content-Type": "application/json" }), ...target.headers },
+      ...(target.body !== undefined && { body: target.body }),
+      decompress: false,
+    });
+    const bytes = (await response.arrayBuffer()).byteLength;
+    if (response.status !== status) throw new Error(`${name}: ${server.name} answered ${response.status}, expected ${status}`);
+    if (!compressed || response.headers.has("content-encoding")) return bytes;
+    if (performance.now() > deadline) throw new Error(`${name}: ${server.name} never sent the document compressed`);
+    await Bun.sleep(50);
+  }
 }
 
 /** Every case: the service against its baseline (documents also against a same-size constant). */
@@ -149,7 +166,9 @@ async function measureCases(generator: LoadGenerator, service: Server, cases: Be
       const target = targetOf(c);
       const size = await expectStatus(service, target, c.status, c.name);
       const baseline = c.baseline === "post" ? post : get;
-      const baselineTarget: Target = c.baseline === "post" ? { method: "POST", path: "/", body: c.body ?? "{}" } : { method: "GET", path: "/" };
+      // The baseline gets the same request headers as the service (it ignores them).
+      const extra = c.headers !== undefined ? { headers: c.headers } : {};
+      const baselineTarget: Target = c.baseline === "post" ? { method: "POST", path: "/", body: c.body ?? "{}", ...extra } : { method: "GET", path: "/", ...extra };
       await expectStatus(baseline, baselineTarget, 200, c.name);
       const contenders: Contender[] = [
         { label: "service", server: service, target },
@@ -158,7 +177,7 @@ async function measureCases(generator: LoadGenerator, service: Server, cases: Be
       let sized: Server | undefined;
       if (c.method === "GET") {
         sized = await startBaseline("get", size);
-        contenders.push({ label: `GET baseline (${size} B constant)`, server: sized, target: { method: "GET", path: "/" } });
+        contenders.push({ label: `GET baseline (${size} B constant)`, server: sized, target: { method: "GET", path: "/", ...extra } });
       }
       try {
         log(`${c.name}: ${contenders.map((x) => x.label).join(" vs ")}`);

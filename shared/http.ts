@@ -26,7 +26,19 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * a Request built in code promises no such thing, so the default stays false.
    */
   trustContentLength?: boolean;
+  /**
+   * The host's compressor (node:zlib on Bun and Node). When given, a document is compressed in
+   * each coding, once, in the background, when a request first accepts a coding for it (so a
+   * start compresses nothing); from then on clients whose Accept-Encoding asks for a coding get
+   * it. Until then, and to every other client, documents go as they are. Engine responses are
+   * never compressed: they are small and made per request.
+   */
+  compress?: (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
 }
+
+/** The content codings documents can be sent in, most preferred first (smallest first). */
+export const CONTENT_CODINGS = ["br", "gzip"] as const;
+export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
 /** The default public origin of absolute URLs (SITE_URL). */
 export const DEFAULT_SITE_URL = "http://localhost:3000";
@@ -168,39 +180,130 @@ export async function readBody(request: Request, limit: number = LIMITS.bodyByte
 
 /**
  * A framed body (HandlerOptions.trustContentLength) whose declared length is within the
- * limit, read whole as text: cheaper than bytes plus a decoder. Text decoding turns invalid
- * UTF-8 into U+FFFD, so a text holding U+FFFD is handed over as its bytes instead, and the
- * engine's strict decoder decides as it always does (invalid_json for invalid UTF-8).
+ * limit, read whole in one call: one await instead of a stream reader's loop. The bytes go to
+ * the engine as they came, so its strict decoder decides about invalid UTF-8 (invalid_json).
  */
-async function readFramedBody(request: Request, limit: number): Promise<string | Uint8Array | null> {
-  const blob = await request.blob();
-  if (blob.size > limit) return null;
-  const text = await blob.text();
-  return text.includes("\uFFFD") ? new Uint8Array(await blob.arrayBuffer()) : text;
+function readFramedBody(request: Request, limit: number): Promise<Uint8Array | null> {
+  return request.arrayBuffer().then((buffer) => (buffer.byteLength > limit ? null : new Uint8Array(buffer)));
 }
 
-/** A document with its response headers, made once: Response copies a Headers cheaply. */
+/** The weight (q) of one Accept-Encoding member's parameters; 1 when absent or unreadable. */
+function weightOf(params: string): number {
+  const q = /(?:^|;)\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*(?:;|$)/i.exec(params);
+  return q ? Number(q[1]) : 1;
+}
+
+let lastAccept: string | null = null;
+let lastCoding: ContentCoding | null = null;
+
+/**
+ * The coding to send for an Accept-Encoding value (RFC 9110 12.5.3), or null for the document
+ * as it is: br before gzip at equal weight (x-gzip is gzip), never a coding of weight 0, and
+ * `*` standing for every coding the value does not name. The last answer is kept: clients send
+ * the same value again and again.
+ */
+export function preferredCoding(accept: string | null): ContentCoding | null {
+  if (accept === null) return null;
+  if (accept === lastAccept) return lastCoding;
+  let br = -1;
+  let gzip = -1;
+  let any = -1;
+  for (const member of accept.split(",")) {
+    const semicolon = member.indexOf(";");
+    const name = (semicolon === -1 ? member : member.slice(0, semicolon)).trim().toLowerCase();
+    if (name !== "br" && name !== "gzip" && name !== "x-gzip" && name !== "*") continue;
+    const q = semicolon === -1 ? 1 : weightOf(member.slice(semicolon + 1));
+    if (name === "br") br = q;
+    else if (name === "*") any = q;
+    else gzip = Math.max(gzip, q);
+  }
+  if (br === -1) br = Math.max(any, 0);
+  if (gzip === -1) gzip = Math.max(any, 0);
+  const coding: ContentCoding | null = br > 0 && br >= gzip ? "br" : gzip > 0 ? "gzip" : null;
+  lastAccept = accept;
+  lastCoding = coding;
+  return coding;
+}
+
+/** One form a document is sent in: its body, its entity tag, and its headers (made once). */
+interface Representation {
+  body: string | Uint8Array<ArrayBuffer>;
+  etag: string;
+  headers: Headers;
+  /** The headers of a 304: the 200's, minus Content-Encoding (there is no body to decode). */
+  notModified: Headers;
+}
+
+/** A served document: the document as it is, and each compressed form once it is ready. */
 interface ServedDocument {
   doc: Document;
-  headers: Headers;
+  identity: Representation;
+  coded: Partial<Record<ContentCoding, Representation>>;
+  /** Set when compression has started: every coding is asked for at once, once. */
+  compressing: Promise<void> | null;
 }
 
-const serving = (doc: Document): ServedDocument => ({
-  doc,
-  headers: new Headers({
+function representation(doc: Document, body: string | Uint8Array<ArrayBuffer>, negotiated: boolean, coding?: ContentCoding): Representation {
+  // A compressed form is another representation, so it gets its own strong entity tag.
+  const etag = coding === undefined ? doc.etag : `${doc.etag.slice(0, -1)}-${coding}"`;
+  const fields: Record<string, string> = {
     "Content-Type": doc.type,
     "Cache-Control": "public, max-age=300",
-    ETag: doc.etag,
+    ETag: etag,
     "Access-Control-Allow-Origin": "*",
-  }),
-});
+  };
+  // Caches must key a negotiated document by Accept-Encoding, the plain form included.
+  if (negotiated) fields.Vary = "Accept-Encoding";
+  const notModified = new Headers(fields);
+  if (coding !== undefined) fields["Content-Encoding"] = coding;
+  return { body, etag, headers: coding === undefined ? notModified : new Headers(fields), notModified };
+}
 
-function serveDocument(request: Request, { doc, headers }: ServedDocument): Response {
-  const match = request.headers.get("if-none-match");
-  if (match !== null && (match.trim() === "*" || match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === doc.etag))) {
-    return new Response(null, { status: 304, headers });
+/** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+function serveDocument(request: Request, served: ServedDocument, compress: Compressor | undefined): Response {
+  let chosen = served.identity;
+  const coding = compress === undefined ? null : preferredCoding(request.headers.get("accept-encoding"));
+  if (coding !== null) {
+    const coded = served.coded[coding];
+    if (coded !== undefined) chosen = coded;
+    else if (served.compressing === null) compressDocument(served, compress!);
   }
-  return new Response(request.method === "HEAD" ? null : doc.body, { status: 200, headers });
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
+    return new Response(null, { status: 304, headers: chosen.notModified });
+  }
+  return new Response(request.method === "HEAD" ? null : chosen.body, { status: 200, headers: chosen.headers });
+}
+
+type Compressor = NonNullable<HandlerOptions["compress"]>;
+const utf8Encoder = new TextEncoder();
+
+/**
+ * Compresses a document in every coding, once, and adds each result to it when ready. A
+ * coding the compressor fails on, or that saves nothing, is simply not offered. The work starts
+ * on a later turn of the event loop, after the response that asked for it has gone out.
+ */
+function compressDocument(served: ServedDocument, compress: Compressor): Promise<void> {
+  if (served.compressing !== null) return served.compressing;
+  const { doc } = served;
+  const compressAll = (): Promise<void> => {
+    const bytes = utf8Encoder.encode(doc.body);
+    const jobs = CONTENT_CODINGS.map((coding) =>
+      compress(bytes, coding).then(
+        (body) => {
+          // (A copy: a pooled Buffer may share its memory with other data.)
+          if (body.byteLength < bytes.byteLength) served.coded[coding] = representation(doc, new Uint8Array(body), true, coding);
+        },
+        () => undefined,
+      ),
+    );
+    return Promise.all(jobs).then(() => undefined);
+  };
+  return (served.compressing = new Promise((resolve) => setTimeout(resolve, 0)).then(compressAll));
 }
 
 /**
@@ -213,27 +316,37 @@ export interface Service {
   fetch: (request: Request) => Promise<Response>;
   engines: Map<string, (request: Request) => Promise<Response>>;
   documents: Map<string, (request: Request) => Response>;
+  /**
+   * Compresses every document now rather than on its first request that accepts a coding;
+   * resolves when all are in place (at once without `compress`).
+   */
+  compressDocuments: () => Promise<void>;
 }
 
 /** Creates the service. Documents and their headers are built once, here, not per request. */
 export function createService(options: HandlerOptions): Service {
   const documents = new Map<string, ServedDocument>();
   const served = new Map<Document, ServedDocument>();
+  const negotiated = options.compress !== undefined;
   for (const [path, doc] of buildDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL })) {
     let entry = served.get(doc);
-    if (!entry) served.set(doc, (entry = serving(doc)));
+    if (!entry) served.set(doc, (entry = { doc, identity: representation(doc, doc.body, negotiated), coded: {}, compressing: null }));
     documents.set(path, entry);
   }
+  const compress = options.compress;
   const origin = { known: "" };
   const trusted = options.trustContentLength === true;
 
-  /** A POST to an engine. */
-  async function engine(route: EngineRoute, request: Request): Promise<Response> {
+  /** The engine's answer to a body that was read (null: past the limit). */
+  const answer = (route: EngineRoute, request: Request, body: Uint8Array | null): Response =>
+    body === null ? tooLarge() : toResponse(run(route, body, new HeaderTextReader(request.headers), { now: options.now(), randomHex: options.randomHex }));
+
+  /** A POST to an engine. Not an async function: one promise per request, the body read's own. */
+  function engine(route: EngineRoute, request: Request): Promise<Response> {
     const length = trusted ? declaredLength(request) : -1;
-    if (length > LIMITS.bodyBytesMax) return tooLarge();
-    const body = length === -1 ? await readBody(request) : await readFramedBody(request, LIMITS.bodyBytesMax);
-    if (body === null) return tooLarge();
-    return toResponse(run(route, body, new HeaderTextReader(request.headers), { now: options.now(), randomHex: options.randomHex }));
+    if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge());
+    const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+    return read.then((body) => answer(route, request, body));
   }
 
   async function fetch(request: Request): Promise<Response> {
@@ -251,7 +364,7 @@ export function createService(options: HandlerOptions): Service {
     if (doc) {
       if (method === "OPTIONS") return preflight(DOCUMENT_METHODS);
       if (method !== "GET" && method !== "HEAD") return notAllowed(DOCUMENT_METHODS);
-      return serveDocument(request, doc);
+      return serveDocument(request, doc, compress);
     }
 
     if ((method === "GET" || method === "HEAD") && options.fallback) {
@@ -264,7 +377,9 @@ export function createService(options: HandlerOptions): Service {
   return {
     fetch,
     engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
-    documents: new Map([...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc)])),
+    documents: new Map([...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc, compress)])),
+    compressDocuments: () =>
+      compress === undefined ? Promise.resolve() : Promise.all([...served.values()].map((entry) => compressDocument(entry, compress))).then(() => undefined),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The cases `bun run bench` measures: each engine route with a realistic body, one error
- * response, and two GET documents. Bodies carrying a job are produced by walking the engine
+ * response, and two GET documents, each as it is and compressed. Bodies carrying a job are produced by walking the engine
  * itself with a fixed clock, so they are exactly what a client would send back.
  */
 import { run } from "../../shared/engine/run.ts";
@@ -13,6 +13,8 @@ export interface BenchCase {
   path: string;
   /** The JSON body of a POST (sent to the service and, unchanged, to the POST baseline). */
   body?: string;
+  /** Extra request headers, sent to the service and its baselines alike. */
+  headers?: Record<string, string>;
   /** The HTTP status the service must answer, checked once before measuring. */
   status: number;
   /** Which bare-runtime baseline the case is held against. */
@@ -38,6 +40,9 @@ const released = run("transition", JSON.stringify({ action: "release", job: subm
 
 const json = (value: unknown): string => JSON.stringify(value);
 
+/** What browsers and the fetch of Node, Bun and Deno send: documents then come compressed. */
+export const ACCEPT_COMPRESSED = { "Accept-Encoding": "gzip, deflate, br" };
+
 /** Every case, in table order. */
 export const CASES: BenchCase[] = [
   { name: "transition fund", method: "POST", path: "/api/v0/transition", body: json({ action: "fund", job: open, payer_credits: 1000 }), status: 200, baseline: "post", target: 0.9 },
@@ -49,4 +54,6 @@ export const CASES: BenchCase[] = [
   { name: "error invalid_field", method: "POST", path: "/api/v0/transition", body: json({ action: "create", ...CREATE, amount: "100" }), status: 400, baseline: "post", target: 0.9 },
   { name: "GET /api/settlement.json", method: "GET", path: "/api/settlement.json", status: 200, baseline: "get", target: 0.95 },
   { name: "GET /openapi.json", method: "GET", path: "/openapi.json", status: 200, baseline: "get", target: 0.95 },
+  { name: "GET /api/settlement.json, compressed", method: "GET", path: "/api/settlement.json", headers: ACCEPT_COMPRESSED, status: 200, baseline: "get", target: 0.95 },
+  { name: "GET /openapi.json, compressed", method: "GET", path: "/openapi.json", headers: ACCEPT_COMPRESSED, status: 200, baseline: "get", target: 0.95 },
 ];

@@ -15,6 +15,8 @@ export interface Target {
   method: "GET" | "POST";
   path: string;
   body?: string;
+  /** Extra request headers (a document case's Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 /** What one load run measured. */
@@ -90,10 +92,12 @@ function wrkScript(targets: Target[]): string {
     if (target.body !== undefined) {
       lines.push(`wrk.body = ${luaString(target.body)}`, `wrk.headers["Content-Type"] = "application/json"`);
     }
+    for (const [name, value] of Object.entries(target.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
   } else {
     lines.push("local requests = {}");
     for (const target of targets) {
-      const headers = target.body !== undefined ? `{ ["Content-Type"] = "application/json" }` : "{}";
+      const fields = { ...(target.body !== undefined && { "Content-Type": "application/json" }), ...target.headers };
+      const headers = `{ ${Object.entries(fields).map(([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`).join(", ")} }`;
       const body = target.body !== undefined ? luaString(target.body) : "nil";
       lines.push(`table.insert(requests, wrk.format("${target.method}", ${luaString(target.path)}, ${headers}, ${body}))`);
     }
