@@ -96,10 +96,15 @@ function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: number)
   const id = `${doc.key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${index === 0 ? "" : `Alias${index}`}`;
   const ok = {
     description: doc.summary,
-    headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/CacheControl" } },
+    headers: {
+      ETag: { $ref: "#/components/headers/ETag" },
+      "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+      "Content-Encoding": { $ref: "#/components/headers/ContentEncoding" },
+      Vary: { $ref: "#/components/headers/Vary" },
+    },
     content: { [TYPES[doc.kind].split(";")[0]!]: { schema: doc.kind === "json" ? { type: "object" } : { type: "string" } } },
   };
-  const parameters = [{ $ref: "#/components/parameters/IfNoneMatch" }];
+  const parameters = [{ $ref: "#/components/parameters/IfNoneMatch" }, { $ref: "#/components/parameters/AcceptEncoding" }];
   const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
   return {
     get: { operationId: `get${name}`, summary: doc.title, description: doc.summary, tags: ["documents"], security: [], parameters, responses: { "200": ok, "304": responseRef("NotModified"), "405": responseRef("MethodNotAllowed") } },
@@ -138,7 +143,8 @@ export function openapi(siteUrl: string) {
       },
       parameters: {
         IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.", schema: { type: "string", minLength: 1, maxLength: 255 } },
-        IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier response: 304 when it still matches.", schema: { type: "string" } },
+        IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier response: 304 when it still matches the form this request would get.", schema: { type: "string" } },
+        AcceptEncoding: { name: "Accept-Encoding", in: "header", required: false, description: "br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.", schema: { type: "string" } },
       },
       responses: {
         NotModified: { description: "Not modified: If-None-Match matched the ETag." },
@@ -157,7 +163,9 @@ export function openapi(siteUrl: string) {
       ),
       headers: {
         Allow: { description: "The methods the path serves.", schema: { type: "string" } },
-        ETag: { description: "Hash of the document bytes.", schema: { type: "string" } },
+        ETag: { description: "Hash of the document bytes; a compressed form adds -br or -gzip before the closing quote.", schema: { type: "string" } },
+        ContentEncoding: { description: "br or gzip when the document is sent compressed; absent otherwise.", schema: { type: "string", enum: ["br", "gzip"] } },
+        Vary: { description: "Accept-Encoding, on every form of a document the API may compress.", schema: { type: "string" } },
         CacheControl: { description: "public, max-age=300", schema: { type: "string" } },
       },
       schemas: {

@@ -94,6 +94,11 @@ export function settlement() {
       activity_log: `last ${LIMITS.activityMax} events (reference UI, client-side)`,
       rate_limits: "none",
     },
+    documents: {
+      caching: "Every GET document has Cache-Control: public, max-age=300 and an ETag; If-None-Match with a matching tag answers 304 (D18).",
+      compression:
+        "The API sends a document br- or gzip-compressed when Accept-Encoding asks for it (br first at equal weight; q=0 refuses a coding; x-gzip is gzip), with Vary: Accept-Encoding on every form and one ETag per form: the plain ETag, or it with -br or -gzip before the closing quote. A document is compressed once, on its first request that accepts a coding; until then, or when compressing would not shrink it, it goes as it is. Engine responses are never compressed. The static site leaves compression to its host.",
+    },
     authentication: {
       required: false,
       headers: ["Authorization: Bearer <API_KEY>", "X-Service-Key: <API_KEY>"],

@@ -26,6 +26,14 @@ export const templates = () => ({
 export const CHANGELOG = [
   {
     version: "0",
+    date: "2026-11-23",
+    title: "Compressed documents",
+    changes: [
+      "Documents are sent br- or gzip-compressed when Accept-Encoding asks for it (openapi.json: 180 KB as it is, about 8 KB with br), with Vary: Accept-Encoding and one ETag per form.",
+    ],
+  },
+  {
+    version: "0",
     date: "2026-11-22",
     title: "Discovery documents",
     changes: [
