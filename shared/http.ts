@@ -187,9 +187,11 @@ function readFramedBody(request: Request, limit: number): Promise<Uint8Array | n
   return request.arrayBuffer().then((buffer) => (buffer.byteLength > limit ? null : new Uint8Array(buffer)));
 }
 
+const WEIGHT = /(?:^|;)\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*(?:;|$)/i;
+
 /** The weight (q) of one Accept-Encoding member's parameters; 1 when absent or unreadable. */
 function weightOf(params: string): number {
-  const q = /(?:^|;)\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*(?:;|$)/i.exec(params);
+  const q = WEIGHT.exec(params);
   return q ? Number(q[1]) : 1;
 }
 
