@@ -4,7 +4,7 @@
  * engine result to Response step all live here; the caller brings the clock and randomness.
  */
 import { type EngineRoute, ENGINE_ROUTES, enginePath, LIMITS } from "./constants.ts";
-import { buildDocuments, type Document, type DocumentSettings } from "./documents/index.ts";
+import { type Document, documentBuilders, type DocumentSettings } from "./documents/index.ts";
 import type { EngineResult } from "./engine/context.ts";
 import { failure } from "./engine/respond.ts";
 import { run } from "./engine/run.ts";
@@ -325,15 +325,21 @@ export interface Service {
   compressDocuments: () => Promise<void>;
 }
 
-/** Creates the service. Documents and their headers are built once, here, not per request. */
+/** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: HandlerOptions): Service {
-  const documents = new Map<string, ServedDocument>();
+  // Each document is built on its first request (documentBuilders), not here: a start builds none.
+  const documents = new Map<string, () => ServedDocument>();
   const served = new Map<Document, ServedDocument>();
   const negotiated = options.compress !== undefined;
-  for (const [path, doc] of buildDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL })) {
+  const serve = (doc: Document): ServedDocument => {
     let entry = served.get(doc);
     if (!entry) served.set(doc, (entry = { doc, identity: representation(doc, doc.body, negotiated), coded: {}, compressing: null }));
-    documents.set(path, entry);
+    return entry;
+  };
+  const builders = documentBuilders({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL });
+  for (const [path, build] of builders) {
+    let entry: ServedDocument | undefined;
+    documents.set(path, () => (entry ??= serve(build())));
   }
   const compress = options.compress;
   const origin = { known: "" };
@@ -366,7 +372,7 @@ export function createService(options: HandlerOptions): Service {
     if (doc) {
       if (method === "OPTIONS") return preflight(DOCUMENT_METHODS);
       if (method !== "GET" && method !== "HEAD") return notAllowed(DOCUMENT_METHODS);
-      return serveDocument(request, doc, compress);
+      return serveDocument(request, doc(), compress);
     }
 
     if ((method === "GET" || method === "HEAD") && options.fallback) {
@@ -379,9 +385,11 @@ export function createService(options: HandlerOptions): Service {
   return {
     fetch,
     engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
-    documents: new Map([...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc, compress)])),
+    documents: new Map([...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc(), compress)])),
     compressDocuments: () =>
-      compress === undefined ? Promise.resolve() : Promise.all([...served.values()].map((entry) => compressDocument(entry, compress))).then(() => undefined),
+      compress === undefined
+        ? Promise.resolve()
+        : Promise.all([...new Set([...documents.values()].map((doc) => doc()))].map((entry) => compressDocument(entry, compress))).then(() => undefined),
   };
 }
 

@@ -57,14 +57,29 @@ const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: strin
   sitemap: (url) => sitemapXml(url),
 };
 
-/** Every document path and its bytes; aliases share one Document. */
-export function buildDocuments(settings: DocumentSettings): Map<string, Document> {
+/**
+ * Every document path and the builder of its Document, which builds on its first call and
+ * keeps the result; aliases share one builder and so one Document. A server that builds each
+ * document on its first request starts without building any (cold start).
+ */
+export function documentBuilders(settings: DocumentSettings): Map<string, () => Document> {
   const siteUrl = settings.siteUrl.replace(/\/+$/, "");
-  const table = new Map<string, Document>();
+  const table = new Map<string, () => Document>();
   for (const entry of DOCUMENT_CATALOG) {
-    const body = BUILDERS[entry.key](siteUrl);
-    const doc: Document = { type: TYPES[entry.kind], body, etag: `"${sha256Hex(body).slice(0, 32)}"` };
-    for (const path of entry.paths) table.set(path, doc);
+    let doc: Document | undefined;
+    const build = (): Document => {
+      if (doc === undefined) {
+        const body = BUILDERS[entry.key](siteUrl);
+        doc = { type: TYPES[entry.kind], body, etag: `"${sha256Hex(body).slice(0, 32)}"` };
+      }
+      return doc;
+    };
+    for (const path of entry.paths) table.set(path, build);
   }
   return table;
+}
+
+/** Every document path and its bytes, all built now; aliases share one Document. */
+export function buildDocuments(settings: DocumentSettings): Map<string, Document> {
+  return new Map([...documentBuilders(settings)].map(([path, build]) => [path, build()]));
 }
