@@ -101,6 +101,26 @@ export function parseDateTime(text: string, utcOnly = false): number | null {
   return ms >= MIN_MS && ms <= MAX_MS ? ms : null;
 }
 
+/**
+ * True when `text` is a valid date-time in toISOString form (`2026-01-01T00:00:00.000Z`), the
+ * form every response writes and so the form clients send back. Same answer as parseDateTime
+ * accepting `text` with that exact shape, for less work: a UTC stamp of four-digit year is
+ * always in range, and the time it names is not needed.
+ */
+export function isIsoStamp(text: string): boolean {
+  if (text.length !== 24 || text.charCodeAt(19) !== 46 || text.charCodeAt(23) !== 90) return false; // ".", "Z"
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) {
+    return false; // "-", "-", "T", ":", ":"
+  }
+  const century = twoDigits(text, 0), yearOfCentury = twoDigits(text, 2), millis = twoDigits(text, 20), lastDigit = digitAt(text, 22);
+  if (century < 0 || yearOfCentury < 0 || millis < 0 || lastDigit < 0) return false;
+  // Each field is -1 when not two digits, which its range test refuses.
+  const month = twoDigits(text, 5), day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11), minute = twoDigits(text, 14), second = twoDigits(text, 17);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(century * 100 + yearOfCentury, month)) return false;
+  return hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59;
+}
+
 let lastMs = Number.NaN;
 let lastIso = "";
 

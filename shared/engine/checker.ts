@@ -4,7 +4,7 @@
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
 import * as v from "valibot";
-import { FIELD_ALIASES, type JsonObject, pick } from "../aliases.ts";
+import { type JsonObject, sentFields } from "../aliases.ts";
 import { LIMITS } from "../constants.ts";
 import { parseDateTime, toIso } from "../datetime.ts";
 import { invalid, missing, type Rejection } from "../errors.ts";
@@ -24,8 +24,15 @@ export type Presence = "required" | "required-member" | "optional";
 export class Checker {
   /** Every problem found so far, in check order. */
   readonly errors: Rejection[] = [];
+  /** The value sent for each field under any of its aliases, read once on first use. */
+  #sent: Record<FieldName, unknown> | undefined;
 
   constructor(readonly body: JsonObject) {}
+
+  /** The value sent for `name` under any of its aliases (FIELD_ALIASES); undefined when omitted or null. */
+  sent(name: FieldName): unknown {
+    return (this.#sent ??= sentFields(this.body))[name];
+  }
 
   /** True once any check failed. */
   get failed(): boolean {
@@ -39,12 +46,12 @@ export class Checker {
 
   /** True when the body holds a non-null value under any alias of `name`. */
   has(name: FieldName): boolean {
-    return pick(this.body, FIELD_ALIASES[name]) !== undefined;
+    return this.sent(name) !== undefined;
   }
 
   /** Checks a top-level field by its canonical name; undefined when omitted or bad. */
   field(name: FieldName, presence: Presence = "optional"): unknown {
-    return this.check(name, fieldRules[name], pick(this.body, FIELD_ALIASES[name]), presence, FAST_FIELDS[name]);
+    return this.check(name, fieldRules[name], this.sent(name), presence, FAST_FIELDS[name]);
   }
 
   /**

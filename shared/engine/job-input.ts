@@ -3,37 +3,76 @@
  * fields, in SPEC's table order, right after `job` itself (D13a); a bad or missing member is
  * invalid_field named `job.<member>`. snake_case aliases are accepted; unknown members drop.
  */
-import { isObject, JOB_MEMBER_ALIASES, pick } from "../aliases.ts";
-import type { JobStatus } from "../constants.ts";
-import { parseDateTime, toIso } from "../datetime.ts";
+import { isObject, sentJobMembers } from "../aliases.ts";
+import { isIsoStamp, parseDateTime, toIso } from "../datetime.ts";
 import { invalid, missing } from "../errors.ts";
-import { type JobMember, jobMemberRules } from "../rules.ts";
+import { type JobMember, jobMemberRules, type Rule } from "../rules.ts";
 import type { Checker } from "./checker.ts";
-import { compileRule } from "./fast-rule.ts";
+import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 import type { Job } from "./job.ts";
 
-const MEMBERS = Object.keys(jobMemberRules) as JobMember[];
-const STAMPS = new Set<JobMember>(["createdAt", "fundedAt", "submittedAt", "resolvedAt", "expiresAt"]);
+/** The stamp members, each with whether it is UTC only (D4: expiresAt is, like expires_at). */
+const STAMPS: Partial<Record<JobMember, boolean>> = { createdAt: false, fundedAt: false, submittedAt: false, resolvedAt: false, expiresAt: true };
 const NOTES = new Set<JobMember>(["proofNote", "releaseNote", "disputeReason"]);
 
-/** Everything readJob needs per member, worked out once: field name, rule, presence, aliases, kind. */
-const READERS = MEMBERS.map((member) => ({
-  field: `job.${member}`,
-  rule: jobMemberRules[member].rule,
-  fast: compileRule(jobMemberRules[member].rule),
-  presence: jobMemberRules[member].required ? ("required-member" as const) : ("optional" as const),
-  aliases: JOB_MEMBER_ALIASES[member],
-  stamp: STAMPS.has(member),
-  note: NOTES.has(member),
-}));
-/** The position of each member in READERS (and in the values readJob collects). */
-const AT = Object.fromEntries(MEMBERS.map((member, i) => [member, i])) as Record<JobMember, number>;
+/** Everything checking one member needs, worked out once: field name, rule, presence, kind. */
+interface Reader {
+  readonly field: string;
+  readonly rule: Rule;
+  readonly fast: FastRule;
+  readonly presence: "required-member" | "optional";
+  /** Set on stamp members: whether the stamp must be UTC. */
+  readonly stamp: boolean | undefined;
+  readonly note: boolean;
+}
 
-/** toISOString form. A stamp that passed its rule and has this form is already normalised. */
-const ISO_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** The reader of each member. */
+const R = Object.fromEntries(
+  (Object.keys(jobMemberRules) as JobMember[]).map((member): [JobMember, Reader] => [
+    member,
+    {
+      field: `job.${member}`,
+      rule: jobMemberRules[member].rule,
+      fast: compileRule(jobMemberRules[member].rule),
+      presence: jobMemberRules[member].required ? "required-member" : "optional",
+      stamp: STAMPS[member],
+      note: NOTES.has(member),
+    },
+  ]),
+) as Record<JobMember, Reader>;
 
-/** A checked stamp in response form (D4). */
-const normalisedStamp = (stamp: string): string => (ISO_FORM.test(stamp) ? stamp : toIso(parseDateTime(stamp) as number));
+/** A checked stamp in response form (D4): kept when already in toISOString form. */
+const normalisedStamp = (stamp: string): string => (isIsoStamp(stamp) ? stamp : toIso(parseDateTime(stamp) as number));
+
+/**
+ * A stamp member's accepting path: the trimmed text in response form, or REFUSED. One parse
+ * decides: the rule's pattern accepts all that parseDateTime accepts (datetime.ts: the patterns
+ * are the looser of the two), so its regex test adds nothing once the parse passed; and a stamp
+ * in toISOString form, what clients send back, needs only isIsoStamp. engine-speed-paths.test.ts
+ * holds this to the rules; what it refuses, Valibot answers.
+ */
+export function acceptStamp(sent: unknown, utcOnly: boolean): string | typeof REFUSED {
+  if (typeof sent !== "string") return REFUSED;
+  const text = sent.trim();
+  if (isIsoStamp(text)) return text;
+  const ms = parseDateTime(text, utcOnly);
+  return ms === null ? REFUSED : toIso(ms);
+}
+
+/** One checked member, from the value sent under any of its aliases (undefined when omitted or null). */
+function member(checker: Checker, reader: Reader, sent: unknown): unknown {
+  if (sent === undefined) {
+    if (reader.presence === "optional") return undefined;
+  } else {
+    // The accepting paths first; whatever they refuse, the checker answers through Valibot.
+    const quick = reader.stamp === undefined ? accept(reader.fast, sent) : acceptStamp(sent, reader.stamp);
+    if (quick !== REFUSED) return reader.note && quick === "" ? undefined : quick;
+  }
+  let value = checker.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
+  if (reader.stamp !== undefined && typeof value === "string") value = normalisedStamp(value);
+  if (reader.note && value === "") value = undefined;
+  return value;
+}
 
 /** Reads `job` from the body; undefined (with the problems recorded) when it is absent or bad. */
 export function readJob(checker: Checker, required: boolean): Job | undefined {
@@ -46,34 +85,28 @@ export function readJob(checker: Checker, required: boolean): Job | undefined {
     checker.fail(invalid("job", "job must be an object."));
     return undefined;
   }
-  const values: unknown[] = new Array(READERS.length);
+  const sent = sentJobMembers(raw);
   const before = checker.errors.length;
-  for (let i = 0; i < READERS.length; i++) {
-    const reader = READERS[i]!;
-    let value = checker.check(reader.field, reader.rule, pick(raw, reader.aliases), reader.presence, reader.fast);
-    if (reader.stamp && typeof value === "string") value = normalisedStamp(value);
-    if (reader.note && value === "") value = undefined;
-    values[i] = value;
-  }
-  if (checker.errors.length > before) return undefined;
-  return {
-    id: values[AT.id] as string,
-    title: values[AT.title] as string,
-    amount: values[AT.amount] as number,
-    criteria: values[AT.criteria] as string,
-    proofUrl: values[AT.proofUrl] as string,
-    proofNote: values[AT.proofNote] as string | undefined,
-    status: values[AT.status] as JobStatus,
-    createdAt: values[AT.createdAt] as string,
-    fundedAt: (values[AT.fundedAt] as string | undefined) ?? null,
-    submittedAt: (values[AT.submittedAt] as string | undefined) ?? null,
-    resolvedAt: (values[AT.resolvedAt] as string | undefined) ?? null,
-    fee: (values[AT.fee] as number | undefined) ?? 0,
-    agentPayout: (values[AT.agentPayout] as number | undefined) ?? 0,
-    releaseNote: values[AT.releaseNote] as string | undefined,
-    disputeReason: values[AT.disputeReason] as string | undefined,
-    clientRef: values[AT.clientRef] as string | undefined,
-    callbackUrl: values[AT.callbackUrl] as string | undefined,
-    expiresAt: values[AT.expiresAt] as string | undefined,
-  };
+  // Members in SPEC's table order: an object literal evaluates its values in source order.
+  const job = {
+    id: member(checker, R.id, sent.id),
+    title: member(checker, R.title, sent.title),
+    amount: member(checker, R.amount, sent.amount),
+    criteria: member(checker, R.criteria, sent.criteria),
+    proofUrl: member(checker, R.proofUrl, sent.proofUrl),
+    proofNote: member(checker, R.proofNote, sent.proofNote),
+    status: member(checker, R.status, sent.status),
+    createdAt: member(checker, R.createdAt, sent.createdAt),
+    fundedAt: member(checker, R.fundedAt, sent.fundedAt) ?? null,
+    submittedAt: member(checker, R.submittedAt, sent.submittedAt) ?? null,
+    resolvedAt: member(checker, R.resolvedAt, sent.resolvedAt) ?? null,
+    fee: member(checker, R.fee, sent.fee) ?? 0,
+    agentPayout: member(checker, R.agentPayout, sent.agentPayout) ?? 0,
+    releaseNote: member(checker, R.releaseNote, sent.releaseNote),
+    disputeReason: member(checker, R.disputeReason, sent.disputeReason),
+    clientRef: member(checker, R.clientRef, sent.clientRef),
+    callbackUrl: member(checker, R.callbackUrl, sent.callbackUrl),
+    expiresAt: member(checker, R.expiresAt, sent.expiresAt),
+  } as Job;
+  return checker.errors.length > before ? undefined : job;
 }

@@ -10,7 +10,8 @@ import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
 import { type ReceiptMember, receiptMemberRules } from "../rules.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
-import { readJob } from "./job-input.ts";
+import { accept, compileRule, REFUSED } from "./fast-rule.ts";
+import { acceptStamp, readJob } from "./job-input.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
 /** The three values verify compares, keyed as in its response. */
@@ -28,6 +29,21 @@ interface Subject {
   claims: Claims;
 }
 
+/** The receipt's stamps: checked by their rule, not read further. */
+const RECEIPT_STAMPS: readonly ReceiptMember[] = ["created", "funded", "submitted", "resolved"];
+
+/** Everything checking one receipt member needs, worked out once, in SPEC's order. */
+const RECEIPT_READERS = (Object.keys(receiptMemberRules) as ReceiptMember[]).map((member) => ({
+  member,
+  names: [member],
+  field: `receipt.${member}`,
+  rule: receiptMemberRules[member].rule,
+  fast: compileRule(receiptMemberRules[member].rule),
+  presence: receiptMemberRules[member].required ? ("required-member" as const) : ("optional" as const),
+  claim: member in RECEIPT_CLAIMS ? RECEIPT_CLAIMS[member as keyof typeof RECEIPT_CLAIMS] : undefined,
+  stamp: RECEIPT_STAMPS.includes(member),
+}));
+
 /** Reads `{ receipt }`: members in SPEC's order; a claim it lacks is missing_field fee / agent_payout / returned_to_payer. */
 function readReceipt(c: Checker): Subject | undefined {
   const raw = c.body.receipt;
@@ -37,14 +53,15 @@ function readReceipt(c: Checker): Subject | undefined {
   }
   const before = c.errors.length;
   const values: Partial<Record<ReceiptMember, unknown>> = {};
-  for (const member of Object.keys(receiptMemberRules) as ReceiptMember[]) {
-    const { rule, required } = receiptMemberRules[member];
-    const value = pick(raw, [member]);
-    if (value === undefined && member in RECEIPT_CLAIMS) {
-      c.fail(missing(RECEIPT_CLAIMS[member as keyof typeof RECEIPT_CLAIMS]));
+  for (const reader of RECEIPT_READERS) {
+    const sent = pick(raw, reader.names);
+    if (sent === undefined && reader.claim !== undefined) {
+      c.fail(missing(reader.claim));
       continue;
     }
-    values[member] = c.check(`receipt.${member}`, rule, value, required ? "required-member" : "optional");
+    // The accepting paths first (a stamp only needs to pass: verify reads no stamp further).
+    const quick = sent === undefined ? REFUSED : reader.stamp ? acceptStamp(sent, false) : accept(reader.fast, sent);
+    values[reader.member] = quick !== REFUSED ? quick : c.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
   }
   if (c.errors.length > before) return undefined;
   return {
