@@ -227,6 +227,8 @@ export function preferredCoding(accept: string | null): ContentCoding | null {
   return coding;
 }
 
+const utf8Encoder = new TextEncoder();
+
 /** One form a document is sent in: its body, its entity tag, and its headers (made once). */
 interface Representation {
   body: string | Uint8Array<ArrayBuffer>;
@@ -234,6 +236,8 @@ interface Representation {
   headers: Headers;
   /** The headers of a 304: the 200's, minus Content-Encoding (there is no body to decode). */
   notModified: Headers;
+  /** The headers of a HEAD: the 200's, with the Content-Length a GET would have. */
+  head: Headers;
 }
 
 /** A served document: the document as it is, and each compressed form once it is ready. */
@@ -258,7 +262,9 @@ function representation(doc: Document, body: string | Uint8Array<ArrayBuffer>, n
   if (negotiated) fields.Vary = "Accept-Encoding";
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
-  return { body, etag, headers: coding === undefined ? notModified : new Headers(fields), notModified };
+  const headers = coding === undefined ? notModified : new Headers(fields);
+  const length = typeof body === "string" ? utf8Encoder.encode(body).byteLength : body.byteLength;
+  return { body, etag, headers, notModified, head: new Headers({ ...fields, "Content-Length": String(length) }) };
 }
 
 /** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
@@ -278,11 +284,10 @@ function serveDocument(request: Request, served: ServedDocument, compress: Compr
   if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
-  return new Response(request.method === "HEAD" ? null : chosen.body, { status: 200, headers: chosen.headers });
+  return request.method === "HEAD" ? new Response(null, { status: 200, headers: chosen.head }) : new Response(chosen.body, { status: 200, headers: chosen.headers });
 }
 
 type Compressor = NonNullable<HandlerOptions["compress"]>;
-const utf8Encoder = new TextEncoder();
 
 /**
  * Compresses a document in every coding, once, and adds each result to it when ready. A

@@ -192,11 +192,18 @@ describe("a service with the server's compressor", () => {
       const response = await get(service, "/openapi.json", { "If-None-Match": doc.etag });
       expect(response.status).toBe(304);
     });
-    test("HEAD: the br headers and no body", async () => {
+    test("HEAD: the br headers, the br body's Content-Length, and no body", async () => {
       const response = await get(service, "/openapi.json", { "Accept-Encoding": "br" }, "HEAD");
+      const body = await (await get(service, "/openapi.json", { "Accept-Encoding": "br" })).arrayBuffer();
       expect(response.status).toBe(200);
       expect(response.headers.get("content-encoding")).toBe("br");
       expect(response.headers.get("etag")).toBe(brTag);
+      expect(response.headers.get("content-length")).toBe(String(body.byteLength));
+      expect(await response.text()).toBe("");
+    });
+    test("HEAD without a coding: the plain document's Content-Length in bytes", async () => {
+      const response = await get(service, "/openapi.json", {}, "HEAD");
+      expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(doc.body)));
       expect(await response.text()).toBe("");
     });
   });
