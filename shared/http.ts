@@ -119,17 +119,17 @@ export function toResponse(result: EngineResult, extraHeaders?: Record<string, s
   });
 }
 
-const preflight = (methods: string): Response =>
-  new Response(null, {
-    status: 204,
-    headers: {
-      Allow: methods,
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Allow-Methods": methods,
-      "Access-Control-Allow-Headers": ALLOW_HEADERS,
-      "Access-Control-Max-Age": "86400",
-    },
+/** The headers of a CORS preflight (D17) for paths serving `methods`, made once. */
+const preflightHeaders = (methods: string): Headers =>
+  new Headers({
+    Allow: methods,
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": methods,
+    "Access-Control-Allow-Headers": ALLOW_HEADERS,
+    "Access-Control-Max-Age": "86400",
   });
+const PREFLIGHT = { [ENGINE_METHODS]: preflightHeaders(ENGINE_METHODS), [DOCUMENT_METHODS]: preflightHeaders(DOCUMENT_METHODS) };
+const preflight = (methods: typeof ENGINE_METHODS | typeof DOCUMENT_METHODS): Response => new Response(null, { status: 204, headers: PREFLIGHT[methods] });
 
 const notAllowed = (methods: string): Response => toResponse(failure(reject("method_not_allowed")), { Allow: methods });
 /**
@@ -231,7 +231,7 @@ const utf8Encoder = new TextEncoder();
 
 /** One form a document is sent in: its body, its entity tag, and its headers (made once). */
 interface Representation {
-  body: string | Uint8Array<ArrayBuffer>;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   headers: Headers;
   /** The headers of a 304: the 200's, minus Content-Encoding (there is no body to decode). */
@@ -249,7 +249,7 @@ interface ServedDocument {
   compressing: Promise<void> | null;
 }
 
-function representation(doc: Document, body: string | Uint8Array<ArrayBuffer>, negotiated: boolean, coding?: ContentCoding): Representation {
+function representation(doc: Document, body: Uint8Array<ArrayBuffer>, negotiated: boolean, coding?: ContentCoding): Representation {
   // A compressed form is another representation, so it gets its own strong entity tag.
   const etag = coding === undefined ? doc.etag : `${doc.etag.slice(0, -1)}-${coding}"`;
   const fields: Record<string, string> = {
@@ -263,8 +263,7 @@ function representation(doc: Document, body: string | Uint8Array<ArrayBuffer>, n
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
   const headers = coding === undefined ? notModified : new Headers(fields);
-  const length = typeof body === "string" ? utf8Encoder.encode(body).byteLength : body.byteLength;
-  return { body, etag, headers, notModified, head: new Headers({ ...fields, "Content-Length": String(length) }) };
+  return { body, etag, headers, notModified, head: new Headers({ ...fields, "Content-Length": String(body.byteLength) }) };
 }
 
 /** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
@@ -278,7 +277,7 @@ function serveDocument(request: Request, served: ServedDocument, compress: Compr
   if (coding !== null) {
     const coded = served.coded[coding];
     if (coded !== undefined) chosen = coded;
-    else if (served.compressing === null) compressDocument(served, compress!);
+    else compressDocument(served, compress!);
   }
   const ifNoneMatch = request.headers.get("if-none-match");
   if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
@@ -297,8 +296,8 @@ type Compressor = NonNullable<HandlerOptions["compress"]>;
 function compressDocument(served: ServedDocument, compress: Compressor): Promise<void> {
   if (served.compressing !== null) return served.compressing;
   const { doc } = served;
+  const bytes = served.identity.body;
   const compressAll = (): Promise<void> => {
-    const bytes = utf8Encoder.encode(doc.body);
     const jobs = CONTENT_CODINGS.map((coding) =>
       compress(bytes, coding).then(
         (body) => {
@@ -333,18 +332,24 @@ export interface Service {
 /** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: HandlerOptions): Service {
   // Each document is built on its first request (documentBuilders), not here: a start builds none.
+  // Aliases share one builder (documentBuilders), and so one served document.
   const documents = new Map<string, () => ServedDocument>();
-  const served = new Map<Document, ServedDocument>();
+  const byBuilder = new Map<() => Document, () => ServedDocument>();
   const negotiated = options.compress !== undefined;
-  const serve = (doc: Document): ServedDocument => {
-    let entry = served.get(doc);
-    if (!entry) served.set(doc, (entry = { doc, identity: representation(doc, doc.body, negotiated), coded: {}, compressing: null }));
-    return entry;
-  };
-  const builders = documentBuilders({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL });
-  for (const [path, build] of builders) {
-    let entry: ServedDocument | undefined;
-    documents.set(path, () => (entry ??= serve(build())));
+  for (const [path, build] of documentBuilders({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL })) {
+    let served = byBuilder.get(build);
+    if (!served) {
+      let entry: ServedDocument | undefined;
+      served = () => {
+        if (entry === undefined) {
+          const doc = build();
+          entry = { doc, identity: representation(doc, utf8Encoder.encode(doc.body), negotiated), coded: {}, compressing: null };
+        }
+        return entry;
+      };
+      byBuilder.set(build, served);
+    }
+    documents.set(path, served);
   }
   const compress = options.compress;
   const origin = { known: "" };
@@ -394,7 +399,7 @@ export function createService(options: HandlerOptions): Service {
     compressDocuments: () =>
       compress === undefined
         ? Promise.resolve()
-        : Promise.all([...new Set([...documents.values()].map((doc) => doc()))].map((entry) => compressDocument(entry, compress))).then(() => undefined),
+        : Promise.all([...byBuilder.values()].map((doc) => compressDocument(doc(), compress))).then(() => undefined),
   };
 }
 
