@@ -43,6 +43,7 @@ import {
   type CaseResult,
   compareReport,
   fullReport,
+  median,
   type Side,
   type SoakResult,
   type TargetCheck,
@@ -113,13 +114,6 @@ async function alternate(generator: LoadGenerator, contenders: Contender[], name
       rounds,
     };
   });
-}
-
-/** The median of `values` (the mean of the middle two when even). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** The median over rounds of service req/s ÷ baseline req/s in the same round (adjacent slices). */

@@ -3,6 +3,7 @@
  * on a fresh port each time. The command is `bun run api` with the local Bun binary (what a
  * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`).
  */
+import { median } from "./report.ts";
 import { BUN, freePort, ROOT, track } from "./servers.ts";
 
 /** Summary of repeated cold starts, in milliseconds. */
@@ -14,11 +15,6 @@ export interface ColdStart {
   max: number;
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Spawn to first 200, once. Polls with a fresh connection every millisecond or so. */
 async function once(args: string[]): Promise<number> {

@@ -5,6 +5,13 @@
  * of two result files.
  */
 
+/** The median of `values` (the mean of the middle two when even). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** One side of a comparison: a server under one kind of load, summed over the rounds. */
 export interface Side {
   label: string;
