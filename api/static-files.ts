@@ -22,12 +22,14 @@ export function staticFiles(root: string) {
       if (path !== base && !path.startsWith(base + sep)) return null;
       const file = Bun.file(path);
       if (!(await file.exists())) continue;
-      const headers = {
+      const headers: Record<string, string> = {
         "Content-Type": file.type,
         "Cache-Control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
       };
-      return new Response(request.method === "HEAD" ? null : file, { headers });
+      if (request.method !== "HEAD") return new Response(file, { headers });
+      // HEAD: no body, and the Content-Length a GET would have (as documents do).
+      return new Response(null, { headers: { ...headers, "Content-Length": String(file.size) } });
     }
     return null;
   };
