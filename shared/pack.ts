@@ -5,6 +5,7 @@
  * returns either a complete state or one message: a bad file or record changes nothing.
  * The demo key is never part of it.
  */
+import { isObject } from "./aliases.ts";
 import { LIMITS, MONEY, STARTING_CREDITS } from "./constants.ts";
 import { parseDateTime } from "./datetime.ts";
 import type { Receipt } from "./engine/job.ts";
@@ -61,15 +62,12 @@ export function toPack(state: DemoState) {
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 const isBalance = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 
 function readActivity(raw: unknown, index: number): TokenResult<ActivityEvent> {
   const where = `activity[${index}]`;
-  if (!isRecord(raw)) return { ok: false, message: `${where} must be an object.` };
+  if (!isObject(raw)) return { ok: false, message: `${where} must be an object.` };
   if (!ACTIVITY_KINDS.includes(raw.kind as ActivityKind)) return { ok: false, message: `${where}.kind must be one of ${ACTIVITY_KINDS.join(", ")}.` };
   if (typeof raw.at !== "string" || parseDateTime(raw.at) === null) return { ok: false, message: `${where}.at must be an ISO-8601 datetime.` };
   if (typeof raw.text !== "string" || raw.text.length > ACTIVITY_TEXT_MAX) return { ok: false, message: `${where}.text must be a string of at most ${ACTIVITY_TEXT_MAX} characters.` };
@@ -95,7 +93,7 @@ function readList<T>(raw: unknown, name: string, read: (item: unknown, index: nu
  */
 export function readPack(raw: unknown): TokenResult<DemoState> {
   const fail = (message: string) => ({ ok: false as const, message: `Not a demo pack: ${message}` });
-  if (!isRecord(raw)) return fail("the file must hold a JSON object.");
+  if (!isObject(raw)) return fail("the file must hold a JSON object.");
   if (raw.format !== PACK_FORMAT) return fail(`format must be "${PACK_FORMAT}".`);
   if (raw.version !== PACK_VERSION) return fail(`version is ${JSON.stringify(raw.version ?? null)}; this page reads version ${PACK_VERSION}.`);
   if (!isBalance(raw.payer_credits)) return fail("payer_credits must be an integer >= 0.");

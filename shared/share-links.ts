@@ -6,7 +6,8 @@
  * in a handoff, jobs in a receipt link) are never in a token.
  */
 import * as v from "valibot";
-import { type Action, type JobStatus, TRANSITIONS } from "./constants.ts";
+import { isObject } from "./aliases.ts";
+import { type Action, ACTIONS, type JobStatus, TRANSITIONS } from "./constants.ts";
 import { Checker } from "./engine/checker.ts";
 import { jobView, type Receipt } from "./engine/job.ts";
 import { readJob } from "./engine/job-input.ts";
@@ -31,7 +32,7 @@ const RECEIPT_MEMBERS = Object.keys(receiptMemberRules) as ReceiptMember[];
 
 /** The actions a job in `status` can take next, in walk order. */
 export function nextActions(status: JobStatus): Action[] {
-  return (Object.keys(TRANSITIONS) as Action[]).filter((action) => TRANSITIONS[action].from === status);
+  return ACTIONS.filter((action) => TRANSITIONS[action].from === status);
 }
 
 /**
@@ -47,12 +48,11 @@ export function checkJob(raw: unknown): TokenResult<JobRecord> {
 
 /** A receipt as verify accepts it: every member checked, returned in SPEC order; or the first problem. */
 export function checkReceipt(raw: unknown): TokenResult<Receipt> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, message: "receipt must be an object." };
-  const record = raw as Record<string, unknown>;
+  if (!isObject(raw)) return { ok: false, message: "receipt must be an object." };
   const out: Record<string, unknown> = {};
   for (const member of RECEIPT_MEMBERS) {
     const { rule, required } = receiptMemberRules[member];
-    const value = Object.hasOwn(record, member) ? record[member] : undefined;
+    const value = Object.hasOwn(raw, member) ? raw[member] : undefined;
     if (value === undefined || value === null) {
       if (required) return { ok: false, message: `receipt.${member} is required.` };
       if (member === "funded" || member === "submitted" || member === "resolved") out[member] = null;
@@ -76,10 +76,8 @@ export function decodeHandoff(token: string): TokenResult<JobRecord> {
   const payload = readPayload(token, TOKEN_PREFIX.handoff, "handoff");
   if (!payload.ok) return payload;
   const short = payload.value.job;
-  if (typeof short !== "object" || short === null || Array.isArray(short)) {
-    return { ok: false, message: "This handoff link cannot be opened: it holds no job." };
-  }
-  const job = checkJob(lengthen(short as Record<string, unknown>, JOB_KEYS));
+  if (!isObject(short)) return { ok: false, message: "This handoff link cannot be opened: it holds no job." };
+  const job = checkJob(lengthen(short, JOB_KEYS));
   return job.ok ? job : { ok: false, message: `This handoff link cannot be opened: ${job.message}` };
 }
 

@@ -3,6 +3,7 @@
  * base64url without padding of compact JSON `{ "v": 1, ... }` with short keys, compatible with
  * the first public deployment. The maps are published in /api/settlement.json.
  */
+import { isObject } from "./aliases.ts";
 
 /** Job member -> short key inside a handoff token. */
 export const HANDOFF_KEYS = {
@@ -113,8 +114,7 @@ export function readPayload(token: string, prefix: string, what: string): TokenR
   } catch {
     return fail("its content is not JSON (it may be cut short).");
   }
-  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) return fail("its content is not an object.");
-  const record = payload as Record<string, unknown>;
-  if (record.v !== 1) return fail(`its version is ${JSON.stringify(record.v ?? null)}; this page reads version 1.`);
-  return { ok: true, value: record };
+  if (!isObject(payload)) return fail("its content is not an object.");
+  if (payload.v !== 1) return fail(`its version is ${JSON.stringify(payload.v ?? null)}; this page reads version 1.`);
+  return { ok: true, value: payload };
 }

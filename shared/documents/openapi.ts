@@ -50,6 +50,9 @@ const errorResponse = (codes: ErrorCode[]) => ({
 
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
+/** Statuses every engine answers alike (405, 413): one response component each, not a copy per path. */
+const SHARED_RESPONSES: Partial<Record<number, "MethodNotAllowed" | "PayloadTooLarge">> = { 405: "MethodNotAllowed", 413: "PayloadTooLarge" };
+
 /** The OPTIONS operation of a path: a CORS preflight (D17). */
 const preflight = (name: "EnginePreflight" | "DocumentPreflight", operationId: string, tag: string) => ({
   summary: "CORS preflight",
@@ -84,8 +87,10 @@ function enginePathItem(route: EngineRoute) {
       },
       responses: {
         "200": { description: "Success.", content: { "application/json": { schema: ref(text.response) } } },
-        ...Object.fromEntries([...byStatus].map(([status, list]) => [String(status), status === 405 ? responseRef("MethodNotAllowed") : errorResponse(list)])),
-        "413": responseRef("PayloadTooLarge"),
+        ...Object.fromEntries([...byStatus].map(([status, list]) => {
+          const shared = SHARED_RESPONSES[status];
+          return [String(status), shared ? responseRef(shared) : errorResponse(list)];
+        })),
       },
     },
     options: preflight("EnginePreflight", `${route}Preflight`, "engines"),

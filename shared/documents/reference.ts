@@ -42,11 +42,11 @@ export function referenceModel(siteUrl: string) {
       summary: post.summary,
       description: ENGINE_SUMMARIES[route],
       bodySchema: schemaRef.split("/").at(-1)!,
-      responses: Object.entries<any>(post.responses).map(([status, response]) => ({
-        status,
-        description: status === "200" ? "Success." : "",
-        codes: Object.keys(resolve(response).content?.["application/json"]?.examples ?? {}).filter((code) => code in ERROR_CATALOG),
-      })),
+      responses: Object.entries<any>(post.responses).map(([status, entry]) => {
+        const response = resolve(entry);
+        // The 200 response has no examples; an error response's examples are keyed by code.
+        return { status, description: response.description, codes: Object.keys(response.content?.["application/json"]?.examples ?? {}) };
+      }),
       examples: Object.values<any>(post.requestBody.content["application/json"].examples).map((example) => ({
         name: example.summary,
         note: example.description,
@@ -59,7 +59,6 @@ export function referenceModel(siteUrl: string) {
     version: doc.info.version,
     summary: doc.info.summary,
     server: doc.servers[0]!.url,
-    openapiUrl: `${doc.servers[0]!.url}/openapi.json`,
     engines,
     documents: DOCUMENT_CATALOG.map((entry) => ({ paths: entry.paths, title: entry.title, summary: entry.summary, type: TYPES[entry.kind] })),
     errors: Object.entries(ERROR_CATALOG).map(([code, entry]) => ({ code, status: entry.status, kind: entry.kind, message: entry.message, when: entry.when, extra: entry.extra })),

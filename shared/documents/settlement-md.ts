@@ -94,7 +94,7 @@ export function settlementMd(siteUrl: string): string {
     "",
     "## Share links (reference UI)",
     "",
-    `Job handoff: \`${s.tokens.handoff.prefix}\` + base64url (no padding) of compact JSON of ${s.tokens.handoff.carries}, in ${s.tokens.handoff.where.join(" or ")}. Receipt: \`${s.tokens.receipt.prefix}\` + the same encoding of ${s.tokens.receipt.carries}, in ${s.tokens.receipt.where.join(" or ")}. Never in a token: ${s.tokens.excluded.join(", ")}.`,
+    `Job handoff: \`${s.tokens.handoff.prefix}\` + ${s.tokens.encoding} of ${s.tokens.handoff.carries}, in ${s.tokens.handoff.where.join(" or ")}. Receipt: \`${s.tokens.receipt.prefix}\` + the same encoding of ${s.tokens.receipt.carries}, in ${s.tokens.receipt.where.join(" or ")}. Never in a token: ${s.tokens.excluded.join(", ")}.`,
     "",
     table(["Job member", "Short key"], Object.entries(s.tokens.handoff.job_keys)),
     "",

@@ -9,8 +9,8 @@ import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../request-shape.t
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
-import { PACK_FORMAT, PACK_VERSION } from "../pack.ts";
-import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS } from "../tokens.ts";
+import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../pack.ts";
+import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../tokens.ts";
 
 /** The settlement document. */
 export function settlement() {
@@ -107,22 +107,22 @@ export function settlement() {
     },
     tokens: {
       handoff: {
-        prefix: "h1.",
+        prefix: TOKEN_PREFIX.handoff,
         carries: "{ v: 1, job: {...}, next: [actions] }",
         where: ["#handoff/<token>", "?handoff=<token>"],
         job_keys: HANDOFF_KEYS,
         extra_job_keys: HANDOFF_EXTRA_KEYS,
         extra_note: "job_keys are the first public deployment's map; links made here also carry extra_job_keys so no job field (the hold's expiresAt above all) is lost. Links without them still decode.",
       },
-      receipt: { prefix: "r1.", carries: "{ v: 1, ...receipt }", where: ["#receipt/<token>", "?receipt=<token>"], receipt_keys: RECEIPT_KEYS },
-      encoding: "base64url (no padding) of compact JSON, after the prefix",
+      receipt: { prefix: TOKEN_PREFIX.receipt, carries: "{ v: 1, ...receipt }", where: ["#receipt/<token>", "?receipt=<token>"], receipt_keys: RECEIPT_KEYS },
+      encoding: "base64url (no padding) of compact JSON",
       excluded: ["payer credits", "agent credits", "jobs (in receipt links)", "receipts (in handoff links)", "the demo key"],
       checks: "A decoded job is checked like a client-held job (D6) and a decoded receipt like a receipt verify accepts; a link that fails is refused with a message and changes nothing.",
     },
     demo_pack: {
       format: PACK_FORMAT,
       version: PACK_VERSION,
-      fields: ["format", "version", "money", "payer_credits", "agent_credits", "jobs", "receipts", "activity"],
+      fields: Object.keys(toPack(freshState())),
       rules: "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage.",
     },
     invalid_field_messages: INVALID_FIELD_MESSAGES,
