@@ -36,10 +36,6 @@ export function keyIdFromHeaders(headers: HeaderReader): string | null {
   return token === null ? null : keyIdOf(token);
 }
 
-/** The envelope's key fields: `key_id` when a key was sent, else `key_optional: true`. */
-export const keyFields = (keyId: string | null): { key_id: string } | { key_optional: true } =>
-  keyId === null ? { key_optional: true } : { key_id: keyId };
-
 /**
  * Job id derived from an idempotency key and the create fields (D15): `as_` + first 10 hex of
  * SHA-256 of `key \n title \n amount \n criteria`, trimmed values, amount in decimal.

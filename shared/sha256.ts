@@ -19,7 +19,7 @@ const K = new Int32Array([
 ]);
 
 const encoder = new TextEncoder();
-let implementation: (text: string) => string = (text) => pureSha256Hex(text);
+let implementation: (text: string) => string = pureSha256Hex;
 const w = new Int32Array(64);
 const tail = new Uint8Array(128);
 

@@ -2,7 +2,8 @@
  * The engine's speed paths give the answers of the plain code they stand in for: the fixed-name
  * alias reads (sentFields, sentJobMembers) read what pick reads over the alias tables; a stamp's
  * one-parse path (acceptStamp) accepts exactly what the stamp rules accept, in response form
- * (D4); and isIsoStamp, its shortcut for the toISOString form, agrees with parseDateTime.
+ * (D4); isIsoStamp, its shortcut for the toISOString form, agrees with parseDateTime; and
+ * parseDateTime, which reads stamps by hand, agrees with a regex match and a UTC Date.
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
@@ -14,6 +15,27 @@ import { acceptStamp } from "../shared/engine/job-input.ts";
 import { jobMemberRules, receiptMemberRules, type Rule } from "../shared/rules.ts";
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
+
+/** The plain parse parseDateTime stands in for: D4's grammar as one regex, the fields set on a UTC Date. */
+function referenceParse(text: string, utcOnly: boolean): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/.exec(text);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [frac, zulu, sign] = [m[7], m[8], m[9]];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // keeps years 0-99 literal
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null; // 02-30 and friends
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  date.setUTCHours(hour, minute, second, frac ? Number(frac.slice(0, 3).padEnd(3, "0")) : 0);
+  let offset = 0;
+  if (!zulu) {
+    const oh = Number(m[10]), om = Number(m[11]);
+    if (oh > 23 || om > 59 || (utcOnly && (sign === "-" || oh !== 0 || om !== 0))) return null;
+    offset = (sign === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
+  }
+  const ms = date.getTime() - offset;
+  return ms >= Date.parse("0000-01-01T00:00:00.000Z") && ms <= Date.parse("9999-12-31T23:59:59.999Z") ? ms : null;
+}
 
 describe("the fixed-name alias reads", () => {
   const tables = [
@@ -108,6 +130,17 @@ describe("a stamp's one-parse path (acceptStamp)", () => {
       }),
       { seed: 2026, numRuns: 1500 },
     );
+  });
+
+  test.each([false, true])("parseDateTime (utcOnly %p) gives the reference parse's answer", (utcOnly) => {
+    fc.assert(
+      fc.property(fc.oneof(stampArb, isoShapedArb, fc.string({ maxLength: 30 })), (text) => {
+        expect(parseDateTime(text, utcOnly), text).toBe(referenceParse(text, utcOnly));
+      }),
+      { seed: 2026, numRuns: 5000 },
+    );
+    expect(parseDateTime("0000-01-01T00:30:00+01:00")).toBeNull(); // before year 0 once in UTC
+    expect(parseDateTime("2024-02-29T00:00:00Z")).toBe(Date.UTC(2024, 1, 29));
   });
 
   test("isIsoStamp holds exactly for the stamps parseDateTime accepts in toISOString form", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { sha256Hex } from "../shared/sha256.ts";
+import { installSha256, pureSha256Hex, sha256Hex } from "../shared/sha256.ts";
 
 describe("sha256Hex", () => {
   test.each([
@@ -10,10 +10,35 @@ describe("sha256Hex", () => {
     expect(sha256Hex(input)).toBe(digest);
   });
 
-  test("agrees with node:crypto on multi-block and non-ASCII inputs", () => {
-    const inputs = ["a".repeat(55), "a".repeat(56), "a".repeat(64), "a".repeat(1000), "héllo 🙂\n", "\u0000x"];
+  // The dependency-free code itself, whatever implementation another test file installed.
+  test("the dependency-free implementation agrees with node:crypto on multi-block and non-ASCII inputs", () => {
+    const inputs = ["a".repeat(55), "a".repeat(56), "a".repeat(64), "a".repeat(119), "a".repeat(1000), "héllo 🙂\n", "\u0000x"];
     for (const input of inputs) {
-      expect(sha256Hex(input)).toBe(createHash("sha256").update(input, "utf8").digest("hex"));
+      expect(pureSha256Hex(input)).toBe(createHash("sha256").update(input, "utf8").digest("hex"));
     }
+  });
+});
+
+describe("installSha256", () => {
+  test("refuses a native implementation that disagrees on a probe, and keeps the current one", () => {
+    const wrong = (text: string) => (text === "abc" ? "0".repeat(64) : pureSha256Hex(text));
+    expect(installSha256(wrong)).toBe(false);
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  });
+
+  // The stand-in wraps the dependency-free code, so the other test files that share this
+  // process still hash with it once it is installed.
+  test("installs one that agrees, and sha256Hex then calls it", () => {
+    const seen: string[] = [];
+    let recording = true;
+    const native = (text: string) => {
+      if (recording) seen.push(text);
+      return pureSha256Hex(text);
+    };
+    expect(installSha256(native)).toBe(true);
+    seen.length = 0;
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    recording = false;
+    expect(seen).toEqual(["abc"]);
   });
 });

@@ -6,11 +6,11 @@
 import * as v from "valibot";
 import { type JsonObject, sentFields } from "../aliases.ts";
 import { LIMITS } from "../constants.ts";
-import { parseDateTime, toIso } from "../datetime.ts";
+import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../datetime.ts";
 import { invalid, missing, type Rejection } from "../errors.ts";
 import type { HeaderReader } from "../keys.ts";
 import { type FieldName, fieldRules, type Rule } from "../rules.ts";
-import { accept, compileRule, type FastRule, fastRule, REFUSED } from "./fast-rule.ts";
+import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 
 /** Each top-level field's rule, compiled once (fast-rule.ts). */
 const FAST_FIELDS = Object.fromEntries(
@@ -58,9 +58,10 @@ export class Checker {
    * Checks one value against a rule. A required top-level string that is blank after trimming
    * is missing_field (D2, issue type `non_empty`); any other failure is invalid_field with the
    * rule's message. A missing member runs the rule on undefined, so its message says what it needs.
-   * The rule's compiled accepting path goes first; Valibot itself answers whatever it refuses.
+   * `fast`, the rule's compiled accepting path (compileRule), goes first; Valibot itself answers
+   * whatever it refuses.
    */
-  check(field: string, rule: Rule, raw: unknown, presence: Presence, fast: FastRule = fastRule(rule)): unknown {
+  check(field: string, rule: Rule, raw: unknown, presence: Presence, fast: FastRule): unknown {
     if (raw === undefined || raw === null) {
       if (presence === "required") this.fail(missing(field));
       if (presence !== "required-member") return undefined;
@@ -118,7 +119,7 @@ export class Checker {
     let ttlMs: number | undefined;
     if (ttl !== undefined) {
       ttlMs = now + ttl * 1000;
-      if (ttlMs > Date.parse(LIMITS.expiresAtMax)) {
+      if (ttlMs > MAX_DATE_TIME_MS) {
         this.fail(invalid("ttl_seconds", `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`));
         ttlMs = undefined;
       }

@@ -155,15 +155,3 @@ export function accept(rule: FastRule, raw: unknown): unknown {
   }
   return value;
 }
-
-const compiled = new WeakMap<Rule, FastRule>();
-
-/** The compiled form of `rule`, built on first use and kept. */
-export function fastRule(rule: Rule): FastRule {
-  let fast = compiled.get(rule);
-  if (!fast) {
-    fast = compileRule(rule);
-    compiled.set(rule, fast);
-  }
-  return fast;
-}

@@ -8,7 +8,7 @@ import { isIsoStamp, parseDateTime, toIso } from "../datetime.ts";
 import { invalid, missing } from "../errors.ts";
 import { type JobMember, jobMemberRules, type Rule } from "../rules.ts";
 import type { Checker } from "./checker.ts";
-import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
+import { compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 import type { Job } from "./job.ts";
 
 /** The stamp members, each with whether it is UTC only (D4: expiresAt is, like expires_at). */
@@ -41,9 +41,6 @@ const R = Object.fromEntries(
   ]),
 ) as Record<JobMember, Reader>;
 
-/** A checked stamp in response form (D4): kept when already in toISOString form. */
-const normalisedStamp = (stamp: string): string => (isIsoStamp(stamp) ? stamp : toIso(parseDateTime(stamp) as number));
-
 /**
  * A stamp member's accepting path: the trimmed text in response form, or REFUSED. One parse
  * decides: the rule's pattern accepts all that parseDateTime accepts (datetime.ts: the patterns
@@ -59,19 +56,20 @@ export function acceptStamp(sent: unknown, utcOnly: boolean): string | typeof RE
   return ms === null ? REFUSED : toIso(ms);
 }
 
-/** One checked member, from the value sent under any of its aliases (undefined when omitted or null). */
+/**
+ * One checked member, from the value sent under any of its aliases (undefined when omitted or
+ * null). A stamp takes its one-parse path, which accepts all its rule accepts (in response
+ * form), so the checker only ever sees a stamp to reject it; the checker runs every other
+ * member's compiled accepting path itself.
+ */
 function member(checker: Checker, reader: Reader, sent: unknown): unknown {
-  if (sent === undefined) {
-    if (reader.presence === "optional") return undefined;
-  } else {
-    // The accepting paths first; whatever they refuse, the checker answers through Valibot.
-    const quick = reader.stamp === undefined ? accept(reader.fast, sent) : acceptStamp(sent, reader.stamp);
-    if (quick !== REFUSED) return reader.note && quick === "" ? undefined : quick;
+  if (sent === undefined && reader.presence === "optional") return undefined;
+  if (reader.stamp !== undefined) {
+    const stamp = acceptStamp(sent, reader.stamp);
+    if (stamp !== REFUSED) return stamp;
   }
-  let value = checker.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
-  if (reader.stamp !== undefined && typeof value === "string") value = normalisedStamp(value);
-  if (reader.note && value === "") value = undefined;
-  return value;
+  const value = checker.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
+  return reader.note && value === "" ? undefined : value;
 }
 
 /** Reads `job` from the body; undefined (with the problems recorded) when it is absent or bad. */

@@ -10,7 +10,7 @@ import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
 import { type ReceiptMember, receiptMemberRules } from "../rules.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
-import { accept, compileRule, REFUSED } from "./fast-rule.ts";
+import { compileRule, REFUSED } from "./fast-rule.ts";
 import { acceptStamp, readJob } from "./job-input.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
@@ -59,9 +59,10 @@ function readReceipt(c: Checker): Subject | undefined {
       c.fail(missing(reader.claim));
       continue;
     }
-    // The accepting paths first (a stamp only needs to pass: verify reads no stamp further).
-    const quick = sent === undefined ? REFUSED : reader.stamp ? acceptStamp(sent, false) : accept(reader.fast, sent);
-    values[reader.member] = quick !== REFUSED ? quick : c.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
+    // A stamp's one-parse path first (it only needs to pass: verify reads no stamp further);
+    // the checker runs every other member's compiled accepting path itself.
+    const stamp = reader.stamp ? acceptStamp(sent, false) : REFUSED;
+    values[reader.member] = stamp !== REFUSED ? stamp : c.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
   }
   if (c.errors.length > before) return undefined;
   return {
