@@ -4,14 +4,14 @@
  * on the job before the click), then committed with one click through /api/v0/transition.
  * Everything shown comes through dom.ts, which renders text, never HTML.
  */
-import { LIMITS } from "../../../shared/constants.ts";
+import { LIMITS, STARTING_CREDITS } from "../../../shared/constants.ts";
 import type { Receipt } from "../../../shared/engine/job.ts";
 import { keyIdOf } from "../../../shared/keys.ts";
 import { type ActivityKind, freshState, type DemoState, parsePack, toPack, withActivity } from "../../../shared/pack.ts";
 import { decodeHandoff, decodeReceipt, encodeHandoff, encodeReceipt, findShareToken, type JobRecord } from "../../../shared/share-links.ts";
 import { type ApiResult, postEngine } from "./api.ts";
 import { credits, h, replaceChildren } from "./dom.ts";
-import { createStore } from "./store.ts";
+import { createStore, STORAGE_KEYS } from "./store.ts";
 import { activityItem, jobItem, type JobView, receiptItem, sharedPanel, simulationPanel } from "./views.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -39,6 +39,13 @@ function alertPage(message: string | null): void {
   const alert = $("page-alert");
   alert.hidden = message === null;
   alert.textContent = message ?? "";
+}
+
+/** The create form's own alert: shown beside Create job and Simulate, or hidden. */
+function alertForm(message: string | null): void {
+  const error = $("create-error");
+  error.hidden = message === null;
+  error.textContent = message ?? "";
 }
 
 function statusPage(message: string): void {
@@ -146,15 +153,12 @@ async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function createJob(): Promise<void> {
-  const error = $("create-error");
   const result = await whileFormBusy(() => postEngine(apiBase(), "transition", { action: "create", ...createBody() }, demoKey));
   if (!result.ok) {
-    error.hidden = false;
-    error.textContent = result.message;
+    alertForm(result.message);
     return;
   }
-  error.hidden = true;
-  error.textContent = "";
+  alertForm(null);
   const job = result.body.job as JobRecord;
   ($("create-form") as HTMLFormElement).reset();
   updateTitleCount();
@@ -162,7 +166,6 @@ async function createJob(): Promise<void> {
 }
 
 async function simulate(): Promise<void> {
-  const error = $("create-error");
   const body = {
     ...createBody(),
     payer_credits: state.payerCredits,
@@ -171,11 +174,10 @@ async function simulate(): Promise<void> {
   };
   const result = await whileFormBusy(() => postEngine(apiBase(), "simulate", body, demoKey));
   if (!result.ok) {
-    error.hidden = false;
-    error.textContent = result.message;
+    alertForm(result.message);
     return;
   }
-  error.hidden = true;
+  alertForm(null);
   ui.simulation = result.body;
   const r = result.body;
   commit(state, {
@@ -225,22 +227,23 @@ async function copy(text: string): Promise<boolean> {
 
 const pageUrl = (): string => `${location.origin}${location.pathname}`;
 
-async function copyHandoff(id: string): Promise<void> {
-  const job = state.jobs.find((j) => j.id === id);
-  if (!job) return;
-  const link = `${pageUrl()}#handoff/${encodeHandoff(job)}`;
-  ui.links.set(`job-${id}`, link);
+/** Shows the share link `#<kind>/<token>` in its item (under ui.links `<kind>-<id>`) and copies it. */
+async function shareLink(kind: "handoff" | "receipt", id: string, token: string, copied: string): Promise<void> {
+  const link = `${pageUrl()}#${kind}/${token}`;
+  ui.links.set(`${kind}-${id}`, link);
   render();
-  statusPage((await copy(link)) ? "Handoff link copied. It carries the job only: no credits, receipts or key." : "Handoff link ready below; copy it by hand.");
+  const name = kind === "handoff" ? "Handoff" : "Receipt";
+  statusPage((await copy(link)) ? copied : `${name} link ready below; copy it by hand.`);
 }
 
-async function copyReceiptLink(jobId: string): Promise<void> {
+function copyHandoff(id: string): void {
+  const job = state.jobs.find((j) => j.id === id);
+  if (job) void shareLink("handoff", id, encodeHandoff(job), "Handoff link copied. It carries the job only: no credits, receipts or key.");
+}
+
+function copyReceiptLink(jobId: string): void {
   const receipt = state.receipts.find((r) => r.job_id === jobId);
-  if (!receipt) return;
-  const link = `${pageUrl()}#receipt/${encodeReceipt(receipt)}`;
-  ui.links.set(`receipt-${jobId}`, link);
-  render();
-  statusPage((await copy(link)) ? "Receipt link copied." : "Receipt link ready below; copy it by hand.");
+  if (receipt) void shareLink("receipt", jobId, encodeReceipt(receipt), "Receipt link copied.");
 }
 
 function exportPack(): void {
@@ -282,7 +285,7 @@ function clearViewState(): void {
 function reset(): void {
   clearViewState();
   alertPage(null);
-  commit(freshState(), { kind: "reset", text: "Reset: 1,000 payer credits, an empty wallet, no jobs or receipts." });
+  commit(freshState(), { kind: "reset", text: `Reset: ${credits(STARTING_CREDITS)} payer credits, an empty wallet, no jobs or receipts.` });
   statusPage("Reset to a fresh state. The demo key, if any, stays until you remove it.");
 }
 
@@ -381,7 +384,7 @@ function jobView(job: JobRecord): JobView {
     payerCredits: state.payerCredits,
     busy: ui.busy.has(job.id),
     error: ui.jobErrors.get(job.id),
-    link: ui.links.get(`job-${job.id}`),
+    link: ui.links.get(`handoff-${job.id}`),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
   };
 }
@@ -396,7 +399,6 @@ function render(): void {
   $("demo-key").textContent = demoKey ?? "none";
   $("key-id").textContent = keyId ?? "none (requests say key_optional)";
   $("remove-key").hidden = demoKey === null;
-  ($("api-base") as HTMLInputElement).placeholder = location.origin;
 
   replaceChildren($("jobs"), state.jobs.map((job) => jobItem(jobView(job))));
   $("jobs-empty").hidden = state.jobs.length > 0;
@@ -480,7 +482,9 @@ function wire(): void {
     event.preventDefault();
     saveApiBase();
   });
-  ($("api-base") as HTMLInputElement).value = store.apiBase();
+  const base = $("api-base") as HTMLInputElement;
+  base.value = store.apiBase();
+  base.placeholder = location.origin;
 
   // Job, receipt and shared-link controls are rendered anew; one listener each serves them all.
   document.addEventListener("input", (event) => {
@@ -499,10 +503,10 @@ function wire(): void {
         void jobAction(id, action);
         break;
       case "copy-handoff":
-        void copyHandoff(id);
+        copyHandoff(id);
         break;
       case "copy-receipt":
-        void copyReceiptLink(id);
+        copyReceiptLink(id);
         break;
       case "verify-receipt":
         void verifyReceipt(id);
@@ -522,7 +526,7 @@ function wire(): void {
   window.addEventListener("hashchange", readShareLink);
   // Another tab changed the state: follow it, so two tabs never overwrite each other blindly.
   window.addEventListener("storage", (event) => {
-    if (event.key === null || event.key.startsWith("agent-escrow-demo:")) {
+    if (event.key === null || event.key === STORAGE_KEYS.state || event.key === STORAGE_KEYS.key) {
       const again = store.load();
       state = again.state;
       demoKey = store.demoKey();

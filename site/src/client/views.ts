@@ -4,6 +4,7 @@
  * "Submit proof", "Release", "Dispute", "Copy handoff link", "Fee", "Agent payout",
  * "Returned to payer", "Copy receipt link", "Verify receipt", "Import job", "Import receipt".
  */
+import type { JobStatus } from "../../../shared/constants.ts";
 import type { Receipt } from "../../../shared/engine/job.ts";
 import type { ActivityEvent, DemoState } from "../../../shared/pack.ts";
 import { nextActions, type JobRecord } from "../../../shared/share-links.ts";
@@ -21,7 +22,7 @@ export interface JobView {
   draft: (name: string) => string;
 }
 
-const when = (iso: unknown): string => (typeof iso === "string" ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "");
+const when = (iso: unknown): string => (typeof iso === "string" && iso !== "" ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "");
 
 /** A labelled value: a <label for> and an <output>, so getByLabel finds the value. */
 function value(id: string, label: string, text: Child): HTMLElement {
@@ -33,6 +34,14 @@ function field(id: string, label: string, current: string, attrs: Attrs = {}): H
   return h("div", { class: "field" }, h("label", { for: id }, label), h("input", { id, "data-draft": true, value: current, ...attrs }));
 }
 
+/** An item's heading: its title and its status word. */
+const itemHead = (title: string, status: string): HTMLElement =>
+  h("div", { class: "item-head" }, h("h3", {}, title), h("span", { class: `status ${status}` }, status));
+
+/** A muted label and its text on one line; nothing when the text is absent or empty. */
+const line = (label: string, text: Child, attrs: Attrs = {}): HTMLElement | null =>
+  text === undefined || text === null || text === "" ? null : h("p", attrs, h("span", { class: "muted" }, `${label}: `), text);
+
 /** A button of one item; its id lets focus come back to it after a re-render. */
 const button = (label: string, action: string, id: string, attrs: Attrs = {}): HTMLButtonElement =>
   h("button", { type: "button", id: `${action}-${id}`, "data-action": action, "data-id": id, ...attrs }, label);
@@ -41,8 +50,9 @@ const button = (label: string, action: string, id: string, attrs: Attrs = {}): H
 function impact(view: JobView, action: "fund" | "release" | "dispute"): string {
   const quote = view.quotes[action];
   if (quote === undefined) return "";
-  if (quote === "pending") return `${action[0]!.toUpperCase()}${action.slice(1)}: quoting…`;
-  if (!quote.ok) return `${action[0]!.toUpperCase()}${action.slice(1)} is not possible now: ${quote.message}`;
+  const name = `${action[0]!.toUpperCase()}${action.slice(1)}`;
+  if (quote === "pending") return `${name}: quoting…`;
+  if (!quote.ok) return `${name} is not possible now: ${quote.message}`;
   const q = quote.body;
   switch (action) {
     case "fund":
@@ -54,13 +64,13 @@ function impact(view: JobView, action: "fund" | "release" | "dispute"): string {
   }
 }
 
-const STATUS_TEXT: Record<string, string> = {
+const STATUS_TEXT = {
   open: "Open: fund it to hold the amount in escrow.",
   funded: "Funded: waiting for the agent's proof.",
   submitted: "Submitted: release or dispute.",
   released: "Released.",
   disputed: "Disputed.",
-};
+} as const satisfies Record<JobStatus, string>;
 
 /** One job as a list item, with the controls of its next actions. */
 export function jobItem(view: JobView): HTMLLIElement {
@@ -101,15 +111,15 @@ export function jobItem(view: JobView): HTMLLIElement {
   return h(
     "li",
     { class: `job status-${job.status}`, "data-job-id": id, "aria-busy": busy ? "true" : false },
-    h("div", { class: "item-head" }, h("h3", {}, job.title), h("span", { class: `status ${job.status}` }, job.status)),
+    itemHead(job.title, job.status),
     h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, id), ` · created ${when(job.createdAt)}`),
-    h("p", { class: "criteria" }, h("span", { class: "muted" }, "Criteria: "), String(job.criteria)),
-    job.proofUrl ? h("p", {}, h("span", { class: "muted" }, "Proof: "), safeLink(job.proofUrl as string)) : null,
-    job.proofNote ? h("p", {}, h("span", { class: "muted" }, "Proof note: "), job.proofNote as string) : null,
-    job.expiresAt ? h("p", {}, h("span", { class: "muted" }, "Hold ends: "), when(job.expiresAt)) : null,
-    job.releaseNote ? h("p", {}, h("span", { class: "muted" }, "Release note: "), job.releaseNote as string) : null,
-    job.disputeReason ? h("p", {}, h("span", { class: "muted" }, "Dispute reason: "), job.disputeReason as string) : null,
-    h("p", { class: "state-line" }, STATUS_TEXT[job.status] ?? "", settled ? ` ${settled}` : ""),
+    line("Criteria", String(job.criteria), { class: "criteria" }),
+    job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
+    line("Proof note", job.proofNote as string | undefined),
+    line("Hold ends", when(job.expiresAt)),
+    line("Release note", job.releaseNote as string | undefined),
+    line("Dispute reason", job.disputeReason as string | undefined),
+    h("p", { class: "state-line" }, STATUS_TEXT[job.status], settled ? ` ${settled}` : ""),
     controls,
     view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,
     h(
@@ -135,7 +145,7 @@ export function receiptItem(receipt: Receipt, link?: string, verified?: { ok: bo
   return h(
     "li",
     { class: `receipt status-${receipt.status}`, "data-job-id": id },
-    h("div", { class: "item-head" }, h("h3", {}, receipt.title), h("span", { class: `status ${receipt.status}` }, receipt.status)),
+    itemHead(receipt.title, receipt.status),
     h("p", { class: "meta" }, h("code", {}, id), ` · ${credits(receipt.amount)} credits · resolved ${when(receipt.resolved)}`),
     h(
       "div",
@@ -194,10 +204,10 @@ export function sharedPanel(shared: { kind: "handoff"; job: JobRecord } | { kind
     return [
       h("h2", { id: "shared-title" }, "Shared job"),
       h("p", { class: "muted" }, "Someone handed this job over with a link. It carries the job only: no credits, receipts or demo key."),
-      h("div", { class: "item-head" }, h("h3", {}, job.title), h("span", { class: `status ${job.status}` }, job.status)),
+      itemHead(job.title, job.status),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
-      h("p", { class: "criteria" }, h("span", { class: "muted" }, "Criteria: "), String(job.criteria)),
-      job.proofUrl ? h("p", {}, h("span", { class: "muted" }, "Proof: "), safeLink(job.proofUrl as string)) : null,
+      line("Criteria", String(job.criteria), { class: "criteria" }),
+      job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
       h("p", {}, known ? "You already hold a job with this id; importing replaces it." : "Importing adds it to your jobs."),
       h("div", { class: "row" }, button("Import job", "import-shared", job.id, { class: "primary" }), button("Dismiss", "dismiss-shared", job.id, { class: "quiet" })),
     ];
@@ -206,7 +216,7 @@ export function sharedPanel(shared: { kind: "handoff"; job: JobRecord } | { kind
   return [
     h("h2", { id: "shared-title" }, "Shared receipt"),
     h("p", { class: "muted" }, "A receipt shared with a link. Verify it after importing; it is not proof of payment."),
-    h("div", { class: "item-head" }, h("h3", {}, receipt.title), h("span", { class: `status ${receipt.status}` }, receipt.status)),
+    itemHead(receipt.title, receipt.status),
     h(
       "div",
       { class: "kv-grid" },
