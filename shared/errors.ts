@@ -49,7 +49,8 @@ export const ERROR_CATALOG = {
   invalid_field: {
     status: 400,
     kind: "schema",
-    message: "{field} must be {rule}.",
+    // SPEC's catalog text; each response names its field and the rule it broke (field-messages).
+    message: "{field} must be a string / integer / https URL / ISO-8601 UTC datetime.",
     when: "A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict. The message names the field and its rule.",
     extra: [],
     routes: ALL_ENGINES,
