@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "../scripts/browser-setup.ts";
+import { startServer } from "./live-server.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -57,41 +58,6 @@ async function buildSite(): Promise<void> {
   if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${(out + err).slice(-4000)}`);
 }
 
-/** A port nobody listens on right now. */
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, fetch: () => new Response(null) });
-  const port = probe.port as number;
-  probe.stop(true);
-  return port;
-}
-
-/** Starts api/server.ts on a free port and waits for GET /api/health.json to answer 200. */
-async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void>; died: () => string | null }> {
-  const port = freePort();
-  const server = Bun.spawn([process.execPath, "api/server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
-    stdout: "ignore",
-    stderr: "pipe",
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    server.kill();
-    await server.exited;
-  };
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(25)) {
-    if (server.exitCode !== null) throw new Error(`api/server.ts exited with ${server.exitCode}:\n${await new Response(server.stderr).text()}`);
-    const health = await fetch(`${baseURL}/api/health.json`).catch(() => undefined);
-    if (health?.status === 200) {
-      const died = () =>
-        server.exitCode === null && server.signalCode === null ? null : `api/server.ts died (exit ${server.exitCode}, signal ${server.signalCode})`;
-      return { baseURL, stop, died };
-    }
-  }
-  await stop();
-  throw new Error(`api/server.ts did not answer GET ${baseURL}/api/health.json with 200 within 10 s`);
-}
-
 /** Launches Chromium, failing loudly when the binary is missing. */
 async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -125,7 +91,7 @@ export async function startHarness(): Promise<Harness> {
 
   const newContext = async (options: BrowserContextOptions = {}) => {
     const context = await browser.newContext({
-      baseURL: server.baseURL,
+      baseURL: server.base,
       acceptDownloads: true,
       permissions: ["clipboard-read", "clipboard-write"],
       ...options,
@@ -145,7 +111,7 @@ export async function startHarness(): Promise<Harness> {
   };
 
   return {
-    baseURL: server.baseURL,
+    baseURL: server.base,
     browser,
     timings: { build, server: serverMs, browser: browserMs },
     newContext,
@@ -158,7 +124,7 @@ export async function startHarness(): Promise<Harness> {
       const closing = open;
       open = [];
       await Promise.all(closing.map(({ context }) => context.close()));
-      const died = server.died();
+      const died = server.alive() ? null : `api/server.ts died:\n${server.stderr()}`;
       return [...closing.flatMap(({ errors }) => errors), ...(died ? [died] : [])];
     },
     async stop() {
