@@ -1,6 +1,6 @@
 /**
  * `bun run api`: binds the shared handler to Bun.serve with the live clock and randomness
- * (D13, D16) and serves the built site from site/dist. PORT defaults to 3000; SITE_URL sets
+ * (D13, D16) and serves the built site from site/dist. PORT defaults to 3000 (settings.ts); SITE_URL sets
  * the origin of absolute URLs in documents (the same setting the site build reads); WORKERS=n
  * serves the port from n processes (Linux, api/workers.ts).
  */
@@ -9,9 +9,10 @@ import { compress } from "./compress.ts";
 import { createService, DEFAULT_SITE_URL } from "../shared/http.ts";
 import { randomHex } from "./random-hex.ts";
 import { staticFiles } from "./static-files.ts";
-import { followParent, isWorkerChild, startWorkers, workerCount } from "./workers.ts";
+import { listenPort, workerCount } from "./settings.ts";
+import { followParent, isWorkerChild, startWorkers } from "./workers.ts";
 
-const port = Number(process.env.PORT ?? 3000);
+const port = listenPort(process.env.PORT);
 const workers = workerCount(process.env.WORKERS);
 const service = createService({
   now: Date.now,

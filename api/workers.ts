@@ -9,12 +9,6 @@
 /** Environment variable that marks a child and names its parent's pid. */
 const CHILD_OF = "AGENT_ESCROW_WORKER_OF";
 
-/** The number of processes WORKERS asks for: a whole number >= 1 (default 1). */
-export function workerCount(value: string | undefined): number {
-  const count = Math.floor(Number(value ?? 1));
-  return Number.isFinite(count) && count >= 1 ? count : 1;
-}
-
 /** True when this process is a child started by {@link startWorkers}. */
 export const isWorkerChild = (): boolean => process.env[CHILD_OF] !== undefined;
 

@@ -6,7 +6,8 @@
  * same load generator, connections and duration after a warm-up, alternating service and
  * baseline round by round (A B, then B A) so that drift of a noisy machine cancels out, and
  * prints req/s, p50, p99 (medians over the rounds) and the ratio to the baseline (the median of
- * the rounds' ratios, each taken between adjacent slices). Documents are also held against a
+ * the rounds' ratios, each taken between adjacent slices, with the lowest and highest of them to
+ * show the machine's noise). Documents are also held against a
  * constant of their own size. Then: WORKERS=2 against WORKERS=1, cold start (spawn of
  * `bun run api` to the first 200, median of 10), and RSS at 10 s and 30 s of a soak. The
  * same figures go to bench-results/<date>-<commit>.json and bench-results/latest.json.
@@ -44,6 +45,7 @@ import {
   compareReport,
   fullReport,
   median,
+  type RatioRange,
   type Side,
   type SoakResult,
   type TargetCheck,
@@ -116,9 +118,17 @@ async function alternate(generator: LoadGenerator, contenders: Contender[], name
   });
 }
 
-/** The median over rounds of service req/s ÷ baseline req/s in the same round (adjacent slices). */
-const roundRatio = (service: Side, baseline: Side): number =>
-  median(service.rounds.map((round, i) => round.rps / baseline.rounds[i]!.rps));
+/** Service req/s ÷ baseline req/s in each round (adjacent slices). */
+const roundRatios = (service: Side, baseline: Side): number[] => service.rounds.map((round, i) => round.rps / baseline.rounds[i]!.rps);
+
+/** The median of the rounds' ratios. */
+const roundRatio = (service: Side, baseline: Side): number => median(roundRatios(service, baseline));
+
+/** The lowest and highest of the rounds' ratios: how far the machine's noise moved the figure. */
+function ratioRange(service: Side, baseline: Side): RatioRange {
+  const ratios = roundRatios(service, baseline);
+  return { min: Math.min(...ratios), max: Math.max(...ratios) };
+}
 
 const targetOf = (c: BenchCase): Target => ({
   method: c.method,
@@ -186,6 +196,7 @@ async function measureCases(generator: LoadGenerator, service: Server, cases: Be
           service: s!,
           baseline: b!,
           ratio: roundRatio(s!, b!),
+          ratioRange: ratioRange(s!, b!),
           ...(same && { sameBytes: same, ratioSameBytes: roundRatio(s!, same) }),
         });
       } finally {
@@ -211,7 +222,7 @@ async function measureWorkers(generator: LoadGenerator, one: Server, cases: Benc
         { label: "WORKERS=1", server: one, target },
         { label: "WORKERS=2", server: two, target },
       ], `${c.name} (workers)`);
-      results.push({ name: c.name, one: a!, two: b!, ratio: roundRatio(b!, a!) });
+      results.push({ name: c.name, one: a!, two: b!, ratio: roundRatio(b!, a!), ratioRange: ratioRange(b!, a!) });
     }
   } finally {
     await two.stop();

@@ -7,7 +7,8 @@
 import { connect, type Socket } from "node:net";
 import { readFileSync } from "node:fs";
 
-const ROOT = new URL("..", import.meta.url).pathname;
+/** The repository root. */
+export const ROOT = new URL("..", import.meta.url).pathname;
 
 /** A running server and what it printed so far. */
 export interface LiveServer {

@@ -37,8 +37,16 @@ export interface CaseResult {
   service: Side;
   baseline: Side;
   ratio: number;
+  /** The lowest and highest round ratio (absent in files written before it was recorded). */
+  ratioRange?: RatioRange;
   sameBytes?: Side;
   ratioSameBytes?: number;
+}
+
+/** The lowest and highest of the per-round ratios behind a median ratio. */
+export interface RatioRange {
+  min: number;
+  max: number;
 }
 
 /** WORKERS=2 against WORKERS=1 on one case. */
@@ -47,6 +55,7 @@ export interface WorkersResult {
   one: Side;
   two: Side;
   ratio: number;
+  ratioRange?: RatioRange;
 }
 
 /** Spawn to first 200, in ms. */
@@ -93,18 +102,20 @@ export interface BenchResults {
 const int = (n: number): string => Math.round(n).toLocaleString("en-US");
 const ms = (n: number): string => n.toFixed(2);
 const ratio = (n: number): string => n.toFixed(2);
+/** " (min–max)" of the rounds' ratios, or nothing for a file that has none. */
+const spread = (range: RatioRange | undefined): string => (range ? ` (${ratio(range.min)}–${ratio(range.max)})` : "");
 const cpu = (side: Side): string => (side.cpuUsPerRequest === null ? "n/a" : side.cpuUsPerRequest.toFixed(1));
 
 /** The main table: every case against its baseline. */
 export function casesTable(cases: CaseResult[]): string {
   const rows = [
-    "| case | req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio | target | same-size constant req/s | ratio to it | server CPU µs/req: service / baseline (/ same-size) |",
+    "| case | req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio (rounds' min–max) | target | same-size constant req/s | ratio to it | server CPU µs/req: service / baseline (/ same-size) |",
     "|---|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|",
   ];
   for (const c of cases) {
     rows.push(
       `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p50Ms)} | ${ms(c.service.p99Ms)} | ${c.baseline.label} | ${int(c.baseline.rps)} | ` +
-        `**${ratio(c.ratio)}** ${c.ratio >= c.target ? "✓" : "✗"} | ${ratio(c.target)} | ` +
+        `**${ratio(c.ratio)}** ${c.ratio >= c.target ? "✓" : "✗"}${spread(c.ratioRange)} | ${ratio(c.target)} | ` +
         `${c.sameBytes ? int(c.sameBytes.rps) : "–"} | ${c.ratioSameBytes !== undefined ? ratio(c.ratioSameBytes) : "–"} | ` +
         `${cpu(c.service)} / ${cpu(c.baseline)}${c.sameBytes ? ` / ${cpu(c.sameBytes)}` : ""} |`,
     );
@@ -114,9 +125,9 @@ export function casesTable(cases: CaseResult[]): string {
 
 /** WORKERS=2 against WORKERS=1. */
 export function workersTable(results: WorkersResult[]): string {
-  const rows = ["| case | WORKERS=1 req/s | p99 ms | WORKERS=2 req/s | p99 ms | ratio |", "|---|--:|--:|--:|--:|--:|"];
+  const rows = ["| case | WORKERS=1 req/s | p99 ms | WORKERS=2 req/s | p99 ms | ratio (rounds' min–max) |", "|---|--:|--:|--:|--:|--:|"];
   for (const w of results) {
-    rows.push(`| ${w.name} | ${int(w.one.rps)} | ${ms(w.one.p99Ms)} | ${int(w.two.rps)} | ${ms(w.two.p99Ms)} | ${ratio(w.ratio)} |`);
+    rows.push(`| ${w.name} | ${int(w.one.rps)} | ${ms(w.one.p99Ms)} | ${int(w.two.rps)} | ${ms(w.two.p99Ms)} | ${ratio(w.ratio)}${spread(w.ratioRange)} |`);
   }
   return rows.join("\n");
 }

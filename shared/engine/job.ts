@@ -25,7 +25,11 @@ export interface Job {
   expiresAt?: string;
 }
 
-/** A copy of a job, field by field (cheaper than a spread), for an action to change. */
+/**
+ * A copy of a job, field by field (cheaper than a spread), for an action to change. The
+ * `satisfies` makes the compiler refuse a copy that leaves out a member of Job, optional ones
+ * included, so a new member cannot be dropped here silently.
+ */
 export const copyJob = (job: Job): Job => ({
   id: job.id,
   title: job.title,
@@ -45,7 +49,7 @@ export const copyJob = (job: Job): Job => ({
   clientRef: job.clientRef,
   callbackUrl: job.callbackUrl,
   expiresAt: job.expiresAt,
-});
+}) satisfies Record<keyof Job, unknown>;
 
 /** The job in response form: SPEC's field order, optional strings absent until set (D10). */
 export function jobView(job: Job): Record<string, unknown> {
