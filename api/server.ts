@@ -32,7 +32,10 @@ const routes: Record<string, Route> = {};
 for (const [path, post] of service.engines) routes[path] = { POST: post };
 for (const [path, get] of service.documents) routes[path] = { GET: get, HEAD: get };
 
-const server = Bun.serve({ port, routes, fetch: service.fetch, reusePort: workers > 1 || isWorkerChild() });
+// development: false whatever NODE_ENV says: Bun's development mode answers an uncaught error
+// with an HTML page holding the stack trace (the handler is built never to throw; this is the
+// guard behind that).
+const server = Bun.serve({ port, routes, fetch: service.fetch, reusePort: workers > 1 || isWorkerChild(), development: false });
 if (isWorkerChild()) {
   followParent();
 } else {
