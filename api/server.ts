@@ -32,10 +32,21 @@ const routes: Record<string, Route> = {};
 for (const [path, post] of service.engines) routes[path] = { POST: post };
 for (const [path, get] of service.documents) routes[path] = { GET: get, HEAD: get };
 
-// development: false whatever NODE_ENV says: Bun's development mode answers an uncaught error
-// with an HTML page holding the stack trace (the handler is built never to throw; this is the
-// guard behind that).
-const server = Bun.serve({ port, routes, fetch: service.fetch, reusePort: workers > 1 || isWorkerChild(), development: false });
+const server = Bun.serve({
+  port,
+  routes,
+  fetch: service.fetch,
+  reusePort: workers > 1 || isWorkerChild(),
+  // development: false whatever NODE_ENV says: Bun's development mode answers an uncaught error
+  // with an HTML page holding the stack trace (the handler is built never to throw; this is the
+  // guard behind that).
+  development: false,
+  // Bun's own cap (128 MiB by default) would answer a larger declared Content-Length itself,
+  // with a bare 413 and no body. Lifted, every declared length reaches the handler, which
+  // refuses anything over D9's 65,536 bytes before reading it: the catalog's payload_too_large,
+  // with Connection: close. Bodies without a length are still read only up to the limit.
+  maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+});
 if (isWorkerChild()) {
   followParent();
 } else {

@@ -156,11 +156,16 @@ describe("body size over the wire (D9)", () => {
     else expect(body.error).toBe("payload_too_large");
   });
 
-  test("a declared Content-Length of 8 GiB is refused without a 5xx and the server stays up", async () => {
-    // The handler refuses it before reading (413); Bun itself may drop the connection first.
-    const result = await exchange(server.port, `POST /api/v0/transition HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${8 * 1024 ** 3}\r\n\r\n{}`);
-    expect(result.response !== null || result.closed).toBe(true);
-    if (result.response) expect(result.response.status).toBe(413);
+  test.each([
+    ["200 MiB", 200 * MB],
+    ["8 GiB", 8 * 1024 ** 3],
+    ["2^53 - 1 bytes", Number.MAX_SAFE_INTEGER],
+  ])("a declared Content-Length of %s gets the catalog's 413 before any of it is read, and the server stays up", async (_name, length) => {
+    // Past Bun's own cap (128 MiB unless lifted, api/server.ts) Bun would answer a bare 413 itself.
+    const result = await exchange(server.port, `POST /api/v0/transition HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n{}`);
+    expect(result.response?.status).toBe(413);
+    expect(result.response?.headers.connection).toBe("close");
+    expect(JSON.parse(result.response!.text)).toMatchObject({ ok: false, error: "payload_too_large" });
     await expectAlive();
   });
 
