@@ -345,7 +345,7 @@ async function main(): Promise<void> {
   log(`figures written to ${file} and bench-results/latest.json`);
 }
 
-const USAGE = `usage: bun scripts/bench.ts                       run every case (about 6-7 min; see the settings below)
+const USAGE = `usage: bun scripts/bench.ts                       run every case (about 8 min; see the settings below)
        bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64

@@ -3,18 +3,8 @@
  * on a fresh port each time. The command is `bun run api` with the local Bun binary (what a
  * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`).
  */
-import { median } from "./report.ts";
+import { type ColdStartResult, median } from "./report.ts";
 import { BUN, freePort, ROOT, track } from "./servers.ts";
-
-/** Summary of repeated cold starts, in milliseconds. */
-export interface ColdStart {
-  command: string;
-  runs: number[];
-  median: number;
-  min: number;
-  max: number;
-}
-
 
 /** Spawn to first 200, once. Polls with a fresh connection every millisecond or so. */
 async function once(args: string[]): Promise<number> {
@@ -41,7 +31,7 @@ async function once(args: string[]): Promise<number> {
 }
 
 /** `count` cold starts of `bun <args>`, one after another. */
-export async function coldStart(args: string[], count: number): Promise<ColdStart> {
+export async function coldStart(args: string[], count: number): Promise<ColdStartResult> {
   const runs: number[] = [];
   for (let i = 0; i < count; i++) runs.push(await once(args));
   return { command: `bun ${args.join(" ")}`, runs, median: median(runs), min: Math.min(...runs), max: Math.max(...runs) };

@@ -4,11 +4,10 @@
  * tells about them (CPU time and resident memory, summed over a process and its children).
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { freePort, ROOT, rssOf } from "../../snapshots/live-server.ts";
 
-/** The repository root. */
-export const ROOT = join(import.meta.dir, "..", "..");
+export { freePort, ROOT };
 /** The Bun binary running the bench: the local devDependency under `npx bun run bench`. */
 export const BUN = process.execPath;
 
@@ -19,14 +18,6 @@ export interface Server {
   url: string;
   process: Subprocess;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
-export function freePort(): number {
-  const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(null) });
-  const port = probe.port as number;
-  probe.stop(true);
-  return port;
 }
 
 /** Every server process this run started, so that none outlives it, whatever happens. */
@@ -159,8 +150,7 @@ export function cpuSeconds(pid: number): number | null {
 export function rssMegabytes(pid: number): number | null {
   if (!IS_LINUX) return null;
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : null;
+    return rssOf(pid) / (1024 * 1024);
   } catch {
     return null;
   }
