@@ -1,0 +1,68 @@
+/**
+ * WORKERS=n (api/workers.ts): the first process serves and starts n - 1 children on the same
+ * port; SIGTERM to it stops every one, and a child whose parent is killed outright keeps
+ * nothing running for long (it exits within about a second).
+ */
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { startServer } from "./live-server.ts";
+
+/** The pids of `pid`'s children (Linux /proc). */
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+
+/** True while `pid` runs (a process that exited and is not yet reaped counts as gone). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until `check` holds, polling, or fails after `ms`. */
+async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  for (const deadline = Date.now() + ms; !check(); await Bun.sleep(50)) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+  }
+}
+
+/** Starts WORKERS=2 and returns it with the one child it started, once that child answers too. */
+async function startTwo() {
+  const server = await startServer({ WORKERS: "2" });
+  let child = 0;
+  await until(() => (child = childrenOf(server.pid).find(running) ?? 0) !== 0, 10_000, "a worker child");
+  return { server, child };
+}
+
+describe("WORKERS=2 (Linux, SO_REUSEPORT)", () => {
+  test("starts one child, says so, and SIGTERM to the first process stops both", async () => {
+    const { server, child } = await startTwo();
+    try {
+      expect(childrenOf(server.pid).filter(running)).toEqual([child]);
+      await until(() => server.stdout().includes("(2 processes)"), 5_000, "the listening line");
+      expect(readFileSync(`/proc/${child}/cmdline`, "utf8")).toContain("api/server.ts");
+      process.kill(server.pid, "SIGTERM");
+      await until(() => !server.alive(), 5_000, "the first process to exit");
+      await until(() => !running(child), 5_000, "the child to exit");
+    } finally {
+      if (running(child)) process.kill(child, "SIGKILL");
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("the child serves the same port, and exits by itself once its parent is killed", async () => {
+    const { server, child } = await startTwo();
+    try {
+      process.kill(server.pid, "SIGKILL");
+      await until(() => !server.alive(), 5_000, "the first process to die");
+      // Only the child holds the port now: it still answers.
+      const response = await fetch(`${server.base}/api/health.json`);
+      expect(response.status).toBe(200);
+      await until(() => !running(child), 5_000, "the orphaned child to exit");
+    } finally {
+      if (running(child)) process.kill(child, "SIGKILL");
+      await server.stop();
+    }
+  }, 30_000);
+});
