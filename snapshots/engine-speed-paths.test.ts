@@ -46,7 +46,8 @@ describe("the fixed-name alias reads", () => {
 
   test.each(tables)("%s reads what pick reads under every alias, in the table's order", (_name, table, read) => {
     const names = [...new Set(Object.values(table as Record<string, readonly string[]>).flat())];
-    const objectArb = fc.dictionary(fc.constantFrom(...names, "other", "__proto__"), valueArb, { maxKeys: 12 });
+    // Plain objects only: a null-prototype object takes pickAll, where read and pick would agree trivially.
+    const objectArb = fc.dictionary(fc.constantFrom(...names, "other", "__proto__"), valueArb, { maxKeys: 12, noNullPrototype: true });
     fc.assert(
       fc.property(objectArb, fc.boolean(), (members, fromJson) => {
         // JSON.parse makes the plain objects the fixed-name reads serve (undefined members drop).

@@ -20,6 +20,24 @@ describe("sha256Hex", () => {
 });
 
 describe("installSha256", () => {
+  // api/native-sha256.ts installs Bun's hash at server start and ignores the answer: a refusal
+  // would quietly leave the server on the pure code.
+  test("accepts Bun's native SHA-256, as the server installs it", () => {
+    let calls = 0;
+    const native = (text: string) => {
+      calls++;
+      return Bun.SHA256.hash(text, "hex");
+    };
+    try {
+      expect(installSha256(native)).toBe(true);
+      calls = 0;
+      expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+      expect(calls).toBe(1);
+    } finally {
+      installSha256(pureSha256Hex);
+    }
+  });
+
   test("refuses a native implementation that disagrees on a probe, and keeps the current one", () => {
     const wrong = (text: string) => (text === "abc" ? "0".repeat(64) : pureSha256Hex(text));
     expect(installSha256(wrong)).toBe(false);
