@@ -75,36 +75,6 @@ class HeaderTextReader implements HeaderReader {
   }
 }
 
-// Origins whose URLs have already parsed once: the host cannot make a path fail to parse.
-const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.:[\]-]+$/;
-// Paths the URL parser leaves exactly as they are: no escapes, no dot segments, no backslashes.
-const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w.~-]*)+$/;
-
-/**
- * The pathname of `url` as `new URL(url).pathname` gives it. Once one URL of an origin has
- * parsed, later URLs of that origin whose path the parser would not change are sliced
- * instead of parsed again; anything else takes the parser. `origin` holds the one known
- * origin between calls.
- */
-function pathnameOf(url: string, origin: { known: string }): string {
-  const known = origin.known;
-  if (known !== "" && url.startsWith(known) && url.charCodeAt(known.length) === 47 /* "/" */) {
-    let end = url.length;
-    const query = url.indexOf("?", known.length);
-    if (query !== -1) end = query;
-    const hash = url.indexOf("#", known.length);
-    if (hash !== -1 && hash < end) end = hash;
-    const path = url.slice(known.length, end);
-    if (PLAIN_PATH.test(path)) return path;
-  }
-  const { pathname } = new URL(url);
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  if (start > 0 && PLAIN_ORIGIN.test(url.slice(0, start)) && PLAIN_PATH.test(pathname) && url.startsWith(pathname, start)) {
-    origin.known = url.slice(0, start);
-  }
-  return pathname;
-}
-
 const engineByPath = new Map<string, EngineRoute>(ENGINE_ROUTES.map((route) => [enginePath(route), route]));
 
 const JSON_HEADERS = { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*" };
@@ -352,7 +322,6 @@ export function createService(options: HandlerOptions): Service {
     documents.set(path, served);
   }
   const compress = options.compress;
-  const origin = { known: "" };
   const trusted = options.trustContentLength === true;
 
   /** The engine's answer to a body that was read (null: past the limit). */
@@ -368,7 +337,7 @@ export function createService(options: HandlerOptions): Service {
   }
 
   async function fetch(request: Request): Promise<Response> {
-    const pathname = pathnameOf(request.url, origin);
+    const { pathname } = new URL(request.url);
     const method = request.method;
 
     const route = engineByPath.get(pathname);
