@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/constants.ts";
 import { createHandler } from "../shared/http.ts";
 import { CREATE, fixedContext, jobsByStatus, testHandler } from "./helpers.ts";
+import { exchange, startServer } from "./live-server.ts";
 
 const handle = testHandler();
 const BASE = "http://localhost";
@@ -300,26 +301,13 @@ describe("GET /api/health.json", () => {
 
 describe("the real server (api/server.ts)", () => {
   test("serves health and a create on the port PORT names", async () => {
-    const probe = Bun.serve({ port: 0, fetch: () => new Response(null) });
-    const port = probe.port as number;
-    probe.stop(true);
-    const server = Bun.spawn([process.execPath, "api/server.ts"], {
-      cwd: new URL("..", import.meta.url).pathname,
-      env: { ...process.env, PORT: String(port) },
-      stdout: "ignore",
-      stderr: "pipe",
-    });
+    const server = await startServer();
     try {
-      const base = `http://127.0.0.1:${port}`;
-      let health: Response | undefined;
-      for (const deadline = Date.now() + 5000; Date.now() < deadline && server.exitCode === null; await Bun.sleep(20)) {
-        health = await fetch(`${base}/api/health.json`).catch(() => undefined);
-        if (health) break;
-      }
-      expect(health?.status, server.exitCode === null ? "no answer in 5 s" : await new Response(server.stderr).text()).toBe(200);
-      expect(((await health!.json()) as { ok: boolean }).ok).toBe(true);
+      const health = await fetch(`${server.base}/api/health.json`);
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
 
-      const response = await fetch(`${base}/api/v0/transition`, { method: "POST", body: JSON.stringify({ action: "create", ...CREATE }) });
+      const response = await fetch(`${server.base}/api/v0/transition`, { method: "POST", body: JSON.stringify({ action: "create", ...CREATE }) });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(JSON_TYPE);
       const body = (await response.json()) as { ok: boolean; job: { id: string; status: string; createdAt: string } };
@@ -329,37 +317,27 @@ describe("the real server (api/server.ts)", () => {
       expect(Math.abs(Date.parse(body.job.createdAt) - Date.now())).toBeLessThan(60_000);
 
       // A demo key in raw UTF-8 bytes on the wire, as curl sends it, gets the key_id of its text.
-      const raw = await new Promise<string>((resolve, reject) => {
-        let text = "";
-        const payload = JSON.stringify({ action: "create", ...CREATE });
-        const head = `POST /api/v0/quote HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${payload.length}\r\nX-Service-Key: `;
-        Bun.connect({
-          hostname: "127.0.0.1",
-          port,
-          socket: {
-            open(socket) {
-              socket.write(Buffer.concat([Buffer.from(head, "latin1"), Buffer.from("clé-🔑", "utf8"), Buffer.from(`\r\n\r\n${payload}`, "latin1")]));
-            },
-            data(_socket, chunk: Buffer) {
-              text += chunk.toString("utf8");
-            },
-            close: () => resolve(text),
-            error: (_socket, error: Error) => reject(error),
-          },
-        }).catch(reject);
-      });
-      expect(raw).toContain(`"key_id":"${keyIdOf("clé-🔑")}"`);
+      const payload = JSON.stringify({ action: "create", ...CREATE });
+      const head = `POST /api/v0/quote HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${payload.length}\r\nX-Service-Key: `;
+      const raw = await exchange(server.port, Buffer.concat([Buffer.from(head, "latin1"), Buffer.from("clé-🔑", "utf8"), Buffer.from(`\r\n\r\n${payload}`, "latin1")]));
+      expect(raw.response?.status).toBe(200);
+      expect(raw.response?.text).toContain(`"key_id":"${keyIdOf("clé-🔑")}"`);
     } finally {
-      server.kill();
-      await server.exited;
+      await server.stop();
     }
-  }, 10_000);
+  }, 15_000);
 });
 
 describe("a host that frames bodies by Content-Length (trustContentLength, as Bun.serve does)", () => {
   const ctx = fixedContext();
   const framed = createHandler({ now: () => ctx.now, randomHex: ctx.randomHex, trustContentLength: true });
-  const post = (body: string | Uint8Array<ArrayBuffer>) => framed(new Request(`${BASE}/api/v0/transition`, { method: "POST", body }));
+  // The Content-Length a server would have framed the body by: a Request built in code carries none.
+  const post = (body: string | Uint8Array<ArrayBuffer>) => {
+    const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+    const request = new Request(`${BASE}/api/v0/transition`, { method: "POST", body, headers: { "Content-Length": String(length) } });
+    expect(request.headers.get("content-length")).toBe(String(length));
+    return framed(request);
+  };
   const create = JSON.stringify(VALID_BODY.transition);
 
   test("serves exactly 65,536 bytes and refuses 65,537 with 413 (D9)", async () => {
