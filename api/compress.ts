@@ -6,7 +6,7 @@
  * smaller body. node:zlib itself is loaded on that first request: loading it at start added
  * about 15 ms to the cold start.
  */
-import type { ContentCoding } from "../shared/http.ts";
+import type { ContentCoding } from "../shared/constants.ts";
 
 let zlib: Promise<typeof import("node:zlib")> | undefined;
 

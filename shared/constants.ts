@@ -73,3 +73,10 @@ export const FEE_RATE = 0.05;
 
 /** Payer credits a fresh reference UI starts with (D20). */
 export const STARTING_CREDITS = 1_000;
+
+/** The content codings documents can be sent in, most preferred first (smallest first). */
+export const CONTENT_CODINGS = ["br", "gzip"] as const;
+export type ContentCoding = (typeof CONTENT_CODINGS)[number];
+
+/** The Cache-Control of every document the API serves (D18). */
+export const DOCUMENT_CACHE_CONTROL = "public, max-age=300";

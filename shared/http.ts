@@ -3,7 +3,7 @@
  * and edge runtimes alike. Routing, CORS (D17), body limits (D9), content types (D18) and the
  * engine result to Response step all live here; the caller brings the clock and randomness.
  */
-import { type EngineRoute, ENGINE_ROUTES, enginePath, LIMITS } from "./constants.ts";
+import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL, type EngineRoute, ENGINE_ROUTES, enginePath, LIMITS } from "./constants.ts";
 import { type Document, documentBuilders, type DocumentSettings } from "./documents/index.ts";
 import type { EngineResult } from "./engine/context.ts";
 import { failure } from "./engine/respond.ts";
@@ -35,10 +35,6 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    */
   compress?: (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
 }
-
-/** The content codings documents can be sent in, most preferred first (smallest first). */
-export const CONTENT_CODINGS = ["br", "gzip"] as const;
-export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
 /** The default public origin of absolute URLs (SITE_URL). */
 export const DEFAULT_SITE_URL = "http://localhost:3000";
@@ -224,7 +220,7 @@ function representation(doc: Document, body: Uint8Array<ArrayBuffer>, negotiated
   const etag = coding === undefined ? doc.etag : `${doc.etag.slice(0, -1)}-${coding}"`;
   const fields: Record<string, string> = {
     "Content-Type": doc.type,
-    "Cache-Control": "public, max-age=300",
+    "Cache-Control": DOCUMENT_CACHE_CONTROL,
     ETag: etag,
     "Access-Control-Allow-Origin": "*",
   };

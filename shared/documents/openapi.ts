@@ -4,7 +4,7 @@
  * status with the error envelope, the optional demo key, the Idempotency-Key header and
  * examples taken from examples.json (bodies the engine accepts).
  */
-import { ENGINE_ROUTES, type EngineRoute, enginePath, MODE, SERVICE, STATUSES, TERMINALS, VERSION } from "../constants.ts";
+import { CONTENT_CODINGS, DOCUMENT_CACHE_CONTROL, ENGINE_ROUTES, type EngineRoute, enginePath, MODE, SERVICE, STATUSES, TERMINALS, VERSION } from "../constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../errors.ts";
 import { jobSchema, receiptSchema, simulateBodySchema, transitionBodySchema, verifyBodySchema } from "../schemas/bodies.ts";
 import type { Schema } from "../schemas/convert.ts";
@@ -168,10 +168,10 @@ export function openapi(siteUrl: string) {
       ),
       headers: {
         Allow: { description: "The methods the path serves.", schema: { type: "string" } },
-        ETag: { description: "Hash of the document bytes; a compressed form adds -br or -gzip before the closing quote.", schema: { type: "string" } },
-        ContentEncoding: { description: "br or gzip when the document is sent compressed; absent otherwise.", schema: { type: "string", enum: ["br", "gzip"] } },
+        ETag: { description: `Hash of the document bytes; a compressed form adds ${CONTENT_CODINGS.map((coding) => `-${coding}`).join(" or ")} before the closing quote.`, schema: { type: "string" } },
+        ContentEncoding: { description: `${CONTENT_CODINGS.join(" or ")} when the document is sent compressed; absent otherwise.`, schema: { type: "string", enum: [...CONTENT_CODINGS] } },
         Vary: { description: "Accept-Encoding, on every form of a document the API may compress.", schema: { type: "string" } },
-        CacheControl: { description: "public, max-age=300", schema: { type: "string" } },
+        CacheControl: { description: DOCUMENT_CACHE_CONTROL, schema: { type: "string" } },
       },
       schemas: {
         Job: jobSchema(),
@@ -187,7 +187,7 @@ export function openapi(siteUrl: string) {
             mode: { const: MODE },
             money: { const: false },
             error: { type: "string", enum: errorCodes },
-            message: { type: "string", description: "The catalog message with placeholders filled." },
+            message: { type: "string", description: "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages)." },
             field: { type: "string", description: "The field, on missing_field and invalid_field." },
             action: { type: ["string", "null"] },
             actions: { type: "array", items: { type: "string" } },

@@ -4,7 +4,22 @@
  * (D1-D20) as rules. SETTLEMENT.md renders this same object for humans.
  */
 import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../aliases.ts";
-import { ACTIONS, enginePath, FEE_RATE, LIMITS, MODE, MONEY, SERVICE, STARTING_CREDITS, STATUSES, TERMINAL_STATUSES, TRANSITIONS, VERSION } from "../constants.ts";
+import {
+  ACTIONS,
+  CONTENT_CODINGS,
+  DOCUMENT_CACHE_CONTROL,
+  enginePath,
+  FEE_RATE,
+  LIMITS,
+  MODE,
+  MONEY,
+  SERVICE,
+  STARTING_CREDITS,
+  STATUSES,
+  TERMINAL_STATUSES,
+  TRANSITIONS,
+  VERSION,
+} from "../constants.ts";
 import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../request-shape.ts";
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
@@ -95,9 +110,12 @@ export function settlement() {
       rate_limits: "none",
     },
     documents: {
-      caching: "Every GET document has Cache-Control: public, max-age=300 and an ETag; If-None-Match with a matching tag answers 304 (D18).",
+      caching: `The API sends every GET document with Cache-Control: ${DOCUMENT_CACHE_CONTROL} and an ETag; If-None-Match with a matching tag answers 304 (D18).`,
       compression:
-        "The API sends a document br- or gzip-compressed when Accept-Encoding asks for it (br first at equal weight; q=0 refuses a coding; x-gzip is gzip), with Vary: Accept-Encoding on every form and one ETag per form: the plain ETag, or it with -br or -gzip before the closing quote. A document is compressed once, on its first request that accepts a coding; until then, or when compressing would not shrink it, it goes as it is. Engine responses are never compressed. The static site leaves compression to its host.",
+        `The API sends a document ${CONTENT_CODINGS.join("- or ")}-compressed when Accept-Encoding asks for it (${CONTENT_CODINGS[0]} first at equal weight; q=0 refuses a coding; x-gzip is gzip), ` +
+        `with Vary: Accept-Encoding on every form and one ETag per form: the plain ETag, or it with ${CONTENT_CODINGS.map((coding) => `-${coding}`).join(" or ")} before the closing quote. ` +
+        "A document is compressed once per server process, on its first request there that accepts a coding; until then, or when compressing would not shrink it, it goes as it is. " +
+        "Engine responses are never compressed. The static site leaves compression to its host.",
     },
     authentication: {
       required: false,
