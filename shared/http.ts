@@ -297,25 +297,22 @@ export interface Service {
 
 /** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: HandlerOptions): Service {
-  // Each document is built on its first request (documentBuilders), not here: a start builds none.
-  // Aliases share one builder (documentBuilders), and so one served document.
+  // Each document is built on its first request, not here: a start builds none. Its aliases
+  // share the one served document.
   const documents = new Map<string, () => ServedDocument>();
-  const byBuilder = new Map<() => Document, () => ServedDocument>();
+  const everyDocument: (() => ServedDocument)[] = [];
   const negotiated = options.compress !== undefined;
-  for (const [path, build] of documentBuilders({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL })) {
-    let served = byBuilder.get(build);
-    if (!served) {
-      let entry: ServedDocument | undefined;
-      served = () => {
-        if (entry === undefined) {
-          const doc = build();
-          entry = { doc, identity: representation(doc, utf8Encoder.encode(doc.body), negotiated), coded: {}, compressing: null };
-        }
-        return entry;
-      };
-      byBuilder.set(build, served);
-    }
-    documents.set(path, served);
+  for (const { paths, build } of documentBuilders({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL })) {
+    let entry: ServedDocument | undefined;
+    const served = (): ServedDocument => {
+      if (entry === undefined) {
+        const doc = build();
+        entry = { doc, identity: representation(doc, utf8Encoder.encode(doc.body), negotiated), coded: {}, compressing: null };
+      }
+      return entry;
+    };
+    everyDocument.push(served);
+    for (const path of paths) documents.set(path, served);
   }
   const compress = options.compress;
   const trusted = options.trustContentLength === true;
@@ -364,7 +361,7 @@ export function createService(options: HandlerOptions): Service {
     compressDocuments: () =>
       compress === undefined
         ? Promise.resolve()
-        : Promise.all([...byBuilder.values()].map((doc) => compressDocument(doc(), compress))).then(() => undefined),
+        : Promise.all(everyDocument.map((served) => compressDocument(served(), compress))).then(() => undefined),
   };
 }
 

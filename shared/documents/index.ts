@@ -57,29 +57,34 @@ const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: strin
   sitemap: (url) => sitemapXml(url),
 };
 
-/**
- * Every document path and the builder of its Document, which builds on its first call and
- * keeps the result; aliases share one builder and so one Document. A server that builds each
- * document on its first request starts without building any (cold start).
- */
-export function documentBuilders(settings: DocumentSettings): Map<string, () => Document> {
-  const siteUrl = settings.siteUrl.replace(/\/+$/, "");
-  const table = new Map<string, () => Document>();
-  for (const entry of DOCUMENT_CATALOG) {
-    let doc: Document | undefined;
-    const build = (): Document => {
-      if (doc === undefined) {
-        const body = BUILDERS[entry.key](siteUrl);
-        doc = { type: TYPES[entry.kind], body, etag: `"${sha256Hex(body).slice(0, 32)}"` };
-      }
-      return doc;
-    };
-    for (const path of entry.paths) table.set(path, build);
-  }
-  return table;
+/** One document of the catalog: every path it is served at (aliases included) and its builder. */
+export interface DocumentEntry {
+  paths: readonly string[];
+  /** Builds the Document: nothing is built until it is called, and each call builds anew. */
+  build: () => Document;
 }
 
-/** Every document path and its bytes, all built now; aliases share one Document. */
+/**
+ * Every document of the catalog with its paths and builder. A server that builds each document
+ * on its first request (and keeps it) starts without building any (cold start).
+ */
+export function documentBuilders(settings: DocumentSettings): DocumentEntry[] {
+  const siteUrl = settings.siteUrl.replace(/\/+$/, "");
+  return DOCUMENT_CATALOG.map((entry) => ({
+    paths: entry.paths,
+    build: (): Document => {
+      const body = BUILDERS[entry.key](siteUrl);
+      return { type: TYPES[entry.kind], body, etag: `"${sha256Hex(body).slice(0, 32)}"` };
+    },
+  }));
+}
+
+/** Every document path and its bytes, all built now, each once; aliases share one Document. */
 export function buildDocuments(settings: DocumentSettings): Map<string, Document> {
-  return new Map([...documentBuilders(settings)].map(([path, build]) => [path, build()]));
+  const documents = new Map<string, Document>();
+  for (const { paths, build } of documentBuilders(settings)) {
+    const doc = build();
+    for (const path of paths) documents.set(path, doc);
+  }
+  return documents;
 }
