@@ -4,6 +4,8 @@
  * and the router all read this list, so a document cannot exist in one and be missing in another.
  */
 
+import type { EngineRoute } from "../constants.ts";
+
 /** Content types of documents (D18). */
 export const TYPES = {
   json: "application/json; charset=utf-8",
@@ -47,6 +49,18 @@ export const DOCUMENT_CATALOG = [
   { key: "robots", paths: ["/robots.txt"], kind: "text", title: "robots.txt", summary: "Crawler rules and the sitemap." },
   { key: "sitemap", paths: ["/sitemap.xml"], kind: "xml", title: "Sitemap", summary: "Every public page." },
 ] as const satisfies readonly CatalogDocument[];
+
+/** The catalog's first path of each document key. */
+const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string => DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
+
+/** The published JSON Schema of each engine's body: quote and validate take transition's. */
+export const BODY_SCHEMA_PATH: Record<EngineRoute, string> = {
+  transition: pathOf("schema_transition"),
+  quote: pathOf("schema_transition"),
+  validate: pathOf("schema_transition"),
+  simulate: pathOf("schema_simulate"),
+  verify: pathOf("schema_verify"),
+};
 
 /** HTML pages of the site (not documents of the API table, served from the build). */
 export const PAGES = [

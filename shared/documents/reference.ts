@@ -5,7 +5,7 @@
  */
 import { ENGINE_ROUTES, enginePath, type EngineRoute } from "../constants.ts";
 import { ERROR_CATALOG } from "../errors.ts";
-import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
+import { BODY_SCHEMA_PATH, DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
 import { ENGINE_SUMMARIES } from "./discovery.ts";
 import { openapi } from "./openapi.ts";
@@ -19,6 +19,8 @@ export interface ReferenceEngine {
   summary: string;
   description: string;
   bodySchema: string;
+  /** The published JSON Schema of the body. */
+  bodySchemaUrl: string;
   responses: { status: string; description: string; codes: string[] }[];
   examples: { name: string; note: string; json: string }[];
 }
@@ -42,6 +44,7 @@ export function referenceModel(siteUrl: string) {
       summary: post.summary,
       description: ENGINE_SUMMARIES[route],
       bodySchema: schemaRef.split("/").at(-1)!,
+      bodySchemaUrl: BODY_SCHEMA_PATH[route],
       responses: Object.entries<any>(post.responses).map(([status, entry]) => {
         const response = resolve(entry);
         // The 200 response has no examples; an error response's examples are keyed by code.

@@ -8,7 +8,7 @@ import { ACTIONS, type EngineRoute, enginePath, MODE, MONEY, TERMINALS } from ".
 import { type FieldName, fieldRules, jobMemberRules, type JobMember } from "../rules.ts";
 import { receiptSchema } from "../schemas/bodies.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
-import { absolute } from "./catalog.ts";
+import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
 import { REQUEST_FIELDS } from "./fields.ts";
 
 const describe = (name: string): string => REQUEST_FIELDS.find((f) => f.name === name)?.rule ?? "";
@@ -63,12 +63,12 @@ export function toolInputSchemas(): Record<EngineRoute, Schema> {
   };
 }
 
-const TOOL_TEXT: Record<EngineRoute, { title: string; description: string; strict: string }> = {
-  quote: { title: "Quote an action", description: "Dry run of one action (create, fund, submit, release, dispute): returns next_status, the would-be job and the money impact (fee, agent_payout, agent_credits_delta, payer_credits_after, returned_to_payer). Changes nothing. Call it before transition to show the impact.", strict: "/api/schemas/transition.json" },
-  transition: { title: "Commit an action", description: "Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. For every action except create, send the job from the last response as `job`. The service stores nothing.", strict: "/api/schemas/transition.json" },
-  validate: { title: "Validate a body", description: "Checks an action body without applying it: ok true, or every field error with kind schema (400) or the state error (409).", strict: "/api/schemas/transition.json" },
-  simulate: { title: "Simulate a whole job", description: "Runs create, fund, submit and release (or dispute with terminal: dispute) in one request and returns the four steps, the final job, balances and the receipt.", strict: "/api/schemas/simulate.json" },
-  verify: { title: "Verify a receipt", description: "Recomputes fee, agent_payout and returned_to_payer for a receipt, or for a job with claimed figures. A wrong figure gives valid false and lists the mismatches.", strict: "/api/schemas/verify.json" },
+const TOOL_TEXT: Record<EngineRoute, { title: string; description: string }> = {
+  quote: { title: "Quote an action", description: "Dry run of one action (create, fund, submit, release, dispute): returns next_status, the would-be job and the money impact (fee, agent_payout, agent_credits_delta, payer_credits_after, returned_to_payer). Changes nothing. Call it before transition to show the impact." },
+  transition: { title: "Commit an action", description: "Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. For every action except create, send the job from the last response as `job`. The service stores nothing." },
+  validate: { title: "Validate a body", description: "Checks an action body without applying it: ok true, or every field error with kind schema (400) or the state error (409)." },
+  simulate: { title: "Simulate a whole job", description: "Runs create, fund, submit and release (or dispute with terminal: dispute) in one request and returns the four steps, the final job, balances and the receipt." },
+  verify: { title: "Verify a receipt", description: "Recomputes fee, agent_payout and returned_to_payer for a receipt, or for a job with claimed figures. A wrong figure gives valid false and lists the mismatches." },
 };
 
 /** The tools document. */
@@ -87,7 +87,7 @@ export function tools(siteUrl: string) {
       path: enginePath(route),
       url: absolute(siteUrl, enginePath(route)),
       input_schema: schemas[route],
-      strict_schema: absolute(siteUrl, TOOL_TEXT[route].strict),
+      strict_schema: absolute(siteUrl, BODY_SCHEMA_PATH[route]),
     })),
     discovery: {
       agent_card: absolute(siteUrl, "/.well-known/agent.json"),
