@@ -9,9 +9,7 @@ import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "../scripts/browser-setup.ts";
-import { startServer } from "./live-server.ts";
-
-const ROOT = new URL("..", import.meta.url).pathname;
+import { ROOT, startServer } from "./live-server.ts";
 
 /** Chromium flags that work on this kind of machine (TOOLCHAIN.md). */
 const CHROMIUM_ARGS = [

@@ -35,18 +35,16 @@ const ui = {
 
 // ---------------------------------------------------------------- notices
 
-function alertPage(message: string | null): void {
-  const alert = $("page-alert");
+/** Shows `message` in the alert element `id`, or hides it (null). */
+function showAlert(id: "page-alert" | "create-error", message: string | null): void {
+  const alert = $(id);
   alert.hidden = message === null;
   alert.textContent = message ?? "";
 }
 
+const alertPage = (message: string | null): void => showAlert("page-alert", message);
 /** The create form's own alert: shown beside Create job and Simulate, or hidden. */
-function alertForm(message: string | null): void {
-  const error = $("create-error");
-  error.hidden = message === null;
-  error.textContent = message ?? "";
-}
+const alertForm = (message: string | null): void => showAlert("create-error", message);
 
 function statusPage(message: string): void {
   $("page-status").textContent = message;
