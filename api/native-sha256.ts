@@ -1,7 +1,8 @@
 /**
  * Gives the shared code Bun's native SHA-256 (same digests as shared/sha256.ts, checked on
- * install). Imported first by server.ts, so the document ETags built at startup, about
- * 430 KB of text, hash natively instead of in not-yet-compiled JavaScript.
+ * install). Imported first by server.ts, so the document ETags (about 430 KB of text in all,
+ * each document's on its first request) hash natively instead of in not-yet-compiled
+ * JavaScript.
  */
 import { installSha256 } from "../shared/sha256.ts";
 

@@ -2,12 +2,12 @@
  * SHA-256 of a UTF-8 string, synchronous and dependency-free, so that the engine stays a
  * pure function that runs the same in Bun, Node, browsers and Workers (WebCrypto's digest
  * is async). Inputs are small (keys and create fields), so a plain implementation is fast.
- * The document ETags hash about 430 KB once at startup, where this code is not yet compiled
- * by the JIT and took a fifth of the cold start, so a host with a native synchronous SHA-256
- * may install it ({@link installSha256}); the digests are the same, checked on install.
+ * The document ETags hash about 430 KB in all (each document on its first request), where
+ * this code is not yet compiled by the JIT, so a host with a native synchronous SHA-256 may
+ * install it ({@link installSha256}); the digests are the same, checked on install.
  */
 
-const K = new Int32Array([
+const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -19,9 +19,8 @@ const K = new Int32Array([
 ]);
 
 const encoder = new TextEncoder();
+const w = new Uint32Array(64);
 let implementation: (text: string) => string = pureSha256Hex;
-const w = new Int32Array(64);
-const tail = new Uint8Array(128);
 
 /** Lowercase hex SHA-256 digest of the UTF-8 encoding of `text`. */
 export const sha256Hex = (text: string): string => implementation(text);
@@ -43,41 +42,20 @@ export function installSha256(native: (text: string) => string): boolean {
 /** The dependency-free implementation. */
 export function pureSha256Hex(text: string): string {
   const data = encoder.encode(text);
-  const length = data.length;
-  const state = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  // Whole blocks straight from the input; only the last one or two (with the padding) are copied.
-  const whole = length - (length % 64);
-  compress(state, data, whole);
-  const rest = length - whole;
-  const tailLength = rest < 56 ? 64 : 128;
-  tail.fill(0);
-  tail.set(data.subarray(whole));
-  tail[rest] = 0x80;
-  const bitLength = length * 8;
-  const high = Math.floor(bitLength / 0x1_0000_0000);
-  const low = bitLength >>> 0;
-  tail[tailLength - 8] = high >>> 24;
-  tail[tailLength - 7] = high >>> 16;
-  tail[tailLength - 6] = high >>> 8;
-  tail[tailLength - 5] = high;
-  tail[tailLength - 4] = low >>> 24;
-  tail[tailLength - 3] = low >>> 16;
-  tail[tailLength - 2] = low >>> 8;
-  tail[tailLength - 1] = low;
-  compress(state, tail, tailLength);
-  let hex = "";
-  for (let i = 0; i < 8; i++) hex += (state[i]! >>> 0).toString(16).padStart(8, "0");
-  return hex;
-}
+  const bitLength = data.length * 8;
+  const blocks = Math.ceil((data.length + 9) / 64);
+  const bytes = new Uint8Array(blocks * 64);
+  bytes.set(data);
+  bytes[data.length] = 0x80;
+  const view = new DataView(bytes.buffer);
+  view.setUint32(bytes.length - 8, Math.floor(bitLength / 0x1_0000_0000));
+  view.setUint32(bytes.length - 4, bitLength >>> 0);
 
-/** Runs the compression function over the first `end` bytes of `bytes` (a multiple of 64). */
-function compress(state: Int32Array, bytes: Uint8Array, end: number): void {
-  let h0 = state[0]!, h1 = state[1]!, h2 = state[2]!, h3 = state[3]!;
-  let h4 = state[4]!, h5 = state[5]!, h6 = state[6]!, h7 = state[7]!;
-  for (let offset = 0; offset < end; offset += 64) {
-    for (let i = 0, j = offset; i < 16; i++, j += 4) {
-      w[i] = (bytes[j]! << 24) | (bytes[j + 1]! << 16) | (bytes[j + 2]! << 8) | bytes[j + 3]!;
-    }
+  let h0 = 0x6a09e667, h1 = 0xbb67ae85, h2 = 0x3c6ef372, h3 = 0xa54ff53a;
+  let h4 = 0x510e527f, h5 = 0x9b05688c, h6 = 0x1f83d9ab, h7 = 0x5be0cd19;
+
+  for (let offset = 0; offset < bytes.length; offset += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15]!, b = w[i - 2]!;
       const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
@@ -98,6 +76,7 @@ function compress(state: Int32Array, bytes: Uint8Array, end: number): void {
     h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
     h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
   }
-  state[0] = h0; state[1] = h1; state[2] = h2; state[3] = h3;
-  state[4] = h4; state[5] = h5; state[6] = h6; state[7] = h7;
+  let hex = "";
+  for (const word of [h0, h1, h2, h3, h4, h5, h6, h7]) hex += (word >>> 0).toString(16).padStart(8, "0");
+  return hex;
 }
