@@ -332,11 +332,13 @@ export function createService(options: HandlerOptions): Service {
   async function fetch(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
     const method = request.method;
+    // A HEAD gets the status and headers of the error a GET would get, without its body.
+    const refuse = (response: Response): Response => (method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response);
 
     const route = engineByPath.get(pathname);
     if (route) {
       if (method === "OPTIONS") return preflight(ENGINE_METHODS);
-      if (method !== "POST") return notAllowed(ENGINE_METHODS);
+      if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
       return engine(route, request);
     }
 
@@ -351,7 +353,7 @@ export function createService(options: HandlerOptions): Service {
       const file = await options.fallback(request, pathname);
       if (file) return file;
     }
-    return notFound();
+    return refuse(notFound());
   }
 
   return {

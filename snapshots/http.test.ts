@@ -191,6 +191,42 @@ describe("unknown paths (D9)", () => {
     expect(((await response.json()) as { error: string }).error).toBe("not_found");
   });
 
+  test.each(PATHS)("HEAD %s is 404 too, with no body", async (path) => {
+    const response = await send("HEAD", path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+    expect(await response.text()).toBe("");
+  });
+
+  test.each(ENGINE_ROUTES)("HEAD of the %s engine is 405 with Allow, and no body", async (route) => {
+    const response = await send("HEAD", enginePath(route));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await response.text()).toBe("");
+  });
+
+  test("the site's files (fallback) answer GET and HEAD only: any other method is 404 not_found, not the file", async () => {
+    const ctx = fixedContext();
+    const seen: string[] = [];
+    const site = createHandler({
+      now: () => ctx.now,
+      randomHex: ctx.randomHex,
+      fallback: (request, pathname) => {
+        seen.push(`${request.method} ${pathname}`);
+        return pathname === "/index.html" ? new Response("<p>home</p>", { headers: { "Content-Type": "text/html" } }) : null;
+      },
+    });
+    const at = (method: string) => site(new Request(`${BASE}/index.html`, { method, ...(method === "POST" ? { body: "{}" } : {}) }));
+    expect(await (await at("GET")).text()).toBe("<p>home</p>");
+    expect((await at("HEAD")).status).toBe(200);
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) {
+      const response = await at(method);
+      expect(response.status, method).toBe(404);
+      expect(((await response.json()) as { error: string }).error).toBe("not_found");
+    }
+    expect(seen).toEqual(["GET /index.html", "HEAD /index.html"]);
+  });
+
   test("a query string does not change the route", async () => {
     const response = await send("POST", "/api/v0/transition?debug=1", { body: JSON.stringify(VALID_BODY.transition) });
     expect(response.status).toBe(200);
