@@ -11,7 +11,8 @@ import type { ContentCoding } from "../shared/constants.ts";
 let zlib: Promise<typeof import("node:zlib")> | undefined;
 
 export async function compress(bytes: Uint8Array, coding: ContentCoding): Promise<Uint8Array> {
-  const { brotliCompress, constants, gzip } = await (zlib ??= import("node:zlib"));
+  zlib ??= import("node:zlib");
+  const { brotliCompress, constants, gzip } = await zlib;
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, result: Uint8Array): void => (error ? reject(error) : resolve(result));
     if (coding === "br") {

@@ -5,11 +5,11 @@
  * serves the port from n processes (Linux, api/workers.ts).
  */
 import "./native-sha256.ts";
-import { compress } from "./compress.ts";
 import { createService, DEFAULT_SITE_URL } from "../shared/http.ts";
+import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
-import { staticFiles } from "./static-files.ts";
 import { listenPort, workerCount } from "./settings.ts";
+import { staticFiles } from "./static-files.ts";
 import { followParent, isWorkerChild, startWorkers } from "./workers.ts";
 
 const port = listenPort(process.env.PORT);

@@ -24,7 +24,9 @@ export function staticFiles(root: string) {
       if (!(await file.exists())) continue;
       const headers: Record<string, string> = {
         "Content-Type": file.type,
-        "Cache-Control": pathname.startsWith("/_astro/") ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        "Cache-Control": pathname.startsWith("/_astro/")
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
       };
       if (request.method !== "HEAD") return new Response(file, { headers });

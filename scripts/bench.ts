@@ -33,12 +33,13 @@
  *
  * Not a test: nothing here asserts timing, and `bun test` never runs it.
  */
-import { cpus } from "node:os";
+
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { type BenchCase, CASES } from "./bench/cases.ts";
 import { coldStart } from "./bench/cold-start.ts";
-import { type LoadGenerator, loadGenerator, type LoadResult, type Target } from "./bench/load.ts";
+import { type LoadGenerator, type LoadResult, loadGenerator, type Target } from "./bench/load.ts";
 import {
   type BenchResults,
   type CaseResult,
@@ -92,7 +93,9 @@ async function alternate(generator: LoadGenerator, contenders: Contender[], name
       const result = await generator.run(c.server.url, [c.target], settings.durationSeconds);
       const after = cpuSeconds(c.server.process.pid);
       runs[i]!.push({ result, cpu: before === null || after === null ? null : after - before });
-      log(`${name}: round ${round + 1}/${settings.rounds} ${c.label}: ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(2)} ms`);
+      log(
+        `${name}: round ${round + 1}/${settings.rounds} ${c.label}: ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(2)} ms`,
+      );
     }
   }
   return contenders.map((c, i) => {
@@ -119,7 +122,8 @@ async function alternate(generator: LoadGenerator, contenders: Contender[], name
 }
 
 /** Service req/s ÷ baseline req/s in each round (adjacent slices). */
-const roundRatios = (service: Side, baseline: Side): number[] => service.rounds.map((round, i) => round.rps / baseline.rounds[i]!.rps);
+const roundRatios = (service: Side, baseline: Side): number[] =>
+  service.rounds.map((round, i) => round.rps / baseline.rounds[i]!.rps);
 
 /** The median of the rounds' ratios. */
 const roundRatio = (service: Side, baseline: Side): number => median(roundRatios(service, baseline));
@@ -146,7 +150,13 @@ const asksCompressed = (c: BenchCase): boolean => c.headers?.["Accept-Encoding"]
  * compresses a document in the background after its first request that asks, so it gets a few
  * seconds for that.
  */
-async function expectStatus(server: Server, target: Target, status: number, name: string, compressed = false): Promise<number> {
+async function expectStatus(
+  server: Server,
+  target: Target,
+  status: number,
+  name: string,
+  compressed = false,
+): Promise<number> {
   const deadline = performance.now() + 10_000;
   for (;;) {
     const response = await fetch(server.url + target.path, {
@@ -156,7 +166,8 @@ async function expectStatus(server: Server, target: Target, status: number, name
       decompress: false,
     });
     const bytes = (await response.arrayBuffer()).byteLength;
-    if (response.status !== status) throw new Error(`${name}: ${server.name} answered ${response.status}, expected ${status}`);
+    if (response.status !== status)
+      throw new Error(`${name}: ${server.name} answered ${response.status}, expected ${status}`);
     if (!compressed || response.headers.has("content-encoding")) return bytes;
     if (performance.now() > deadline) throw new Error(`${name}: ${server.name} never sent the document compressed`);
     await Bun.sleep(50);
@@ -175,16 +186,27 @@ async function measureCases(generator: LoadGenerator, service: Server, cases: Be
       const baseline = c.baseline === "post" ? post : get;
       // The baseline gets the same request headers as the service (it ignores them).
       const extra = c.headers !== undefined ? { headers: c.headers } : {};
-      const baselineTarget: Target = c.baseline === "post" ? { method: "POST", path: "/", body: c.body ?? "{}", ...extra } : { method: "GET", path: "/", ...extra };
+      const baselineTarget: Target =
+        c.baseline === "post"
+          ? { method: "POST", path: "/", body: c.body ?? "{}", ...extra }
+          : { method: "GET", path: "/", ...extra };
       await expectStatus(baseline, baselineTarget, 200, c.name);
       const contenders: Contender[] = [
         { label: "service", server: service, target },
-        { label: c.baseline === "post" ? "POST baseline (same body)" : "GET baseline (small JSON)", server: baseline, target: baselineTarget },
+        {
+          label: c.baseline === "post" ? "POST baseline (same body)" : "GET baseline (small JSON)",
+          server: baseline,
+          target: baselineTarget,
+        },
       ];
       let sized: Server | undefined;
       if (c.method === "GET") {
         sized = await startBaseline("get", size);
-        contenders.push({ label: `GET baseline (${size} B constant)`, server: sized, target: { method: "GET", path: "/", ...extra } });
+        contenders.push({
+          label: `GET baseline (${size} B constant)`,
+          server: sized,
+          target: { method: "GET", path: "/", ...extra },
+        });
       }
       try {
         log(`${c.name}: ${contenders.map((x) => x.label).join(" vs ")}`);
@@ -218,10 +240,14 @@ async function measureWorkers(generator: LoadGenerator, one: Server, cases: Benc
     for (const c of cases) {
       const target = targetOf(c);
       await expectStatus(two, target, c.status, c.name, asksCompressed(c));
-      const [a, b] = await alternate(generator, [
-        { label: "WORKERS=1", server: one, target },
-        { label: "WORKERS=2", server: two, target },
-      ], `${c.name} (workers)`);
+      const [a, b] = await alternate(
+        generator,
+        [
+          { label: "WORKERS=1", server: one, target },
+          { label: "WORKERS=2", server: two, target },
+        ],
+        `${c.name} (workers)`,
+      );
       results.push({ name: c.name, one: a!, two: b!, ratio: roundRatio(b!, a!), ratioRange: ratioRange(b!, a!) });
     }
   } finally {
@@ -255,19 +281,40 @@ async function soak(generator: LoadGenerator, seconds: number): Promise<SoakResu
 function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const c of r.cases) {
-    checks.push({ name: `${c.name}: ratio to ${c.baseline.label}`, value: c.ratio.toFixed(2), target: `>= ${c.target.toFixed(2)}`, met: c.ratio >= c.target });
+    checks.push({
+      name: `${c.name}: ratio to ${c.baseline.label}`,
+      value: c.ratio.toFixed(2),
+      target: `>= ${c.target.toFixed(2)}`,
+      met: c.ratio >= c.target,
+    });
   }
   const worstP99 = r.cases.reduce((worst, c) => (c.service.p99Ms > worst.service.p99Ms ? c : worst), r.cases[0]!);
   if (worstP99) {
-    checks.push({ name: `p99 at ${r.settings.connections} connections, worst case (${worstP99.name})`, value: `${worstP99.service.p99Ms.toFixed(2)} ms`, target: "<= 5 ms", met: worstP99.service.p99Ms <= 5 });
+    checks.push({
+      name: `p99 at ${r.settings.connections} connections, worst case (${worstP99.name})`,
+      value: `${worstP99.service.p99Ms.toFixed(2)} ms`,
+      target: "<= 5 ms",
+      met: worstP99.service.p99Ms <= 5,
+    });
   }
   const bunRun = r.coldStart.find((c) => c.command === "bun run api");
-  if (bunRun) checks.push({ name: "cold start, bun run api (median)", value: `${bunRun.median.toFixed(1)} ms`, target: "<= 50 ms", met: bunRun.median <= 50 });
+  if (bunRun)
+    checks.push({
+      name: "cold start, bun run api (median)",
+      value: `${bunRun.median.toFixed(1)} ms`,
+      target: "<= 50 ms",
+      met: bunRun.median <= 50,
+    });
   const samples = r.soak?.rssSamples ?? [];
   const last = samples.at(-1)?.mb;
   const first = samples[0]?.mb;
   if (last !== undefined && last !== null && first !== undefined && first !== null) {
-    checks.push({ name: `RSS at ${samples.at(-1)!.atSeconds} s of soak`, value: `${last.toFixed(1)} MB`, target: "<= 80 MB", met: last <= 80 });
+    checks.push({
+      name: `RSS at ${samples.at(-1)!.atSeconds} s of soak`,
+      value: `${last.toFixed(1)} MB`,
+      target: "<= 80 MB",
+      met: last <= 80,
+    });
     // "No growth": within 2 MB, the ordinary wobble of a garbage-collected heap.
     checks.push({
       name: `RSS growth from ${samples[0]!.atSeconds} s to ${samples.at(-1)!.atSeconds} s`,
@@ -282,25 +329,39 @@ function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
 function gitCommit(): { commit: string; dirty: boolean } {
   const head = Bun.spawnSync(["git", "rev-parse", "HEAD"], { cwd: ROOT, stdout: "pipe", stderr: "ignore" });
   const status = Bun.spawnSync(["git", "status", "--porcelain"], { cwd: ROOT, stdout: "pipe", stderr: "ignore" });
-  return { commit: head.exitCode === 0 ? head.stdout.toString().trim() : "unknown", dirty: status.stdout.toString().trim() !== "" };
+  return {
+    commit: head.exitCode === 0 ? head.stdout.toString().trim() : "unknown",
+    dirty: status.stdout.toString().trim() !== "",
+  };
 }
 
 async function main(): Promise<void> {
-  const filter = (process.env.BENCH_CASES ?? "").split(",").map((word) => word.trim()).filter(Boolean);
+  const filter = (process.env.BENCH_CASES ?? "")
+    .split(",")
+    .map((word) => word.trim())
+    .filter(Boolean);
   const cases = filter.length ? CASES.filter((c) => filter.some((word) => c.name.includes(word))) : CASES;
   const { generator, note } = loadGenerator(settings);
   const withWorkers = env("BENCH_WORKERS", 1) !== 0;
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
-  const sides = cases.reduce((n, c) => n + (c.method === "GET" ? 3 : 2), 0) + (withWorkers ? 2 * WORKERS_CASES.length : 0);
-  const estimate = sides * (settings.warmupSeconds + settings.rounds * settings.durationSeconds) + soakSeconds + coldRuns;
+  const sides =
+    cases.reduce((n, c) => n + (c.method === "GET" ? 3 : 2), 0) + (withWorkers ? 2 * WORKERS_CASES.length : 0);
+  const estimate =
+    sides * (settings.warmupSeconds + settings.rounds * settings.durationSeconds) + soakSeconds + coldRuns;
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
   let partial: Omit<BenchResults, "targets">;
   try {
     const caseResults = await measureCases(generator, service, cases);
-    const workers = withWorkers ? await measureWorkers(generator, service, CASES.filter((c) => WORKERS_CASES.includes(c.name))) : [];
+    const workers = withWorkers
+      ? await measureWorkers(
+          generator,
+          service,
+          CASES.filter((c) => WORKERS_CASES.includes(c.name)),
+        )
+      : [];
     await service.stop();
     const cold = [];
     if (coldRuns > 0) {

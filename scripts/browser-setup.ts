@@ -11,16 +11,25 @@ import { existsSync } from "node:fs";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 async function sh(command: string[]): Promise<number> {
-  const child = Bun.spawn(command, { stdout: "ignore", stderr: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const child = Bun.spawn(command, {
+    stdout: "ignore",
+    stderr: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   return child.exited;
 }
 
 if (import.meta.main && !existsSync(CHROMIUM_PATH)) {
-  console.error(`browser-setup: ${CHROMIUM_PATH} is missing; installing Debian's chromium with apt-get (about a minute)`);
+  console.error(
+    `browser-setup: ${CHROMIUM_PATH} is missing; installing Debian's chromium with apt-get (about a minute)`,
+  );
   const started = Date.now();
-  const ok = (await sh(["apt-get", "update", "-qq"])) === 0 && (await sh(["apt-get", "install", "-y", "-qq", "chromium"])) === 0;
+  const ok =
+    (await sh(["apt-get", "update", "-qq"])) === 0 && (await sh(["apt-get", "install", "-y", "-qq", "chromium"])) === 0;
   if (!ok || !existsSync(CHROMIUM_PATH)) {
-    console.error("browser-setup: could not install chromium (apt-get needs root and Debian's package mirror); set CHROMIUM_PATH to a Chromium binary");
+    console.error(
+      "browser-setup: could not install chromium (apt-get needs root and Debian's package mirror); set CHROMIUM_PATH to a Chromium binary",
+    );
     process.exit(1);
   }
   console.error(`browser-setup: chromium installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

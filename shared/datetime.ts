@@ -12,17 +12,21 @@ const DATE = "\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])";
 const TIME = "([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d";
 
 /** Regular expression source for expires_at: RFC 3339 in UTC (published in the schemas). */
-export const UTC_DATE_TIME_PATTERN =
-  `^${DATE}[Tt]${TIME}(\\.\\d+)?([Zz]|\\+00:00)$`;
+export const UTC_DATE_TIME_PATTERN = `^${DATE}[Tt]${TIME}(\\.\\d+)?([Zz]|\\+00:00)$`;
 /** Regular expression source for job stamps: any RFC 3339 date-time. */
-export const DATE_TIME_PATTERN =
-  `^${DATE}[Tt]${TIME}(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`;
+export const DATE_TIME_PATTERN = `^${DATE}[Tt]${TIME}(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$`;
 
 const MIN_MS = Date.parse("0000-01-01T00:00:00.000Z");
 const MAX_MS = Date.parse(LIMITS.expiresAtMax);
 
 const daysIn = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : month === 4 || month === 6 || month === 9 || month === 11
+      ? 30
+      : 31;
 
 /** Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil). */
 function daysFromCivil(year: number, month: number, day: number): number {
@@ -42,7 +46,8 @@ const digitAt = (text: string, i: number): number => {
 
 /** The two-digit number at `i`, or -1. */
 const twoDigits = (text: string, i: number): number => {
-  const tens = digitAt(text, i), ones = digitAt(text, i + 1);
+  const tens = digitAt(text, i),
+    ones = digitAt(text, i + 1);
   return tens < 0 || ones < 0 ? -1 : tens * 10 + ones;
 };
 
@@ -57,14 +62,26 @@ const twoDigits = (text: string, i: number): number => {
 export function parseDateTime(text: string, utcOnly = false): number | null {
   const length = text.length;
   if (length < 20) return null;
-  const y1 = digitAt(text, 0), y2 = digitAt(text, 1), y3 = digitAt(text, 2), y4 = digitAt(text, 3);
+  const y1 = digitAt(text, 0),
+    y2 = digitAt(text, 1),
+    y3 = digitAt(text, 2),
+    y4 = digitAt(text, 3);
   if (y1 < 0 || y2 < 0 || y3 < 0 || y4 < 0) return null;
   const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
-  const month = twoDigits(text, 5), day = twoDigits(text, 8);
-  const hour = twoDigits(text, 11), minute = twoDigits(text, 14), second = twoDigits(text, 17);
+  const month = twoDigits(text, 5),
+    day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11),
+    minute = twoDigits(text, 14),
+    second = twoDigits(text, 17);
   if (month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return null;
   const t = text.charCodeAt(10);
-  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || (t !== 84 && t !== 116) || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) {
+  if (
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    (t !== 84 && t !== 116) ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58
+  ) {
     return null; // "-", "-", "T" or "t", ":", ":"
   }
   let i = 19;
@@ -86,7 +103,8 @@ export function parseDateTime(text: string, utcOnly = false): number | null {
   } else if (zone === 43 || zone === 45) {
     // "+" or "-", then hh:mm to the end
     if (i + 6 !== length || text.charCodeAt(i + 3) !== 58) return null;
-    const oh = twoDigits(text, i + 1), om = twoDigits(text, i + 4);
+    const oh = twoDigits(text, i + 1),
+      om = twoDigits(text, i + 4);
     if (oh < 0 || om < 0 || oh > 23 || om > 59) return null;
     if (utcOnly && (zone === 45 || oh !== 0 || om !== 0)) return null;
     offset = (zone === 45 ? -1 : 1) * (oh * 60 + om) * 60_000;
@@ -95,7 +113,8 @@ export function parseDateTime(text: string, utcOnly = false): number | null {
   }
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
-  const ms = daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + millis - offset;
+  const ms =
+    daysFromCivil(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000 + millis - offset;
   return ms >= MIN_MS && ms <= MAX_MS ? ms : null;
 }
 
@@ -107,14 +126,26 @@ export function parseDateTime(text: string, utcOnly = false): number | null {
  */
 export function isIsoStamp(text: string): boolean {
   if (text.length !== 24 || text.charCodeAt(19) !== 46 || text.charCodeAt(23) !== 90) return false; // ".", "Z"
-  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) {
+  if (
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 84 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58
+  ) {
     return false; // "-", "-", "T", ":", ":"
   }
-  const century = twoDigits(text, 0), yearOfCentury = twoDigits(text, 2), millis = twoDigits(text, 20), lastDigit = digitAt(text, 22);
+  const century = twoDigits(text, 0),
+    yearOfCentury = twoDigits(text, 2),
+    millis = twoDigits(text, 20),
+    lastDigit = digitAt(text, 22);
   if (century < 0 || yearOfCentury < 0 || millis < 0 || lastDigit < 0) return false;
   // Each field is -1 when not two digits, which its range test refuses.
-  const month = twoDigits(text, 5), day = twoDigits(text, 8);
-  const hour = twoDigits(text, 11), minute = twoDigits(text, 14), second = twoDigits(text, 17);
+  const month = twoDigits(text, 5),
+    day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11),
+    minute = twoDigits(text, 14),
+    second = twoDigits(text, 17);
   if (month < 1 || month > 12 || day < 1 || day > daysIn(century * 100 + yearOfCentury, month)) return false;
   return hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59;
 }

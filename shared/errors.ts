@@ -34,7 +34,7 @@ export const ERROR_CATALOG = {
     status: 400,
     kind: "schema",
     message: "action must be create, fund, submit, release, or dispute.",
-    when: "action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message \"action must be release or dispute.\" (D12a).",
+    when: 'action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a).',
     extra: ["action", "actions"],
     routes: ["validate", "quote", "transition", "verify"],
   },

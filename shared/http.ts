@@ -3,8 +3,16 @@
  * and edge runtimes alike. Routing, CORS (D17), body limits (D9), content types (D18) and the
  * engine result to Response step all live here; the caller brings the clock and randomness.
  */
-import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL, type EngineRoute, ENGINE_ROUTES, enginePath, LIMITS } from "./constants.ts";
-import { type Document, documentBuilders, type DocumentSettings } from "./documents/index.ts";
+import {
+  CONTENT_CODINGS,
+  type ContentCoding,
+  DOCUMENT_CACHE_CONTROL,
+  ENGINE_ROUTES,
+  type EngineRoute,
+  enginePath,
+  LIMITS,
+} from "./constants.ts";
+import { type Document, type DocumentSettings, documentBuilders } from "./documents/index.ts";
 import type { EngineResult } from "./engine/context.ts";
 import { failure } from "./engine/respond.ts";
 import { run } from "./engine/run.ts";
@@ -45,6 +53,7 @@ const DOCUMENT_METHODS = "GET, HEAD, OPTIONS";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 const HIGH_LATIN1 = /[\x80-\xff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every Latin-1 character, controls included
 const BEYOND_LATIN1 = /[^\x00-\xff]/;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -94,8 +103,12 @@ const preflightHeaders = (methods: string): Headers =>
     "Access-Control-Allow-Headers": ALLOW_HEADERS,
     "Access-Control-Max-Age": "86400",
   });
-const PREFLIGHT = { [ENGINE_METHODS]: preflightHeaders(ENGINE_METHODS), [DOCUMENT_METHODS]: preflightHeaders(DOCUMENT_METHODS) };
-const preflight = (methods: typeof ENGINE_METHODS | typeof DOCUMENT_METHODS): Response => new Response(null, { status: 204, headers: PREFLIGHT[methods] });
+const PREFLIGHT = {
+  [ENGINE_METHODS]: preflightHeaders(ENGINE_METHODS),
+  [DOCUMENT_METHODS]: preflightHeaders(DOCUMENT_METHODS),
+};
+const preflight = (methods: typeof ENGINE_METHODS | typeof DOCUMENT_METHODS): Response =>
+  new Response(null, { status: 204, headers: PREFLIGHT[methods] });
 
 const notAllowed = (methods: string): Response => toResponse(failure(reject("method_not_allowed")), { Allow: methods });
 /**
@@ -215,7 +228,12 @@ interface ServedDocument {
   compressing: Promise<void> | null;
 }
 
-function representation(doc: Document, body: Uint8Array<ArrayBuffer>, negotiated: boolean, coding?: ContentCoding): Representation {
+function representation(
+  doc: Document,
+  body: Uint8Array<ArrayBuffer>,
+  negotiated: boolean,
+  coding?: ContentCoding,
+): Representation {
   // A compressed form is another representation, so it gets its own strong entity tag.
   const etag = coding === undefined ? doc.etag : `${doc.etag.slice(0, -1)}-${coding}"`;
   const fields: Record<string, string> = {
@@ -229,7 +247,13 @@ function representation(doc: Document, body: Uint8Array<ArrayBuffer>, negotiated
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
   const headers = coding === undefined ? notModified : new Headers(fields);
-  return { body, etag, headers, notModified, head: new Headers({ ...fields, "Content-Length": String(body.byteLength) }) };
+  return {
+    body,
+    etag,
+    headers,
+    notModified,
+    head: new Headers({ ...fields, "Content-Length": String(body.byteLength) }),
+  };
 }
 
 /** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
@@ -249,7 +273,9 @@ function serveDocument(request: Request, served: ServedDocument, compress: Compr
   if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
-  return request.method === "HEAD" ? new Response(null, { status: 200, headers: chosen.head }) : new Response(chosen.body, { status: 200, headers: chosen.headers });
+  return request.method === "HEAD"
+    ? new Response(null, { status: 200, headers: chosen.head })
+    : new Response(chosen.body, { status: 200, headers: chosen.headers });
 }
 
 type Compressor = NonNullable<HandlerOptions["compress"]>;
@@ -268,14 +294,16 @@ function compressDocument(served: ServedDocument, compress: Compressor): Promise
       compress(bytes, coding).then(
         (body) => {
           // (A copy: a pooled Buffer may share its memory with other data.)
-          if (body.byteLength < bytes.byteLength) served.coded[coding] = representation(doc, new Uint8Array(body), true, coding);
+          if (body.byteLength < bytes.byteLength)
+            served.coded[coding] = representation(doc, new Uint8Array(body), true, coding);
         },
         () => undefined,
       ),
     );
     return Promise.all(jobs).then(() => undefined);
   };
-  return (served.compressing = new Promise((resolve) => setTimeout(resolve, 0)).then(compressAll));
+  served.compressing = new Promise((resolve) => setTimeout(resolve, 0)).then(compressAll);
+  return served.compressing;
 }
 
 /**
@@ -307,7 +335,12 @@ export function createService(options: HandlerOptions): Service {
     const served = (): ServedDocument => {
       if (entry === undefined) {
         const doc = build();
-        entry = { doc, identity: representation(doc, utf8Encoder.encode(doc.body), negotiated), coded: {}, compressing: null };
+        entry = {
+          doc,
+          identity: representation(doc, utf8Encoder.encode(doc.body), negotiated),
+          coded: {},
+          compressing: null,
+        };
       }
       return entry;
     };
@@ -319,7 +352,11 @@ export function createService(options: HandlerOptions): Service {
 
   /** The engine's answer to a body that was read (null: past the limit). */
   const answer = (route: EngineRoute, request: Request, body: Uint8Array | null): Response =>
-    body === null ? tooLarge() : toResponse(run(route, body, new HeaderTextReader(request.headers), { now: options.now(), randomHex: options.randomHex }));
+    body === null
+      ? tooLarge()
+      : toResponse(
+          run(route, body, new HeaderTextReader(request.headers), { now: options.now(), randomHex: options.randomHex }),
+        );
 
   /** A POST to an engine. Not an async function: one promise per request, the body read's own. */
   function engine(route: EngineRoute, request: Request): Promise<Response> {
@@ -333,7 +370,8 @@ export function createService(options: HandlerOptions): Service {
     const { pathname } = new URL(request.url);
     const method = request.method;
     // A HEAD gets the status and headers of the error a GET would get, without its body.
-    const refuse = (response: Response): Response => (method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response);
+    const refuse = (response: Response): Response =>
+      method === "HEAD" ? new Response(null, { status: response.status, headers: response.headers }) : response;
 
     const route = engineByPath.get(pathname);
     if (route) {
@@ -359,7 +397,9 @@ export function createService(options: HandlerOptions): Service {
   return {
     fetch,
     engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
-    documents: new Map([...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc(), compress)])),
+    documents: new Map(
+      [...documents].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc(), compress)]),
+    ),
     compressDocuments: () =>
       compress === undefined
         ? Promise.resolve()

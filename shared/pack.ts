@@ -21,7 +21,18 @@ export const PACK_LIST_MAX = 500;
 export const ACTIVITY_TEXT_MAX = 300;
 
 /** The activity kinds of SPEC "Events", all local to the browser. */
-export const ACTIVITY_KINDS = ["create", "fund", "submit", "release", "dispute", "simulate", "verify", "import", "export", "reset"] as const;
+export const ACTIVITY_KINDS = [
+  "create",
+  "fund",
+  "submit",
+  "release",
+  "dispute",
+  "simulate",
+  "verify",
+  "import",
+  "export",
+  "reset",
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** One activity event. */
@@ -41,7 +52,13 @@ export interface DemoState {
 }
 
 /** A fresh state: 1,000 payer credits, an empty wallet, nothing else (D20). */
-export const freshState = (): DemoState => ({ payerCredits: STARTING_CREDITS, agentCredits: 0, jobs: [], receipts: [], activity: [] });
+export const freshState = (): DemoState => ({
+  payerCredits: STARTING_CREDITS,
+  agentCredits: 0,
+  jobs: [],
+  receipts: [],
+  activity: [],
+});
 
 /** `state` with `event` as the newest activity, keeping the last 80 (SPEC Limits). */
 export function withActivity(state: DemoState, event: ActivityEvent): DemoState {
@@ -68,15 +85,23 @@ const isBalance = (value: unknown): value is number =>
 function readActivity(raw: unknown, index: number): TokenResult<ActivityEvent> {
   const where = `activity[${index}]`;
   if (!isObject(raw)) return { ok: false, message: `${where} must be an object.` };
-  if (!ACTIVITY_KINDS.includes(raw.kind as ActivityKind)) return { ok: false, message: `${where}.kind must be one of ${ACTIVITY_KINDS.join(", ")}.` };
-  if (typeof raw.at !== "string" || parseDateTime(raw.at) === null) return { ok: false, message: `${where}.at must be an ISO-8601 datetime.` };
-  if (typeof raw.text !== "string" || raw.text.length > ACTIVITY_TEXT_MAX) return { ok: false, message: `${where}.text must be a string of at most ${ACTIVITY_TEXT_MAX} characters.` };
+  if (!ACTIVITY_KINDS.includes(raw.kind as ActivityKind))
+    return { ok: false, message: `${where}.kind must be one of ${ACTIVITY_KINDS.join(", ")}.` };
+  if (typeof raw.at !== "string" || parseDateTime(raw.at) === null)
+    return { ok: false, message: `${where}.at must be an ISO-8601 datetime.` };
+  if (typeof raw.text !== "string" || raw.text.length > ACTIVITY_TEXT_MAX)
+    return { ok: false, message: `${where}.text must be a string of at most ${ACTIVITY_TEXT_MAX} characters.` };
   return { ok: true, value: { kind: raw.kind as ActivityKind, at: raw.at, text: raw.text } };
 }
 
-function readList<T>(raw: unknown, name: string, read: (item: unknown, index: number) => TokenResult<T>): TokenResult<T[]> {
+function readList<T>(
+  raw: unknown,
+  name: string,
+  read: (item: unknown, index: number) => TokenResult<T>,
+): TokenResult<T[]> {
   if (!Array.isArray(raw)) return { ok: false, message: `${name} must be a list.` };
-  if (raw.length > PACK_LIST_MAX) return { ok: false, message: `${name} holds ${raw.length} entries; at most ${PACK_LIST_MAX} fit.` };
+  if (raw.length > PACK_LIST_MAX)
+    return { ok: false, message: `${name} holds ${raw.length} entries; at most ${PACK_LIST_MAX} fit.` };
   const out: T[] = [];
   for (const [index, item] of raw.entries()) {
     const result = read(item, index);
@@ -95,7 +120,8 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
   const fail = (message: string) => ({ ok: false as const, message: `Not a demo pack: ${message}` });
   if (!isObject(raw)) return fail("the file must hold a JSON object.");
   if (raw.format !== PACK_FORMAT) return fail(`format must be "${PACK_FORMAT}".`);
-  if (raw.version !== PACK_VERSION) return fail(`version is ${JSON.stringify(raw.version ?? null)}; this page reads version ${PACK_VERSION}.`);
+  if (raw.version !== PACK_VERSION)
+    return fail(`version is ${JSON.stringify(raw.version ?? null)}; this page reads version ${PACK_VERSION}.`);
   if (!isBalance(raw.payer_credits)) return fail("payer_credits must be an integer >= 0.");
   if (!isBalance(raw.agent_credits)) return fail("agent_credits must be an integer >= 0.");
   const jobs = readList(raw.jobs, "jobs", (item, i) => {

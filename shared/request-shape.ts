@@ -11,7 +11,10 @@ export type BodyField = FieldName | "job";
 
 /** Per action: required fields, then optional ones, in check order (D7). payer_credits is accepted everywhere (D5). */
 export const ACTION_FIELDS = {
-  create: { required: ["title", "amount", "criteria"], optional: ["client_ref", "callback_url", "idempotency_key", "payer_credits"] },
+  create: {
+    required: ["title", "amount", "criteria"],
+    optional: ["client_ref", "callback_url", "idempotency_key", "payer_credits"],
+  },
   fund: { required: ["job", "payer_credits"], optional: ["expires_at", "ttl_seconds", "idempotency_key"] },
   submit: { required: ["job", "proof_url"], optional: ["proof_note", "idempotency_key", "payer_credits"] },
   release: { required: ["job"], optional: ["release_note", "idempotency_key", "payer_credits"] },
@@ -33,7 +36,17 @@ export const OWNED_FIELDS = [
 /** Simulate: required, then optional, in SPEC's table order. release_note counts only with terminal release, dispute_reason only with dispute (D5). */
 export const SIMULATE_FIELDS = {
   required: ["title", "amount", "criteria", "payer_credits", "proof_url"],
-  optional: ["terminal", "client_ref", "callback_url", "expires_at", "ttl_seconds", "proof_note", "release_note", "dispute_reason", "idempotency_key"],
+  optional: [
+    "terminal",
+    "client_ref",
+    "callback_url",
+    "expires_at",
+    "ttl_seconds",
+    "proof_note",
+    "release_note",
+    "dispute_reason",
+    "idempotency_key",
+  ],
 } as const satisfies { required: readonly FieldName[]; optional: readonly FieldName[] };
 
 /** Verify's claims, as top-level fields of the job form and as receipt members (D12). */

@@ -164,7 +164,10 @@ export type JobMember = keyof typeof jobMemberRules;
 export const receiptMemberRules = {
   job_id: { rule: patterned("receipt.job_id", JOB_ID_PATTERN), required: true },
   title: { rule: requiredText("receipt.title", LIMITS.titleMax), required: false },
-  status: { rule: oneOf("receipt.status", TERMINAL_STATUSES, "receipt.status must be released or disputed."), required: true },
+  status: {
+    rule: oneOf("receipt.status", TERMINAL_STATUSES, "receipt.status must be released or disputed."),
+    required: true,
+  },
   amount: { rule: integer("receipt.amount", LIMITS.amountMin), required: true },
   release_fee: { rule: integer("receipt.release_fee", 0), required: true },
   agent_payout: { rule: integer("receipt.agent_payout", 0), required: true },

@@ -7,7 +7,7 @@
  */
 import * as v from "valibot";
 import { isObject } from "./aliases.ts";
-import { type Action, ACTIONS, type JobStatus, TRANSITIONS } from "./constants.ts";
+import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "./constants.ts";
 import { Checker } from "./engine/checker.ts";
 import { jobView, type Receipt } from "./engine/job.ts";
 import { readJob } from "./engine/job-input.ts";
@@ -17,8 +17,8 @@ import {
   HANDOFF_EXTRA_KEYS,
   HANDOFF_KEYS,
   lengthen,
-  readPayload,
   RECEIPT_KEYS,
+  readPayload,
   shorten,
   TOKEN_PREFIX,
   type TokenResult,
@@ -60,7 +60,8 @@ export function checkReceipt(raw: unknown): TokenResult<Receipt> {
     }
     const result = v.safeParse(rule, value);
     if (!result.success) return { ok: false, message: result.issues[0].message };
-    if (result.output !== "" || !["proof_note", "release_note", "dispute_reason"].includes(member)) out[member] = result.output;
+    if (result.output !== "" || !["proof_note", "release_note", "dispute_reason"].includes(member))
+      out[member] = result.output;
   }
   return { ok: true, value: out as unknown as Receipt };
 }
@@ -83,7 +84,10 @@ export function decodeHandoff(token: string): TokenResult<JobRecord> {
 
 /** The receipt token: `r1.` + base64url of `{ v: 1, ...receipt }` with short keys. */
 export function encodeReceipt(receipt: Receipt): string {
-  return TOKEN_PREFIX.receipt + base64UrlEncode(JSON.stringify({ v: 1, ...shorten(receipt as unknown as Record<string, unknown>, RECEIPT_KEYS) }));
+  return (
+    TOKEN_PREFIX.receipt +
+    base64UrlEncode(JSON.stringify({ v: 1, ...shorten(receipt as unknown as Record<string, unknown>, RECEIPT_KEYS) }))
+  );
 }
 
 /** The receipt inside a receipt token, checked like a receipt verify accepts; or why it cannot be read. */

@@ -13,11 +13,20 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
-import { type EngineRoute, ENGINE_ROUTES, enginePath, LIMITS } from "../shared/constants.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../shared/constants.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
-import { CREATE, jobsByStatus, ok, call, testHandler } from "./helpers.ts";
-import { collect, exchange, KeepAliveClient, type LiveServer, open, rawRequest, type RawExchange, startServer } from "./live-server.ts";
+import { CREATE, call, jobsByStatus, ok, testHandler } from "./helpers.ts";
+import {
+  collect,
+  exchange,
+  KeepAliveClient,
+  type LiveServer,
+  open,
+  type RawExchange,
+  rawRequest,
+  startServer,
+} from "./live-server.ts";
 
 const envNumber = (name: string, fallback: number): number => {
   const value = Number(process.env[name]);
@@ -47,7 +56,11 @@ afterAll(async () => {
 type Body = Record<string, any>;
 
 /** POSTs to an engine over the wire and checks the envelope and the catalog for every answer. */
-async function post(route: EngineRoute, body: string | Uint8Array, headers: Record<string, string> = {}): Promise<{ status: number; body: Body }> {
+async function post(
+  route: EngineRoute,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Body }> {
   const payload = typeof body === "string" ? body : new Uint8Array(body);
   const response = await fetch(`${server.base}${enginePath(route)}`, { method: "POST", body: payload, headers });
   const text = await response.text();
@@ -74,11 +87,14 @@ function expectEnvelope(route: EngineRoute, status: number, body: Body): void {
 /** Status, error and field of the in-process handler for the same body: what the server must say too. */
 async function inProcess(route: EngineRoute, body: Uint8Array | string): Promise<string> {
   const payload = typeof body === "string" ? body : new Uint8Array(body);
-  const response = await testHandler()(new Request(`http://localhost${enginePath(route)}`, { method: "POST", body: payload }));
+  const response = await testHandler()(
+    new Request(`http://localhost${enginePath(route)}`, { method: "POST", body: payload }),
+  );
   const parsed = (await response.json()) as Body;
   return `${response.status} ${parsed.error ?? "ok"} ${parsed.field ?? ""}`.trim();
 }
-const outcome = (answer: { status: number; body: Body }) => `${answer.status} ${answer.body.error ?? "ok"} ${answer.body.field ?? ""}`.trim();
+const outcome = (answer: { status: number; body: Body }) =>
+  `${answer.status} ${answer.body.error ?? "ok"} ${answer.body.field ?? ""}`.trim();
 
 /** The server still answers health with 200. */
 async function expectAlive(): Promise<void> {
@@ -95,7 +111,8 @@ function createOfSize(size: number): Buffer {
 }
 
 /** One HTTP/1.1 chunk. */
-const chunk = (bytes: Buffer): Buffer => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
+const chunk = (bytes: Buffer): Buffer =>
+  Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
 
 /** `data` as a chunked body of `size`-byte chunks, with the closing chunk. */
 function chunked(data: Buffer, size: number): Buffer {
@@ -160,14 +177,20 @@ describe("body size over the wire (D9)", () => {
     ["200 MiB", 200 * MB],
     ["8 GiB", 8 * 1024 ** 3],
     ["2^53 - 1 bytes", Number.MAX_SAFE_INTEGER],
-  ])("a declared Content-Length of %s gets the catalog's 413 before any of it is read, and the server stays up", async (_name, length) => {
-    // Past Bun's own cap (128 MiB unless lifted, api/server.ts) Bun would answer a bare 413 itself.
-    const result = await exchange(server.port, `POST /api/v0/transition HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n{}`);
-    expect(result.response?.status).toBe(413);
-    expect(result.response?.headers.connection).toBe("close");
-    expect(JSON.parse(result.response!.text)).toMatchObject({ ok: false, error: "payload_too_large" });
-    await expectAlive();
-  });
+  ])(
+    "a declared Content-Length of %s gets the catalog's 413 before any of it is read, and the server stays up",
+    async (_name, length) => {
+      // Past Bun's own cap (128 MiB unless lifted, api/server.ts) Bun would answer a bare 413 itself.
+      const result = await exchange(
+        server.port,
+        `POST /api/v0/transition HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n{}`,
+      );
+      expect(result.response?.status).toBe(413);
+      expect(result.response?.headers.connection).toBe("close");
+      expect(JSON.parse(result.response!.text)).toMatchObject({ ok: false, error: "payload_too_large" });
+      await expectAlive();
+    },
+  );
 
   test("a chunked body that keeps growing gets 413 long before the client is done sending", async () => {
     // The client would send 16 MiB in 8 KiB chunks, paced; the answer must come while it still sends.
@@ -222,26 +245,110 @@ describe("body size over the wire (D9)", () => {
 describe("hostile bodies over the wire answer as the in-process handler does, never 5xx", () => {
   const create = JSON.stringify({ action: "create", ...CREATE });
   const BODIES: [string, EngineRoute, string | Uint8Array, string][] = [
-    ["10,000 nested objects", "transition", '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000), "400 invalid_action"],
+    ["10,000 nested objects", "transition", `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`, "400 invalid_action"],
     ["10,000 nested arrays", "quote", "[".repeat(10_000) + "]".repeat(10_000), "400 invalid_json"],
-    ["10,000 nested arrays as the job", "validate", `{"action":"fund","payer_credits":1,"job":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, "400 invalid_field job"],
-    ["10,000 nested objects as the title", "simulate", `{"title":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`, "400 invalid_field title"],
-    ["10,000 nested arrays as the receipt", "verify", `{"receipt":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, "400 invalid_field receipt"],
-    ["invalid UTF-8 (0xFF) in a string", "transition", Buffer.concat([Buffer.from('{"action":"create","title":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","amount":5,"criteria":"c"}')]), "400 invalid_json"],
-    ["an overlong UTF-8 slash", "quote", Buffer.concat([Buffer.from('{"action":"create","title":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('","amount":5,"criteria":"c"}')]), "400 invalid_json"],
-    ["a UTF-8 encoded lone surrogate", "simulate", Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]), "400 invalid_json"],
-    ["a truncated UTF-8 sequence at the end", "verify", Buffer.concat([Buffer.from("{}"), Buffer.from([0xe2, 0x82])]), "400 invalid_json"],
-    ["a raw NUL byte inside a string", "transition", Buffer.from(create.replace("Summarise", "Sum\0marise")), "400 invalid_json"],
-    ["a raw NUL byte after the object", "validate", Buffer.from(create + "\0"), "400 invalid_json"],
+    [
+      "10,000 nested arrays as the job",
+      "validate",
+      `{"action":"fund","payer_credits":1,"job":${"[".repeat(10_000)}${"]".repeat(10_000)}}`,
+      "400 invalid_field job",
+    ],
+    [
+      "10,000 nested objects as the title",
+      "simulate",
+      `{"title":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`,
+      "400 invalid_field title",
+    ],
+    [
+      "10,000 nested arrays as the receipt",
+      "verify",
+      `{"receipt":${"[".repeat(10_000)}${"]".repeat(10_000)}}`,
+      "400 invalid_field receipt",
+    ],
+    [
+      "invalid UTF-8 (0xFF) in a string",
+      "transition",
+      Buffer.concat([
+        Buffer.from('{"action":"create","title":"'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('","amount":5,"criteria":"c"}'),
+      ]),
+      "400 invalid_json",
+    ],
+    [
+      "an overlong UTF-8 slash",
+      "quote",
+      Buffer.concat([
+        Buffer.from('{"action":"create","title":"'),
+        Buffer.from([0xc0, 0xaf]),
+        Buffer.from('","amount":5,"criteria":"c"}'),
+      ]),
+      "400 invalid_json",
+    ],
+    [
+      "a UTF-8 encoded lone surrogate",
+      "simulate",
+      Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+      "400 invalid_json",
+    ],
+    [
+      "a truncated UTF-8 sequence at the end",
+      "verify",
+      Buffer.concat([Buffer.from("{}"), Buffer.from([0xe2, 0x82])]),
+      "400 invalid_json",
+    ],
+    [
+      "a raw NUL byte inside a string",
+      "transition",
+      Buffer.from(create.replace("Summarise", "Sum\0marise")),
+      "400 invalid_json",
+    ],
+    ["a raw NUL byte after the object", "validate", Buffer.from(`${create}\0`), "400 invalid_json"],
     ["only NUL bytes", "verify", Buffer.alloc(1000), "400 invalid_json"],
     ["an escaped NUL in the title", "transition", create.replace("Summarise", "Sum\\u0000marise"), "200 ok"],
-    ["__proto__ holding the action", "transition", `{"__proto__":{"action":"create","title":"t","amount":5,"criteria":"c"}}`, "400 invalid_action"],
-    ["__proto__ beside a valid create", "transition", create.replace("{", '{"__proto__":{"amount":-1,"polluted":true},'), "200 ok"],
-    ["constructor.prototype beside a valid create", "quote", create.replace("{", '{"constructor":{"prototype":{"polluted":true}},'), "200 ok"],
-    ["a job whose status sits in __proto__", "validate", JSON.stringify({ action: "submit", proof_url: PROOF, job: { ...jobs.funded, status: undefined } }).replace('"job":{', '"job":{"__proto__":{"status":"funded"},'), "400 invalid_field job.status"],
+    [
+      "__proto__ holding the action",
+      "transition",
+      `{"__proto__":{"action":"create","title":"t","amount":5,"criteria":"c"}}`,
+      "400 invalid_action",
+    ],
+    [
+      "__proto__ beside a valid create",
+      "transition",
+      create.replace("{", '{"__proto__":{"amount":-1,"polluted":true},'),
+      "200 ok",
+    ],
+    [
+      "constructor.prototype beside a valid create",
+      "quote",
+      create.replace("{", '{"constructor":{"prototype":{"polluted":true}},'),
+      "200 ok",
+    ],
+    [
+      "a job whose status sits in __proto__",
+      "validate",
+      JSON.stringify({ action: "submit", proof_url: PROOF, job: { ...jobs.funded, status: undefined } }).replace(
+        '"job":{',
+        '"job":{"__proto__":{"status":"funded"},',
+      ),
+      "400 invalid_field job.status",
+    ],
     ["amount 1e400", "transition", create.replace('"amount":100', '"amount":1e400'), "400 invalid_field amount"],
-    ["payer_credits 1e400", "quote", JSON.stringify({ action: "fund", job: jobs.open, payer_credits: 0 }).replace('"payer_credits":0', '"payer_credits":1e400'), "400 invalid_field payer_credits"],
-    ["a receipt amount of 1e400", "verify", JSON.stringify({ receipt }).replace('"amount":100', '"amount":1e400'), "400 invalid_field receipt.amount"],
+    [
+      "payer_credits 1e400",
+      "quote",
+      JSON.stringify({ action: "fund", job: jobs.open, payer_credits: 0 }).replace(
+        '"payer_credits":0',
+        '"payer_credits":1e400',
+      ),
+      "400 invalid_field payer_credits",
+    ],
+    [
+      "a receipt amount of 1e400",
+      "verify",
+      JSON.stringify({ receipt }).replace('"amount":100', '"amount":1e400'),
+      "400 invalid_field receipt.amount",
+    ],
   ];
 
   test.each(BODIES)("%s on %s", async (_name, route, body, expected) => {
@@ -301,7 +408,10 @@ describe(`${CONNECTIONS} simultaneous connections`, () => {
       const key = response ? String(response.status) : `no answer (${error ?? "timeout"})`;
       tally.set(key, (tally.get(key) ?? 0) + 1);
     }
-    console.log(`${CONNECTIONS} connections: opened in ${opened} ms, all answered in ${elapsed} ms:`, Object.fromEntries(tally));
+    console.log(
+      `${CONNECTIONS} connections: opened in ${opened} ms, all answered in ${elapsed} ms:`,
+      Object.fromEntries(tally),
+    );
     expect(Object.fromEntries(tally)).toEqual({ 200: CONNECTIONS });
     results.forEach(({ response }, i) => {
       const body = JSON.parse(response!.text) as Body;
@@ -313,49 +423,55 @@ describe(`${CONNECTIONS} simultaneous connections`, () => {
 });
 
 describe("slow clients", () => {
-  test(`requests sent byte by byte over ${SLOW_SECONDS} s get correct answers while others are served`, async () => {
-    const createBody = JSON.stringify({ action: "create", ...CREATE, title: "slow client" });
-    const requests = [
-      rawRequest("POST", "/api/v0/transition", createBody, { "Idempotency-Key": "slow-1" }),
-      rawRequest("GET", "/api/health.json", null),
-    ];
-    const slow = requests.map(async (request) => {
-      const socket = await open(server.port);
-      const pause = (SLOW_SECONDS * 1000) / request.length;
-      const result = collect(socket, SLOW_SECONDS * 1000 + 10_000, async () => {
-        for (let i = 0; i < request.length && !socket.destroyed; i++) {
-          socket.write(request.subarray(i, i + 1));
-          await Bun.sleep(pause);
-        }
+  test(
+    `requests sent byte by byte over ${SLOW_SECONDS} s get correct answers while others are served`,
+    async () => {
+      const createBody = JSON.stringify({ action: "create", ...CREATE, title: "slow client" });
+      const requests = [
+        rawRequest("POST", "/api/v0/transition", createBody, { "Idempotency-Key": "slow-1" }),
+        rawRequest("GET", "/api/health.json", null),
+      ];
+      const slow = requests.map(async (request) => {
+        const socket = await open(server.port);
+        const pause = (SLOW_SECONDS * 1000) / request.length;
+        const result = collect(socket, SLOW_SECONDS * 1000 + 10_000, async () => {
+          for (let i = 0; i < request.length && !socket.destroyed; i++) {
+            socket.write(request.subarray(i, i + 1));
+            await Bun.sleep(pause);
+          }
+        });
+        const done = await result;
+        socket.destroy();
+        return done;
       });
-      const done = await result;
-      socket.destroy();
-      return done;
-    });
-    // Meanwhile: a steady stream of ordinary requests, each timed.
-    const latencies: number[] = [];
-    let finished = false;
-    const all = Promise.all(slow).finally(() => (finished = true));
-    while (!finished) {
-      const t = performance.now();
-      const answer = await post("quote", JSON.stringify({ action: "create", ...CREATE }));
-      latencies.push(performance.now() - t);
-      expect(answer.status).toBe(200);
-      await Bun.sleep(50);
-    }
-    const [created, health] = (await all) as [RawExchange, RawExchange];
-    expect(created.response?.status).toBe(200);
-    const body = JSON.parse(created.response!.text) as Body;
-    expect(body.job.title).toBe("slow client");
-    expect(body.idempotent).toBe(true);
-    expect(body.job.id).toBe(`as_${createHash("sha256").update(`slow-1\nslow client\n${CREATE.amount}\n${CREATE.criteria}`).digest("hex").slice(0, 10)}`);
-    expect(health.response?.status).toBe(200);
-    expect((JSON.parse(health.response!.text) as Body).ok).toBe(true);
-    const worst = Math.max(...latencies);
-    console.log(`slow clients: ${latencies.length} other requests served meanwhile, worst ${worst.toFixed(1)} ms`);
-    expect(latencies.length).toBeGreaterThanOrEqual(Math.floor(SLOW_SECONDS * 5));
-    expect(worst).toBeLessThan(1000);
-  }, SLOW_SECONDS * 1000 + 20_000);
+      // Meanwhile: a steady stream of ordinary requests, each timed.
+      const latencies: number[] = [];
+      let finished = false;
+      const all = Promise.all(slow).finally(() => (finished = true));
+      while (!finished) {
+        const t = performance.now();
+        const answer = await post("quote", JSON.stringify({ action: "create", ...CREATE }));
+        latencies.push(performance.now() - t);
+        expect(answer.status).toBe(200);
+        await Bun.sleep(50);
+      }
+      const [created, health] = (await all) as [RawExchange, RawExchange];
+      expect(created.response?.status).toBe(200);
+      const body = JSON.parse(created.response!.text) as Body;
+      expect(body.job.title).toBe("slow client");
+      expect(body.idempotent).toBe(true);
+      expect(body.job.id).toBe(
+        `as_${createHash("sha256").update(`slow-1\nslow client\n${CREATE.amount}\n${CREATE.criteria}`).digest("hex").slice(0, 10)}`,
+      );
+      expect(health.response?.status).toBe(200);
+      expect((JSON.parse(health.response!.text) as Body).ok).toBe(true);
+      const worst = Math.max(...latencies);
+      console.log(`slow clients: ${latencies.length} other requests served meanwhile, worst ${worst.toFixed(1)} ms`);
+      expect(latencies.length).toBeGreaterThanOrEqual(Math.floor(SLOW_SECONDS * 5));
+      expect(worst).toBeLessThan(1000);
+    },
+    SLOW_SECONDS * 1000 + 20_000,
+  );
 });
 
 /** The raw demo key of this run: distinctive, never expected anywhere in an answer or a log line. */
@@ -372,13 +488,23 @@ describe("the raw demo key is never returned (D14)", () => {
   /** Engine requests that succeed and that fail, on every route. */
   const ENGINE_CASES: [string, EngineRoute, string, number][] = [
     ["create", "transition", JSON.stringify(create), 200],
-    ["release with a receipt", "transition", JSON.stringify({ action: "release", job: jobs.submitted, release_note: "fine" }), 200],
+    [
+      "release with a receipt",
+      "transition",
+      JSON.stringify({ action: "release", job: jobs.submitted, release_note: "fine" }),
+      200,
+    ],
     ["an illegal transition", "transition", JSON.stringify({ action: "release", job: jobs.open }), 409],
     ["a fund quote", "quote", JSON.stringify({ action: "fund", job: jobs.open, payer_credits: 1000 }), 200],
     ["insufficient credits", "quote", JSON.stringify({ action: "fund", job: jobs.open, payer_credits: 1 }), 409],
     ["a valid submit", "validate", JSON.stringify({ action: "submit", job: jobs.funded, proof_url: PROOF }), 200],
     ["missing fields", "validate", JSON.stringify({ action: "create" }), 400],
-    ["a dispute walk", "simulate", JSON.stringify({ ...CREATE, payer_credits: 1000, proof_url: PROOF, terminal: "dispute" }), 200],
+    [
+      "a dispute walk",
+      "simulate",
+      JSON.stringify({ ...CREATE, payer_credits: 1000, proof_url: PROOF, terminal: "dispute" }),
+      200,
+    ],
     ["invalid JSON", "simulate", "{", 400],
     ["a receipt", "verify", JSON.stringify({ receipt }), 200],
     ["an invalid action", "verify", JSON.stringify({ action: "fund", receipt }), 400],
@@ -459,9 +585,15 @@ describe("callback_url is never fetched (SPEC Events)", () => {
         const refused = await post("transition", JSON.stringify({ action: "create", ...CREATE, [name]: plain }));
         expect(outcome(refused)).toBe("400 invalid_field callback_url");
       }
-      const { job: openJob } = (await post("transition", JSON.stringify({ action: "create", ...CREATE, callback_url: hook }))).body;
-      const { job: funded } = (await post("transition", JSON.stringify({ action: "fund", job: openJob, payer_credits: 500 }))).body;
-      const { job: submitted } = (await post("transition", JSON.stringify({ action: "submit", job: funded, proof_url: PROOF }))).body;
+      const { job: openJob } = (
+        await post("transition", JSON.stringify({ action: "create", ...CREATE, callback_url: hook }))
+      ).body;
+      const { job: funded } = (
+        await post("transition", JSON.stringify({ action: "fund", job: openJob, payer_credits: 500 }))
+      ).body;
+      const { job: submitted } = (
+        await post("transition", JSON.stringify({ action: "submit", job: funded, proof_url: PROOF }))
+      ).body;
       for (const action of ["release", "dispute"]) {
         const quoted = await post("quote", JSON.stringify({ action, job: submitted }));
         expect(quoted.body.receipt.callback_url).toBe(hook);
@@ -471,9 +603,15 @@ describe("callback_url is never fetched (SPEC Events)", () => {
         expect(verified.body.valid).toBe(true);
       }
       for (const terminal of ["release", "dispute"]) {
-        const walk = await post("simulate", JSON.stringify({ ...CREATE, payer_credits: 500, proof_url: PROOF, terminal, notify_url: hook }));
+        const walk = await post(
+          "simulate",
+          JSON.stringify({ ...CREATE, payer_credits: 500, proof_url: PROOF, terminal, notify_url: hook }),
+        );
         expect(walk.body.receipt.callback_url).toBe(hook);
-        const refused = await post("simulate", JSON.stringify({ ...CREATE, payer_credits: 500, proof_url: PROOF, terminal, callback_url: plain }));
+        const refused = await post(
+          "simulate",
+          JSON.stringify({ ...CREATE, payer_credits: 500, proof_url: PROOF, terminal, callback_url: plain }),
+        );
         expect(outcome(refused)).toBe("400 invalid_field callback_url");
       }
       const validated = await post("validate", JSON.stringify({ action: "create", ...CREATE, callback_url: hook }));
@@ -491,76 +629,109 @@ describe("callback_url is never fetched (SPEC Events)", () => {
 });
 
 describe(`soak: ${SOAK_CLIENTS} keep-alive clients for ${SOAK_SECONDS} s`, () => {
-  test("zero 5xx, zero failed requests or dropped connections, flat RSS", async () => {
-    const docs = ["/api/health.json", "/api/settlement.json", "/openapi.json", "/.well-known/agent.json", "/SETTLEMENT.md", "/llms.txt", "/api/errors.json"];
-    let requests = 0;
-    let failures = 0;
-    let wrong = 0;
-    const problems: string[] = [];
-    const problem = (text: string) => {
-      if (problems.length < 5) problems.push(text);
-    };
-    const deadline = Date.now() + SOAK_SECONDS * 1000;
+  test(
+    "zero 5xx, zero failed requests or dropped connections, flat RSS",
+    async () => {
+      const docs = [
+        "/api/health.json",
+        "/api/settlement.json",
+        "/openapi.json",
+        "/.well-known/agent.json",
+        "/SETTLEMENT.md",
+        "/llms.txt",
+        "/api/errors.json",
+      ];
+      let requests = 0;
+      let failures = 0;
+      let wrong = 0;
+      const problems: string[] = [];
+      const problem = (text: string) => {
+        if (problems.length < 5) problems.push(text);
+      };
+      const deadline = Date.now() + SOAK_SECONDS * 1000;
 
-    /** A client on one keep-alive connection: walks jobs through the engine (holding the state itself) between documents and dry runs. */
-    async function client(n: number): Promise<void> {
-      const connection = await KeepAliveClient.connect(server.port);
-      const headers: Record<string, string> = n % 2 === 0 ? { Authorization: `Bearer soak-${n}` } : {};
-      /** One request; `expected` is the status it must have. Engine answers come back parsed. */
-      const hit = async (path: string, expected: number, body?: Body, extra: Record<string, string> = {}): Promise<Body | null> => {
-        requests++;
-        try {
-          const response = await connection.request(rawRequest(body ? "POST" : "GET", path, body ? JSON.stringify(body) : null, { ...headers, ...extra }));
-          if (response.status !== expected || response.body.length === 0) {
-            wrong++;
-            problem(`${path}: ${response.status} ${response.text.slice(0, 200)}`);
+      /** A client on one keep-alive connection: walks jobs through the engine (holding the state itself) between documents and dry runs. */
+      async function client(n: number): Promise<void> {
+        const connection = await KeepAliveClient.connect(server.port);
+        const headers: Record<string, string> = n % 2 === 0 ? { Authorization: `Bearer soak-${n}` } : {};
+        /** One request; `expected` is the status it must have. Engine answers come back parsed. */
+        const hit = async (
+          path: string,
+          expected: number,
+          body?: Body,
+          extra: Record<string, string> = {},
+        ): Promise<Body | null> => {
+          requests++;
+          try {
+            const response = await connection.request(
+              rawRequest(body ? "POST" : "GET", path, body ? JSON.stringify(body) : null, { ...headers, ...extra }),
+            );
+            if (response.status !== expected || response.body.length === 0) {
+              wrong++;
+              problem(`${path}: ${response.status} ${response.text.slice(0, 200)}`);
+              return null;
+            }
+            return body ? (JSON.parse(response.text) as Body) : {};
+          } catch (error) {
+            failures++;
+            problem(`${path}: ${String(error)}`);
             return null;
           }
-          return body ? (JSON.parse(response.text) as Body) : {};
-        } catch (error) {
-          failures++;
-          problem(`${path}: ${String(error)}`);
-          return null;
+        };
+        for (let round = 0; Date.now() < deadline && connection.open; round++) {
+          const created = await hit("/api/v0/transition", 200, {
+            action: "create",
+            ...CREATE,
+            amount: 10 + (round % 90),
+          });
+          const funded =
+            created &&
+            (await hit("/api/v0/transition", 200, { action: "fund", job: created.job, payer_credits: 1000 }));
+          const submitted =
+            funded && (await hit("/api/v0/transition", 200, { action: "submit", job: funded.job, proof_url: PROOF }));
+          const settled =
+            submitted &&
+            (await hit("/api/v0/transition", 200, { action: round % 3 ? "release" : "dispute", job: submitted.job }));
+          const verified = settled && (await hit("/api/v0/verify", 200, { receipt: settled.receipt }));
+          if (verified && verified.valid !== true) problem(`verify said ${JSON.stringify(verified)}`);
+          await hit("/api/v0/quote", 409, { action: "release", job: jobs.open });
+          await hit("/api/v0/validate", 400, { action: "create", title: "x" });
+          await hit(
+            "/api/v0/simulate",
+            200,
+            { ...CREATE, payer_credits: 1000, proof_url: PROOF },
+            { "Idempotency-Key": `soak-${n}-${round}` },
+          );
+          await hit(docs[round % docs.length]!, 200);
         }
-      };
-      for (let round = 0; Date.now() < deadline && connection.open; round++) {
-        const created = await hit("/api/v0/transition", 200, { action: "create", ...CREATE, amount: 10 + (round % 90) });
-        const funded = created && (await hit("/api/v0/transition", 200, { action: "fund", job: created.job, payer_credits: 1000 }));
-        const submitted = funded && (await hit("/api/v0/transition", 200, { action: "submit", job: funded.job, proof_url: PROOF }));
-        const settled = submitted && (await hit("/api/v0/transition", 200, { action: round % 3 ? "release" : "dispute", job: submitted.job }));
-        const verified = settled && (await hit("/api/v0/verify", 200, { receipt: settled.receipt }));
-        if (verified && verified.valid !== true) problem(`verify said ${JSON.stringify(verified)}`);
-        await hit("/api/v0/quote", 409, { action: "release", job: jobs.open });
-        await hit("/api/v0/validate", 400, { action: "create", title: "x" });
-        await hit("/api/v0/simulate", 200, { ...CREATE, payer_credits: 1000, proof_url: PROOF }, { "Idempotency-Key": `soak-${n}-${round}` });
-        await hit(docs[round % docs.length]!, 200);
+        if (!connection.open) {
+          failures++;
+          problem(`client ${n}: connection dropped`);
+        }
+        connection.close();
       }
-      if (!connection.open) {
-        failures++;
-        problem(`client ${n}: connection dropped`);
-      }
-      connection.close();
-    }
 
-    const rss: number[] = [server.rss()];
-    const started = Date.now();
-    const middle = Bun.sleep((SOAK_SECONDS * 1000) / 2).then(() => rss.push(server.rss()));
-    await Promise.all(Array.from({ length: SOAK_CLIENTS }, (_, n) => client(n)));
-    await middle;
-    rss.push(server.rss());
-    const seconds = (Date.now() - started) / 1000;
-    const [start, mid, end] = rss.map((bytes) => bytes / MB) as [number, number, number];
-    console.log(
-      `soak: ${requests} requests in ${seconds.toFixed(1)} s = ${Math.round(requests / seconds)} req/s on ${SOAK_CLIENTS} keep-alive connections; ` +
-        `${failures} failed, ${wrong} wrong status; server RSS start ${start.toFixed(1)} MiB, middle ${mid.toFixed(1)} MiB, end ${end.toFixed(1)} MiB`,
-    );
-    expect(problems).toEqual([]);
-    expect(failures).toBe(0);
-    expect(wrong).toBe(0);
-    expect(requests).toBeGreaterThan(SOAK_SECONDS * 100);
-    expect(end).toBeLessThanOrEqual(mid * 1.2 + 5);
-    await expectAlive();
-  }, SOAK_SECONDS * 1000 + 60_000);
+      const rss: number[] = [server.rss()];
+      const started = Date.now();
+      const middle = Bun.sleep((SOAK_SECONDS * 1000) / 2).then(() => rss.push(server.rss()));
+      await Promise.all(Array.from({ length: SOAK_CLIENTS }, (_, n) => client(n)));
+      await middle;
+      rss.push(server.rss());
+      const seconds = (Date.now() - started) / 1000;
+      const [start, mid, end] = rss.map((bytes) => bytes / MB) as [number, number, number];
+      console.log(
+        `soak: ${requests} requests in ${seconds.toFixed(1)} s = ${Math.round(requests / seconds)} req/s on ${SOAK_CLIENTS} keep-alive connections; ` +
+          `${failures} failed, ${wrong} wrong status; server RSS start ${start.toFixed(1)} MiB, middle ${mid.toFixed(1)} MiB, end ${end.toFixed(1)} MiB`,
+      );
+      expect(problems).toEqual([]);
+      expect(failures).toBe(0);
+      expect(wrong).toBe(0);
+      expect(requests).toBeGreaterThan(SOAK_SECONDS * 100);
+      expect(end).toBeLessThanOrEqual(mid * 1.2 + 5);
+      await expectAlive();
+    },
+    SOAK_SECONDS * 1000 + 60_000,
+  );
 });
 
 describe("the server's own output", () => {

@@ -6,11 +6,11 @@
  * for every field of every route.
  */
 import { describe, expect, test } from "bun:test";
-import { type EngineRoute, ENGINE_ROUTES, enginePath } from "../shared/constants.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
 import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/request-shape.ts";
 import { jobMemberRules, receiptMemberRules } from "../shared/rules.ts";
-import { CREATE, jobsByStatus, ok, call, testHandler } from "./helpers.ts";
+import { CREATE, call, jobsByStatus, ok, testHandler } from "./helpers.ts";
 
 const handle = testHandler();
 const jobs = jobsByStatus();
@@ -57,13 +57,14 @@ async function post(route: EngineRoute, raw: string | Uint8Array<ArrayBuffer>): 
 }
 
 /** The code and field of an answer, or "ok". */
-const outcome = ({ body }: Answer): string => (body.ok ? "ok" : body.field ? `${body.error} ${body.field}` : body.error);
+const outcome = ({ body }: Answer): string =>
+  body.ok ? "ok" : body.field ? `${body.error} ${body.field}` : body.error;
 
 /** A body as JSON text with the placeholder string "@" replaced by raw JSON text. */
 const splice = (body: Body, raw: string): string => JSON.stringify(body).replace('"@"', raw);
 
 const deepArray = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
-const deepObject = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
 describe("bodies that are not a JSON object are invalid_json", () => {
   const BODIES: [string, string][] = [
@@ -148,17 +149,49 @@ describe("deep nesting is refused or ignored, never a crash", () => {
 
   /** [where, route, body with "@", answer for the deep array, answer for the deep object] */
   const INSIDE: [string, EngineRoute, Body, string, string][] = [
-    ...(["transition", "quote", "validate"] as const).flatMap((route): [string, EngineRoute, Body, string, string][] => [
-      ["job itself", route, { action: "fund", job: "@", payer_credits: 1000 }, "invalid_field job", "invalid_field job.id"],
-      ["job.title", route, { action: "fund", job: { ...jobs.open, title: "@" }, payer_credits: 1000 }, "invalid_field job.title", "invalid_field job.title"],
-      ["a member job does not know", route, { action: "fund", job: { ...jobs.open, extra: "@" }, payer_credits: 1000 }, "ok", "ok"],
-      ["action", route, { action: "@" }, "invalid_action", "invalid_action"],
-    ]),
+    ...(["transition", "quote", "validate"] as const).flatMap(
+      (route): [string, EngineRoute, Body, string, string][] => [
+        [
+          "job itself",
+          route,
+          { action: "fund", job: "@", payer_credits: 1000 },
+          "invalid_field job",
+          "invalid_field job.id",
+        ],
+        [
+          "job.title",
+          route,
+          { action: "fund", job: { ...jobs.open, title: "@" }, payer_credits: 1000 },
+          "invalid_field job.title",
+          "invalid_field job.title",
+        ],
+        [
+          "a member job does not know",
+          route,
+          { action: "fund", job: { ...jobs.open, extra: "@" }, payer_credits: 1000 },
+          "ok",
+          "ok",
+        ],
+        ["action", route, { action: "@" }, "invalid_action", "invalid_action"],
+      ],
+    ),
     ["title", "simulate", { ...VALID.simulate, title: "@" }, "invalid_field title", "invalid_field title"],
     ["job itself", "verify", { job: "@" }, "invalid_field job", "invalid_field job.id"],
-    ["job.amount", "verify", { job: { ...jobs.released, amount: "@" } }, "invalid_field job.amount", "invalid_field job.amount"],
+    [
+      "job.amount",
+      "verify",
+      { job: { ...jobs.released, amount: "@" } },
+      "invalid_field job.amount",
+      "invalid_field job.amount",
+    ],
     ["receipt itself", "verify", { receipt: "@" }, "invalid_field receipt", "invalid_field receipt.job_id"],
-    ["receipt.status", "verify", { receipt: { ...receipt, status: "@" } }, "invalid_field receipt.status", "invalid_field receipt.status"],
+    [
+      "receipt.status",
+      "verify",
+      { receipt: { ...receipt, status: "@" } },
+      "invalid_field receipt.status",
+      "invalid_field receipt.status",
+    ],
   ];
 
   test.each(INSIDE)("10,000 levels in %s on %s", async (_where, route, body, forArray, forObject) => {
@@ -202,7 +235,9 @@ describe("__proto__, constructor and prototype members change nothing", () => {
 
   test("an action that sits only in __proto__ is no action", async () => {
     const { action: _dropped, ...rest } = VALID.transition;
-    expect(outcome(await post("transition", poisoned(rest, '"__proto__":{"action":"create"}', "top")))).toBe("invalid_action");
+    expect(outcome(await post("transition", poisoned(rest, '"__proto__":{"action":"create"}', "top")))).toBe(
+      "invalid_action",
+    );
   });
 
   const NAMES = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
@@ -210,10 +245,17 @@ describe("__proto__, constructor and prototype members change nothing", () => {
     ["action", "transition", (name) => ({ action: name }), "invalid_action"],
     ["action", "verify", (name) => ({ job: jobs.submitted, action: name }), "invalid_action"],
     ["terminal", "simulate", (name) => ({ ...VALID.simulate, terminal: name }), "invalid_field terminal"],
-    ["job.status", "quote", (name) => ({ action: "fund", job: { ...jobs.open, status: name }, payer_credits: 1000 }), "invalid_field job.status"],
+    [
+      "job.status",
+      "quote",
+      (name) => ({ action: "fund", job: { ...jobs.open, status: name }, payer_credits: 1000 }),
+      "invalid_field job.status",
+    ],
     ["receipt.status", "verify", (name) => ({ receipt: { ...receipt, status: name } }), "invalid_field receipt.status"],
   ];
-  const named = SLOTS.flatMap(([slot, route, body, expected]) => NAMES.map((name) => [slot, name, route, body(name), expected] as const));
+  const named = SLOTS.flatMap(([slot, route, body, expected]) =>
+    NAMES.map((name) => [slot, name, route, body(name), expected] as const),
+  );
 
   test.each(named)("%s %p on %s is refused", async (_slot, _name, route, body, expected) => {
     expect(outcome(await post(route, JSON.stringify(body)))).toBe(expected);
@@ -236,12 +278,17 @@ describe("odd strings", () => {
   });
 
   test("a leading byte order mark is trimmed like other whitespace (D2)", async () => {
-    const answer = await post("transition", JSON.stringify({ action: "create", ...CREATE, title: "\ufeffTitle\u00a0" }));
+    const answer = await post(
+      "transition",
+      JSON.stringify({ action: "create", ...CREATE, title: "\ufeffTitle\u00a0" }),
+    );
     expect(answer.body.job.title).toBe("Title");
   });
 
   test.each(ENGINE_ROUTES)("lone surrogates and NULs in every string of a %s body do not break it", async (route) => {
-    const strings = JSON.parse(JSON.stringify(VALID[route]), (_key, value) => (typeof value === "string" ? `${value}\ud800\u0000` : value));
+    const strings = JSON.parse(JSON.stringify(VALID[route]), (_key, value) =>
+      typeof value === "string" ? `${value}\ud800\u0000` : value,
+    );
     await post(route, JSON.stringify(strings));
   });
 
@@ -277,11 +324,26 @@ describe("odd numbers", () => {
     ]),
     ["amount 1e400", "simulate", splice({ ...VALID.simulate, amount: "@" }, "1e400"), "invalid_field amount"],
     ["payer_credits -0", "simulate", splice({ ...VALID.simulate, payer_credits: "@" }, "-0"), "insufficient_credits"],
-    ["ttl_seconds 1e400", "simulate", splice({ ...VALID.simulate, ttl_seconds: "@" }, "1e400"), "invalid_field ttl_seconds"],
-    ["ttl_seconds 2^53 - 1", "simulate", splice({ ...VALID.simulate, ttl_seconds: "@" }, "9007199254740991"), "invalid_field ttl_seconds"],
+    [
+      "ttl_seconds 1e400",
+      "simulate",
+      splice({ ...VALID.simulate, ttl_seconds: "@" }, "1e400"),
+      "invalid_field ttl_seconds",
+    ],
+    [
+      "ttl_seconds 2^53 - 1",
+      "simulate",
+      splice({ ...VALID.simulate, ttl_seconds: "@" }, "9007199254740991"),
+      "invalid_field ttl_seconds",
+    ],
     ["fee 1e400", "verify", splice({ job: jobs.submitted, action: "release", fee: "@" }, "1e400"), "invalid_field fee"],
     ["fee -0", "verify", splice({ job: jobs.submitted, action: "release", fee: "@" }, "-0"), "ok"],
-    ["job.amount 1e400", "verify", splice({ job: { ...jobs.released, amount: "@" } }, "1e400"), "invalid_field job.amount"],
+    [
+      "job.amount 1e400",
+      "verify",
+      splice({ job: { ...jobs.released, amount: "@" } }, "1e400"),
+      "invalid_field job.amount",
+    ],
   ];
 
   test.each(NUMBERS)("%s on %s", async (_name, route, raw, expected) => {
@@ -315,20 +377,44 @@ describe("huge arrays", () => {
 describe("wrong JSON types for every field", () => {
   type Kind = "string" | "integer" | "object" | "action" | "ignored";
   const SAMPLES = { string: "text", number: 7, boolean: true, array: [1], object: { a: 1 }, null: null } as const;
-  const OWN_TYPE: Record<Kind, keyof typeof SAMPLES | null> = { string: "string", integer: "number", object: "object", action: "string", ignored: null };
-  const INTEGERS = new Set(["amount", "payer_credits", "ttl_seconds", "fee", "agent_payout", "agentPayout", "returned_to_payer", "release_fee"]);
-  const CLAIMS: Record<string, string> = { release_fee: "fee", agent_payout: "agent_payout", returned_to_payer: "returned_to_payer" };
+  const OWN_TYPE: Record<Kind, keyof typeof SAMPLES | null> = {
+    string: "string",
+    integer: "number",
+    object: "object",
+    action: "string",
+    ignored: null,
+  };
+  const INTEGERS = new Set([
+    "amount",
+    "payer_credits",
+    "ttl_seconds",
+    "fee",
+    "agent_payout",
+    "agentPayout",
+    "returned_to_payer",
+    "release_fee",
+  ]);
+  const CLAIMS: Record<string, string> = {
+    release_fee: "fee",
+    agent_payout: "agent_payout",
+    returned_to_payer: "returned_to_payer",
+  };
 
   /** [path, kind, what null gives] */
   type Field = [string, Kind, string];
-  const kindOf = (name: string): Kind => (name === "job" || name === "receipt" ? "object" : INTEGERS.has(name) ? "integer" : "string");
+  const kindOf = (name: string): Kind =>
+    name === "job" || name === "receipt" ? "object" : INTEGERS.has(name) ? "integer" : "string";
   const topLevel = (names: readonly string[], required: boolean): Field[] =>
     names.map((name) => [name, kindOf(name), required ? `missing_field ${name}` : "ok"]);
   const jobMembers: Field[] = Object.entries(jobMemberRules).map(([member, { required }]) => [
-    `job.${member}`, kindOf(member), required ? `invalid_field job.${member}` : "ok",
+    `job.${member}`,
+    kindOf(member),
+    required ? `invalid_field job.${member}` : "ok",
   ]);
   const receiptMembers: Field[] = Object.entries(receiptMemberRules).map(([member, { required }]) => [
-    `receipt.${member}`, kindOf(member), CLAIMS[member] ? `missing_field ${CLAIMS[member]}` : required ? `invalid_field receipt.${member}` : "ok",
+    `receipt.${member}`,
+    kindOf(member),
+    CLAIMS[member] ? `missing_field ${CLAIMS[member]}` : required ? `invalid_field receipt.${member}` : "ok",
   ]);
 
   const BASES = {
@@ -354,26 +440,45 @@ describe("wrong JSON types for every field", () => {
         ],
       ]),
     ),
-    ["simulate", "terminal release", VALID.simulate, [
-      ...topLevel(SIMULATE_FIELDS.required, true),
-      ...topLevel(SIMULATE_FIELDS.optional.filter((name) => name !== "dispute_reason"), false),
-      ["dispute_reason", "ignored", "ok"], // D13a: the note that does not match terminal is ignored entirely.
-    ]],
-    ["simulate", "terminal dispute", { ...VALID.simulate, terminal: "dispute" }, [
-      ["release_note", "ignored", "ok"],
-      ["dispute_reason", "string", "ok"],
-    ]],
-    ["verify", "job and claims", { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95, returned_to_payer: 0 }, [
-      ["action", "action", "missing_field action"], // a submitted job needs an action
-      ["job", "object", "missing_field receipt"], // D12a: neither receipt nor job
-      ...topLevel(["fee", "agent_payout", "returned_to_payer", "idempotency_key"], false),
-      ...jobMembers,
-    ]],
-    ["verify", "receipt", { receipt }, [
-      ["receipt", "object", "missing_field receipt"],
-      ...topLevel(["idempotency_key"], false),
-      ...receiptMembers,
-    ]],
+    [
+      "simulate",
+      "terminal release",
+      VALID.simulate,
+      [
+        ...topLevel(SIMULATE_FIELDS.required, true),
+        ...topLevel(
+          SIMULATE_FIELDS.optional.filter((name) => name !== "dispute_reason"),
+          false,
+        ),
+        ["dispute_reason", "ignored", "ok"], // D13a: the note that does not match terminal is ignored entirely.
+      ],
+    ],
+    [
+      "simulate",
+      "terminal dispute",
+      { ...VALID.simulate, terminal: "dispute" },
+      [
+        ["release_note", "ignored", "ok"],
+        ["dispute_reason", "string", "ok"],
+      ],
+    ],
+    [
+      "verify",
+      "job and claims",
+      { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95, returned_to_payer: 0 },
+      [
+        ["action", "action", "missing_field action"], // a submitted job needs an action
+        ["job", "object", "missing_field receipt"], // D12a: neither receipt nor job
+        ...topLevel(["fee", "agent_payout", "returned_to_payer", "idempotency_key"], false),
+        ...jobMembers,
+      ],
+    ],
+    [
+      "verify",
+      "receipt",
+      { receipt },
+      [["receipt", "object", "missing_field receipt"], ...topLevel(["idempotency_key"], false), ...receiptMembers],
+    ],
   ];
 
   /** The base body with `path` (a field or `parent.member`) set to `value`. */
@@ -385,12 +490,23 @@ describe("wrong JSON types for every field", () => {
     return body;
   }
 
-  const cases = FORMS.flatMap(([route, form, base, fields]) => fields.map((field) => [route, form, field[0], base, field] as const));
+  const cases = FORMS.flatMap(([route, form, base, fields]) =>
+    fields.map((field) => [route, form, field[0], base, field] as const),
+  );
 
   test.each(cases)("%s %s: %s", async (route, _form, _path, base, [path, kind, onNull]) => {
     const own = OWN_TYPE[kind];
     const expected = Object.keys(SAMPLES).map((type) =>
-      type === own ? [type, "any"] : [type, type === "null" || kind === "ignored" ? onNull : kind === "action" ? "invalid_action" : `invalid_field ${path}`],
+      type === own
+        ? [type, "any"]
+        : [
+            type,
+            type === "null" || kind === "ignored"
+              ? onNull
+              : kind === "action"
+                ? "invalid_action"
+                : `invalid_field ${path}`,
+          ],
     );
     const got = [];
     for (const [type, value] of Object.entries(SAMPLES)) {

@@ -7,7 +7,14 @@
  */
 import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { CHROMIUM_PATH } from "../scripts/browser-setup.ts";
 import { ROOT, startServer } from "./live-server.ts";
 
@@ -52,7 +59,11 @@ async function buildSite(): Promise<void> {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [code, out, err] = await Promise.all([build.exited, new Response(build.stdout).text(), new Response(build.stderr).text()]);
+  const [code, out, err] = await Promise.all([
+    build.exited,
+    new Response(build.stdout).text(),
+    new Response(build.stderr).text(),
+  ]);
   if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${(out + err).slice(-4000)}`);
 }
 
@@ -174,12 +185,12 @@ export async function poll<T>(
 /** Waits until the text (innerText) of the one element `locator` names matches every pattern. */
 export async function expectText(locator: Locator, ...patterns: (RegExp | string)[]): Promise<string> {
   await locator.waitFor({ state: "visible" });
-  const matches = (text: string) =>
-    patterns.every((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
+  const matches = (text: string) => patterns.every((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
   return poll(
     () => locator.innerText(),
     matches,
-    (last) => `expected ${String(locator)} to match ${patterns.map(String).join(" and ")}; its text is ${JSON.stringify(last)}`,
+    (last) =>
+      `expected ${String(locator)} to match ${patterns.map(String).join(" and ")}; its text is ${JSON.stringify(last)}`,
   );
 }
 

@@ -6,24 +6,49 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import { LIMITS } from "../shared/constants.ts";
-import { freshState, PACK_FORMAT, PACK_LIST_MAX, parsePack, readPack, toPack, withActivity, type DemoState } from "../shared/pack.ts";
-import { decodeHandoff, decodeReceipt, encodeHandoff, encodeReceipt, findShareToken, type JobRecord } from "../shared/share-links.ts";
+import {
+  type DemoState,
+  freshState,
+  PACK_FORMAT,
+  PACK_LIST_MAX,
+  parsePack,
+  readPack,
+  toPack,
+  withActivity,
+} from "../shared/pack.ts";
+import {
+  decodeHandoff,
+  decodeReceipt,
+  encodeHandoff,
+  encodeReceipt,
+  findShareToken,
+  type JobRecord,
+} from "../shared/share-links.ts";
 import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../shared/tokens.ts";
 import { credits, h, safeLink } from "../site/src/client/dom.ts";
 import { createStore, STORAGE_KEYS } from "../site/src/client/store.ts";
-import { call, CREATE, jobsByStatus, ok } from "./helpers.ts";
+import { CREATE, call, jobsByStatus, ok } from "./helpers.ts";
 
 const window = new Window({ url: "http://localhost:3000/" });
 const jobs = jobsByStatus() as Record<string, JobRecord>;
-const released = ok(call("transition", { action: "release", job: jobs.submitted, release_note: "Good." }, { Authorization: "Bearer k" }));
+const released = ok(
+  call("transition", { action: "release", job: jobs.submitted, release_note: "Good." }, { Authorization: "Bearer k" }),
+);
 const disputed = ok(call("transition", { action: "dispute", job: jobs.submitted, dispute_reason: "Late." }));
 const AT = "2026-01-01T00:00:00.000Z";
 
 /** A state with a job in every status, both receipts and three events. */
 function sampleState(): DemoState {
   const distinct = Object.values(jobs).map((job, i) => ({ ...job, id: `as_00000000a${i}` }));
-  let state: DemoState = { ...freshState(), payerCredits: 900, agentCredits: 95, jobs: distinct, receipts: [released.receipt, disputed.receipt] };
-  for (const kind of ["create", "fund", "release"] as const) state = withActivity(state, { kind, at: AT, text: `${kind} <b>x</b>` });
+  let state: DemoState = {
+    ...freshState(),
+    payerCredits: 900,
+    agentCredits: 95,
+    jobs: distinct,
+    receipts: [released.receipt, disputed.receipt],
+  };
+  for (const kind of ["create", "fund", "release"] as const)
+    state = withActivity(state, { kind, at: AT, text: `${kind} <b>x</b>` });
   return state;
 }
 
@@ -38,7 +63,9 @@ describe("the state store (localStorage)", () => {
   };
 
   test("starts fresh with 1,000 payer credits and nothing else when nothing is saved", () => {
-    expect(fresh().load()).toEqual({ state: { payerCredits: 1000, agentCredits: 0, jobs: [], receipts: [], activity: [] } });
+    expect(fresh().load()).toEqual({
+      state: { payerCredits: 1000, agentCredits: 0, jobs: [], receipts: [], activity: [] },
+    });
   });
 
   test("saves a state as a versioned demo pack and loads it back unchanged", () => {
@@ -64,7 +91,13 @@ describe("the state store (localStorage)", () => {
   });
 
   test("reports a refused save instead of throwing (storage full)", () => {
-    const full = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); }, removeItem: () => {} } as unknown as Storage;
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+      removeItem: () => {},
+    } as unknown as Storage;
     expect(createStore(full).save(sampleState())).toBe(false);
   });
 
@@ -101,7 +134,16 @@ describe("the demo pack (D20)", () => {
   });
 
   test("holds format, version, balances, jobs, receipts and activity, and no demo key", () => {
-    expect(Object.keys(toPack(sampleState()))).toEqual(["format", "version", "money", "payer_credits", "agent_credits", "jobs", "receipts", "activity"]);
+    expect(Object.keys(toPack(sampleState()))).toEqual([
+      "format",
+      "version",
+      "money",
+      "payer_credits",
+      "agent_credits",
+      "jobs",
+      "receipts",
+      "activity",
+    ]);
   });
 
   const pack = () => toPack(sampleState()) as Record<string, any>;
@@ -111,15 +153,43 @@ describe("the demo pack (D20)", () => {
     ["another format", () => JSON.stringify({ ...pack(), format: "other" }), "format must be"],
     ["version 2", () => JSON.stringify({ ...pack(), version: 2 }), "version is 2"],
     ["no version", () => JSON.stringify({ ...pack(), version: undefined }), "version is null"],
-    ["fractional payer credits", () => JSON.stringify({ ...pack(), payer_credits: 1.5 }), "payer_credits must be an integer >= 0"],
-    ["agent credits as text", () => JSON.stringify({ ...pack(), agent_credits: "95" }), "agent_credits must be an integer >= 0"],
+    [
+      "fractional payer credits",
+      () => JSON.stringify({ ...pack(), payer_credits: 1.5 }),
+      "payer_credits must be an integer >= 0",
+    ],
+    [
+      "agent credits as text",
+      () => JSON.stringify({ ...pack(), agent_credits: "95" }),
+      "agent_credits must be an integer >= 0",
+    ],
     ["jobs that are not a list", () => JSON.stringify({ ...pack(), jobs: {} }), "jobs must be a list"],
-    ["a job with a bad status", () => JSON.stringify({ ...pack(), jobs: [{ ...jobs.open, status: "paid" }] }), "jobs[0]: job.status"],
-    ["a job with an 81-character title", () => JSON.stringify({ ...pack(), jobs: [{ ...jobs.open, title: "x".repeat(81) }] }), "jobs[0]: job.title"],
+    [
+      "a job with a bad status",
+      () => JSON.stringify({ ...pack(), jobs: [{ ...jobs.open, status: "paid" }] }),
+      "jobs[0]: job.status",
+    ],
+    [
+      "a job with an 81-character title",
+      () => JSON.stringify({ ...pack(), jobs: [{ ...jobs.open, title: "x".repeat(81) }] }),
+      "jobs[0]: job.title",
+    ],
     ["the same job twice", () => JSON.stringify({ ...pack(), jobs: [jobs.open, jobs.released] }), "appears twice"],
-    ["a receipt with a bad status", () => JSON.stringify({ ...pack(), receipts: [{ ...released.receipt, status: "open" }] }), "receipts[0]: receipt.status"],
-    ["an unknown activity kind", () => JSON.stringify({ ...pack(), activity: [{ kind: "top_up", at: AT, text: "" }] }), "activity[0].kind"],
-    ["too many jobs", () => JSON.stringify({ ...pack(), jobs: Array(PACK_LIST_MAX + 1).fill(jobs.open) }), `at most ${PACK_LIST_MAX}`],
+    [
+      "a receipt with a bad status",
+      () => JSON.stringify({ ...pack(), receipts: [{ ...released.receipt, status: "open" }] }),
+      "receipts[0]: receipt.status",
+    ],
+    [
+      "an unknown activity kind",
+      () => JSON.stringify({ ...pack(), activity: [{ kind: "top_up", at: AT, text: "" }] }),
+      "activity[0].kind",
+    ],
+    [
+      "too many jobs",
+      () => JSON.stringify({ ...pack(), jobs: Array(PACK_LIST_MAX + 1).fill(jobs.open) }),
+      `at most ${PACK_LIST_MAX}`,
+    ],
   ])("refuses %s with a message", (_name, text, message) => {
     const result = parsePack(text());
     expect(result.ok).toBe(false);
@@ -151,18 +221,30 @@ describe("share-link tokens (D19)", () => {
     expect(Object.keys(payload)).toEqual(["v", "job", "next"]);
     expect(payload.v).toBe(1);
     expect(payload.next).toEqual(["release", "dispute"]);
-    expect(payload.job).toMatchObject({ id: jobs.submitted!.id, t: CREATE.title, a: CREATE.amount, c: CREATE.criteria, s: "submitted" });
+    expect(payload.job).toMatchObject({
+      id: jobs.submitted!.id,
+      t: CREATE.title,
+      a: CREATE.amount,
+      c: CREATE.criteria,
+      s: "submitted",
+    });
   });
 
   test("a handoff keeps the hold's expiresAt and the other members the first map lacks", () => {
-    const held = ok(call("transition", { action: "create", ...CREATE, client_ref: "r-1", callback_url: "https://example.com/cb" })).job;
+    const held = ok(
+      call("transition", { action: "create", ...CREATE, client_ref: "r-1", callback_url: "https://example.com/cb" }),
+    ).job;
     const funded = ok(call("transition", { action: "fund", job: held, payer_credits: 100, ttl_seconds: 60 })).job;
     expect(decodeHandoff(encodeHandoff(funded))).toEqual({ ok: true, value: funded });
   });
 
   test("a link built with only the first deployment's keys decodes", () => {
     const job = jobs.funded!;
-    const short = Object.fromEntries(Object.entries(HANDOFF_KEYS).map(([long, key]) => [key, job[long]]).filter(([, v]) => v !== undefined));
+    const short = Object.fromEntries(
+      Object.entries(HANDOFF_KEYS)
+        .map(([long, key]) => [key, job[long]])
+        .filter(([, v]) => v !== undefined),
+    );
     expect(decodeHandoff(`h1.${base64Json({ v: 1, job: short, next: ["submit"] })}`)).toEqual({ ok: true, value: job });
   });
 
@@ -177,8 +259,17 @@ describe("share-link tokens (D19)", () => {
 
   test("a receipt token uses the short keys and never carries credits or a key", () => {
     const payload = payloadOf(encodeReceipt(released.receipt));
-    expect(Object.keys(payload).every((key) => key === "v" || (Object.values(RECEIPT_KEYS) as string[]).includes(key))).toBe(true);
-    expect(payload).toMatchObject({ v: 1, j: released.receipt.job_id, f: 5, ap: 95, rp: 0, k: released.receipt.key_id });
+    expect(
+      Object.keys(payload).every((key) => key === "v" || (Object.values(RECEIPT_KEYS) as string[]).includes(key)),
+    ).toBe(true);
+    expect(payload).toMatchObject({
+      v: 1,
+      j: released.receipt.job_id,
+      f: 5,
+      ap: 95,
+      rp: 0,
+      k: released.receipt.key_id,
+    });
   });
 
   test("a title in any script and emoji survives a token", () => {
@@ -193,8 +284,16 @@ describe("share-link tokens (D19)", () => {
     ["garbage", "h1.!!!", "not valid base64url"],
     ["version 2", `h1.${base64Json({ v: 2, job: {} })}`, "version is 2"],
     ["no job", `h1.${base64Json({ v: 1 })}`, "holds no job"],
-    ["a job the engine would refuse", `h1.${base64Json({ v: 1, job: { id: "as_0000000001", t: "x", a: "100", c: "y", p: "", s: "open", ca: AT } })}`, "job.amount"],
-    ["a job without an id", `h1.${base64Json({ v: 1, job: { t: "x", a: 1, c: "y", p: "", s: "open", ca: AT } })}`, "job.id"],
+    [
+      "a job the engine would refuse",
+      `h1.${base64Json({ v: 1, job: { id: "as_0000000001", t: "x", a: "100", c: "y", p: "", s: "open", ca: AT } })}`,
+      "job.amount",
+    ],
+    [
+      "a job without an id",
+      `h1.${base64Json({ v: 1, job: { t: "x", a: 1, c: "y", p: "", s: "open", ca: AT } })}`,
+      "job.id",
+    ],
   ])("refuses %s with a message", (_name, token, message) => {
     const result = decodeHandoff(token);
     expect(result.ok).toBe(false);
@@ -236,7 +335,13 @@ describe("the DOM builder renders text, never HTML", () => {
     expect(element.getAttribute("title")).toBe('"><script>x</script>');
   });
 
-  test.each(["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<b>x</b>", " javascript:x", "//evil.example"])("%s is shown as text, not a link", (url) => {
+  test.each([
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<b>x</b>",
+    " javascript:x",
+    "//evil.example",
+  ])("%s is shown as text, not a link", (url) => {
     const node = safeLink(url) as unknown as HTMLElement;
     expect(node.tagName).toBe("SPAN");
     expect(node.textContent).toBe(url);

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../api/compress.ts";
-import { buildDocuments } from "../shared/documents/index.ts";
 import type { ContentCoding } from "../shared/constants.ts";
+import { buildDocuments } from "../shared/documents/index.ts";
 import { createService, DEFAULT_SITE_URL, type HandlerOptions, preferredCoding, type Service } from "../shared/http.ts";
 import { fixedContext } from "./helpers.ts";
 import { type LiveServer, startServer } from "./live-server.ts";
@@ -182,7 +182,10 @@ describe("a service with the server's compressor", () => {
       expect(response.headers.get("vary")).toBe("Accept-Encoding");
     });
     test("a weak form of the br tag, in a list: 304", async () => {
-      const response = await get(service, "/openapi.json", { "Accept-Encoding": "br", "If-None-Match": `"other", W/${brTag}` });
+      const response = await get(service, "/openapi.json", {
+        "Accept-Encoding": "br",
+        "If-None-Match": `"other", W/${brTag}`,
+      });
       expect(response.status).toBe(304);
     });
     test("the plain tag while accepting br: 200 with br (another representation)", async () => {

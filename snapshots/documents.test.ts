@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
-import { ENGINE_ROUTES, enginePath, type EngineRoute } from "../shared/constants.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/constants.ts";
 import { DOCUMENT_CATALOG, PAGES, TYPES } from "../shared/documents/catalog.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { ERROR_CATALOG } from "../shared/errors.ts";
-import { call, CREATE, fixedContext, jobsByStatus, ok, testHandler } from "./helpers.ts";
+import { CREATE, call, fixedContext, jobsByStatus, ok, testHandler } from "./helpers.ts";
 
 const handle = testHandler();
 const ORIGIN = "http://localhost:3000";
@@ -63,7 +63,8 @@ describe("every document, as served", () => {
     const [head, full] = [await get(path, { method: "HEAD" }), await get(path)];
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
-    for (const name of ["content-type", "etag", "cache-control"]) expect(head.headers.get(name)).toBe(full.headers.get(name));
+    for (const name of ["content-type", "etag", "cache-control"])
+      expect(head.headers.get(name)).toBe(full.headers.get(name));
   });
 
   test.each(ALL_PATHS)("OPTIONS %s is a 204 preflight for GET, HEAD, OPTIONS (D17)", async (path) => {
@@ -80,7 +81,13 @@ describe("every document, as served", () => {
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
       const body = (await response.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ ok: false, mode: "demo", money: false, error: "method_not_allowed", message: ERROR_CATALOG.method_not_allowed.message });
+      expect(body).toMatchObject({
+        ok: false,
+        mode: "demo",
+        money: false,
+        error: "method_not_allowed",
+        message: ERROR_CATALOG.method_not_allowed.message,
+      });
     },
   );
 });
@@ -131,7 +138,8 @@ describe("the static site build (bun run build)", () => {
       const file = readFileSync(join(out, path));
       expect(file.equals(Buffer.from(doc.body, "utf8")), `${path} differs from the API`).toBe(true);
     }
-    for (const page of PAGES) expect(readFileSync(join(out, page.path, "index.html"), "utf8"), page.path).toContain("<html");
+    for (const page of PAGES)
+      expect(readFileSync(join(out, page.path, "index.html"), "utf8"), page.path).toContain("<html");
     // The API reference page, rendered from the OpenAPI document, names every engine and code.
     const reference = readFileSync(join(out, "reference", "index.html"), "utf8");
     for (const route of ENGINE_ROUTES) expect(reference).toContain(enginePath(route));
@@ -151,7 +159,11 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
 
   test("has no error under Redocly's recommended rules", async () => {
     const config = await createConfig({ extends: ["recommended"] });
-    const problems = await lintFromString({ source: JSON.stringify(doc, null, 2), absoluteRef: "/openapi.json", config });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc, null, 2),
+      absoluteRef: "/openapi.json",
+      config,
+    });
     expect(problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
   });
 
@@ -163,16 +175,27 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
   test("has no warning either under recommended with the two settings this API needs", async () => {
     const config = await createConfig({
       extends: ["recommended"],
-      rules: { "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: true }, "operation-4xx-response": "off" },
+      rules: {
+        "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: true },
+        "operation-4xx-response": "off",
+      },
     });
-    const problems = await lintFromString({ source: JSON.stringify(doc, null, 2), absoluteRef: "/openapi.json", config });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc, null, 2),
+      absoluteRef: "/openapi.json",
+      config,
+    });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
   test("every POST and GET operation lists at least one 4xx response", () => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
       for (const method of ["post", "get"]) {
-        if (item[method]) expect(Object.keys(item[method].responses).some((s) => s.startsWith("4")), `${method} ${path}`).toBe(true);
+        if (item[method])
+          expect(
+            Object.keys(item[method].responses).some((s) => s.startsWith("4")),
+            `${method} ${path}`,
+          ).toBe(true);
       }
     }
   });
@@ -184,30 +207,48 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
 
   test.each(ENGINE_ROUTES)("POST %s lists each error status its catalog routes give, and 413", (route) => {
     const responses = doc.paths[enginePath(route)].post.responses;
-    const statuses = Object.values(ERROR_CATALOG).filter((e) => (e.routes as readonly string[]).includes(route)).map((e) => String(e.status));
+    const statuses = Object.values(ERROR_CATALOG)
+      .filter((e) => (e.routes as readonly string[]).includes(route))
+      .map((e) => String(e.status));
     for (const status of [...statuses, "200", "413"]) expect(Object.keys(responses)).toContain(status);
   });
 
   test("declares the optional demo key (Bearer and X-Service-Key) and the Idempotency-Key header", () => {
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(doc.components.securitySchemes.serviceKey).toMatchObject({ type: "apiKey", in: "header", name: "X-Service-Key" });
+    expect(doc.components.securitySchemes.serviceKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-Service-Key",
+    });
     expect(doc.security).toContainEqual({});
-    expect(doc.components.parameters.IdempotencyKey).toMatchObject({ name: "Idempotency-Key", in: "header", required: false });
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+    });
   });
 
   test("every request example is a body its engine accepts", () => {
     for (const route of ENGINE_ROUTES) {
       const examples = doc.paths[enginePath(route)].post.requestBody.content["application/json"].examples;
       expect(Object.keys(examples).length, route).toBeGreaterThan(0);
-      for (const { value } of Object.values<any>(examples)) expect(call(route, value).status, `${route} ${JSON.stringify(value)}`).toBe(200);
+      for (const { value } of Object.values<any>(examples))
+        expect(call(route, value).status, `${route} ${JSON.stringify(value)}`).toBe(200);
     }
   });
 });
 
 describe("JSON Schemas (draft 2020-12)", () => {
-  const SCHEMA_PATHS = ["/api/schemas/transition.json", "/api/schemas/simulate.json", "/api/schemas/receipt.json", "/api/schemas/verify.json"];
+  const SCHEMA_PATHS = [
+    "/api/schemas/transition.json",
+    "/api/schemas/simulate.json",
+    "/api/schemas/receipt.json",
+    "/api/schemas/verify.json",
+  ];
   const ajv = new Ajv2020({ strict: true, allErrors: true });
-  const compiled = Object.fromEntries(SCHEMA_PATHS.map((path) => [path, ajv.compile(JSON.parse(buildDocuments({ siteUrl: ORIGIN }).get(path)!.body))]));
+  const compiled = Object.fromEntries(
+    SCHEMA_PATHS.map((path) => [path, ajv.compile(JSON.parse(buildDocuments({ siteUrl: ORIGIN }).get(path)!.body))]),
+  );
   const jobs = jobsByStatus();
 
   test.each(SCHEMA_PATHS)("%s declares draft 2020-12 and compiles in strict mode", async (path) => {
@@ -217,7 +258,10 @@ describe("JSON Schemas (draft 2020-12)", () => {
 
   test("an 80-emoji title passes the schema and the engine; 81 fails both (D1)", () => {
     const check = compiled["/api/schemas/transition.json"]!;
-    for (const [count, accepted] of [[80, true], [81, false]] as const) {
+    for (const [count, accepted] of [
+      [80, true],
+      [81, false],
+    ] as const) {
       const body = { action: "create", ...CREATE, title: "😀".repeat(count) };
       expect(check(body), String(count)).toBe(accepted);
       expect(call("transition", body).status === 200, String(count)).toBe(accepted);
@@ -227,7 +271,10 @@ describe("JSON Schemas (draft 2020-12)", () => {
   test("receipts the engine gives on release and dispute pass the receipt schema", () => {
     for (const action of ["release", "dispute"]) {
       const { receipt } = ok(call("transition", { action, job: jobs.submitted }, { Authorization: "Bearer k" }));
-      expect(compiled["/api/schemas/receipt.json"]!(receipt), JSON.stringify(compiled["/api/schemas/receipt.json"]!.errors)).toBe(true);
+      expect(
+        compiled["/api/schemas/receipt.json"]!(receipt),
+        JSON.stringify(compiled["/api/schemas/receipt.json"]!.errors),
+      ).toBe(true);
     }
   });
 
@@ -256,19 +303,28 @@ describe("what each document holds", () => {
   });
 
   test("health.json is ok, service, version 0, demo mode and money false", async () => {
-    expect(await jsonOf("/api/health.json")).toEqual({ ok: true, service: "agent-escrow-demo", version: "0", mode: "demo", money: false });
+    expect(await jsonOf("/api/health.json")).toEqual({
+      ok: true,
+      service: "agent-escrow-demo",
+      version: "0",
+      mode: "demo",
+      money: false,
+    });
   });
 
   test("errors.json lists every code with status, kind, message, when, extra and routes, not_found and payload_too_large included (D9)", async () => {
     const { codes } = await jsonOf("/api/errors.json");
     expect(codes.map((c: any) => c.code)).toEqual(Object.keys(ERROR_CATALOG));
     expect(codes.map((c: any) => c.code)).toEqual(expect.arrayContaining(["not_found", "payload_too_large"]));
-    for (const entry of codes) expect(Object.keys(entry).sort()).toEqual(["code", "extra", "kind", "message", "routes", "status", "when"]);
+    for (const entry of codes)
+      expect(Object.keys(entry).sort()).toEqual(["code", "extra", "kind", "message", "routes", "status", "when"]);
   });
 
   test("fees.json works its examples with the same fee functions as the engine", async () => {
     for (const { amount, release, dispute } of (await jsonOf("/api/fees.json")).examples) {
-      const released = ok(call("simulate", { ...CREATE, amount, payer_credits: amount, proof_url: "https://example.com/p" }));
+      const released = ok(
+        call("simulate", { ...CREATE, amount, payer_credits: amount, proof_url: "https://example.com/p" }),
+      );
       expect(release).toMatchObject({ fee: released.fee, agent_payout: released.agent_payout });
       expect(dispute.returned_to_payer).toBe(amount);
     }
@@ -289,7 +345,15 @@ describe("what each document holds", () => {
 
   test("quickstart.json walks discovery, quote, create, fund, prove, release, then the optional dispute", async () => {
     const { steps } = await jsonOf("/api/quickstart.json");
-    expect(steps.map((s: any) => s.name)).toEqual(["discovery", "quote", "create", "fund", "prove", "release", "dispute"]);
+    expect(steps.map((s: any) => s.name)).toEqual([
+      "discovery",
+      "quote",
+      "create",
+      "fund",
+      "prove",
+      "release",
+      "dispute",
+    ]);
     expect(steps.at(-1).optional).toBe(true);
     for (const step of steps.filter((s: any) => s.method === "POST")) {
       expect(step.curl).toContain(step.url);
@@ -300,7 +364,9 @@ describe("what each document holds", () => {
 
   test("tools.json names quote, transition, simulate, verify and validate with an input schema each", async () => {
     const { tools, discovery } = await jsonOf("/api/tools.json");
-    expect(tools.map((t: any) => t.path)).toEqual(["quote", "transition", "simulate", "verify", "validate"].map((r) => enginePath(r as EngineRoute)));
+    expect(tools.map((t: any) => t.path)).toEqual(
+      ["quote", "transition", "simulate", "verify", "validate"].map((r) => enginePath(r as EngineRoute)),
+    );
     const ajv = new Ajv2020({ strict: false });
     for (const tool of tools) {
       expect(tool.method).toBe("POST");
@@ -326,10 +392,13 @@ describe("what each document holds", () => {
     const lines = (await bodyOf("/llms.txt")).split("\n");
     expect(lines[0]).toMatch(/^# \S/);
     expect(lines.find((l) => l.startsWith(">"))).toBeDefined();
-    expect(lines.indexOf(lines.find((l) => l.startsWith(">"))!)).toBeLessThan(lines.findIndex((l) => l.startsWith("## ")));
+    expect(lines.indexOf(lines.find((l) => l.startsWith(">"))!)).toBeLessThan(
+      lines.findIndex((l) => l.startsWith("## ")),
+    );
     const sections = lines.filter((l) => l.startsWith("## "));
     expect(sections.length).toBeGreaterThanOrEqual(2);
-    for (const line of lines.filter((l) => l.startsWith("- "))) expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\): \S/);
+    for (const line of lines.filter((l) => l.startsWith("- ")))
+      expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\): \S/);
   });
 
   test("robots.txt names the sitemap, and the sitemap lists every page and document", async () => {
@@ -337,7 +406,9 @@ describe("what each document holds", () => {
     const sitemap = await bodyOf("/sitemap.xml");
     expect(sitemap).toStartWith('<?xml version="1.0" encoding="UTF-8"?>');
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([...PAGES.map((p) => p.path), ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].map((p) => `${ORIGIN}${p}`));
+    expect(locs).toEqual(
+      [...PAGES.map((p) => p.path), ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].map((p) => `${ORIGIN}${p}`),
+    );
   });
 
   test("SETTLEMENT.md is raw Markdown of the protocol, with every error code", async () => {
@@ -349,8 +420,19 @@ describe("what each document holds", () => {
 
   test("settlement.json publishes the short-key maps of both link tokens (D19) and every decision", async () => {
     const s = await jsonOf("/api/settlement.json");
-    expect(s.tokens.handoff.job_keys).toMatchObject({ id: "id", title: "t", amount: "a", criteria: "c", createdAt: "ca" });
-    expect(s.tokens.receipt.receipt_keys).toMatchObject({ job_id: "j", release_fee: "f", returned_to_payer: "rp", key_id: "k" });
+    expect(s.tokens.handoff.job_keys).toMatchObject({
+      id: "id",
+      title: "t",
+      amount: "a",
+      criteria: "c",
+      createdAt: "ca",
+    });
+    expect(s.tokens.receipt.receipt_keys).toMatchObject({
+      job_id: "j",
+      release_fee: "f",
+      returned_to_payer: "rp",
+      key_id: "k",
+    });
     const text = JSON.stringify(s.decisions);
     for (let n = 1; n <= 20; n++) expect(text, `D${n}`).toContain(`D${n}`);
   });

@@ -9,7 +9,7 @@
 import { describe, expect, test } from "bun:test";
 import type { EngineRoute } from "../shared/constants.ts";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
-import { call, CREATE, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
+import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;
 type Action = "create" | "fund" | "submit" | "release" | "dispute";
@@ -49,7 +49,8 @@ const send = (route: EngineRoute, body: Body, ctx: EngineContext = fixedContext(
   call(route, JSON.stringify(body).replace(`"${INF}"`, "1e400"), {}, ctx);
 
 /** "ok", or the error code and field of a rejection. */
-const outcome = ({ body }: EngineResult): string => (body.ok ? "ok" : body.field ? `${body.error} ${body.field}` : String(body.error));
+const outcome = ({ body }: EngineResult): string =>
+  body.ok ? "ok" : body.field ? `${body.error} ${body.field}` : String(body.error);
 
 /** [path in the success body, value there]; undefined means the member is absent (D10). */
 type Stored = [string, unknown];
@@ -86,8 +87,15 @@ function runRows(route: Route, rows: Row[]): void {
 const emoji = (n: number) => x(n, "😀");
 const URL_512 = `https://example.com/${x(492)}`;
 const AMOUNTS: [string, unknown, boolean][] = [
-  ["1", 1, true], ["0", 0, false], ["-1", -1, false], ["1.5", 1.5, false], ['"10"', "10", false],
-  ["true", true, false], ["1e400", INF, false], ["2^53 - 1", MAX, true], ["2^53", MAX + 1, false],
+  ["1", 1, true],
+  ["0", 0, false],
+  ["-1", -1, false],
+  ["1.5", 1.5, false],
+  ['"10"', "10", false],
+  ["true", true, false],
+  ["1e400", INF, false],
+  ["2^53 - 1", MAX, true],
+  ["2^53", MAX + 1, false],
 ];
 const TTL_MESSAGE = "ttl_seconds must be an integer >= 1.";
 
@@ -104,16 +112,39 @@ const FIELD_ROWS: Row[] = [
   ["a client_ref of 128 emoji", "ok", "create", { client_ref: emoji(128) }, ["job.clientRef", emoji(128)]],
   ["a client_ref of 129 characters", "invalid_field client_ref", "create", { client_ref: x(129) }],
   ["a callback_url of 512 characters", "ok", "create", { callback_url: URL_512 }, ["job.callbackUrl", URL_512]],
-  ["a callback_url of 512 code points with an emoji path", "ok", "create", { callback_url: `https://example.com/${emoji(492)}` }],
+  [
+    "a callback_url of 512 code points with an emoji path",
+    "ok",
+    "create",
+    { callback_url: `https://example.com/${emoji(492)}` },
+  ],
   ["a callback_url of 513 characters", "invalid_field callback_url", "create", { callback_url: `${URL_512}x` }],
   ["a proof_note of 400 inside spaces", "ok", "submit", { proof_note: `  ${x(400)}  ` }, ["job.proofNote", x(400)]],
   ["a proof_note of 401 characters", "invalid_field proof_note", "submit", { proof_note: x(401) }],
   ["a proof_note of 401 emoji", "invalid_field proof_note", "submit", { proof_note: emoji(401) }],
-  ["a release_note of 400 inside spaces", "ok", "release", { release_note: `  ${x(400)}  ` }, ["job.releaseNote", x(400)]],
+  [
+    "a release_note of 400 inside spaces",
+    "ok",
+    "release",
+    { release_note: `  ${x(400)}  ` },
+    ["job.releaseNote", x(400)],
+  ],
   ["a release_note of 401 characters", "invalid_field release_note", "release", { release_note: ` ${x(401)} ` }],
-  ["a dispute_reason of 400 inside spaces", "ok", "dispute", { dispute_reason: `  ${x(400)}  ` }, ["job.disputeReason", x(400)]],
+  [
+    "a dispute_reason of 400 inside spaces",
+    "ok",
+    "dispute",
+    { dispute_reason: `  ${x(400)}  ` },
+    ["job.disputeReason", x(400)],
+  ],
   ["a dispute_reason of 401 characters", "invalid_field dispute_reason", "dispute", { dispute_reason: x(401) }],
-  ["an idempotency_key of 255 characters (D15)", "ok", "fund", { idempotency_key: x(255) }, ["idempotency_key", x(255)]],
+  [
+    "an idempotency_key of 255 characters (D15)",
+    "ok",
+    "fund",
+    { idempotency_key: x(255) },
+    ["idempotency_key", x(255)],
+  ],
   ["an idempotency_key of 256 characters (D15)", "invalid_field idempotency_key", "fund", { idempotency_key: x(256) }],
   // D2: whitespace-only notes are ignored, and absent from the job (D10).
   ["a whitespace-only proof_note", "ok", "submit", { proof_note: " \t\n " }, ["job.proofNote", undefined]],
@@ -121,27 +152,59 @@ const FIELD_ROWS: Row[] = [
   ["a whitespace-only release_note", "ok", "release", { release_note: "   " }, ["job.releaseNote", undefined]],
   ["a whitespace-only dispute_reason", "ok", "dispute", { dispute_reason: "   " }, ["job.disputeReason", undefined]],
   // D3: safe integers only.
-  ...AMOUNTS.map(([name, value, good]): Row =>
-    good ? [`amount ${name}`, "ok", "create", { amount: value }, ["job.amount", value]] : [`amount ${name}`, "invalid_field amount", "create", { amount: value }],
+  ...AMOUNTS.map(
+    ([name, value, good]): Row =>
+      good
+        ? [`amount ${name}`, "ok", "create", { amount: value }, ["job.amount", value]]
+        : [`amount ${name}`, "invalid_field amount", "create", { amount: value }],
   ),
   ["payer_credits 0 on submit", "ok", "submit", { payer_credits: 0 }, undefined, "insufficient_credits"],
-  ...AMOUNTS.filter(([name, , good]) => !good && name !== "0")
-    .map(([name, value]): Row => [`payer_credits ${name}`, "invalid_field payer_credits", "submit", { payer_credits: value }]),
+  ...AMOUNTS.filter(([name, , good]) => !good && name !== "0").map(
+    ([name, value]): Row => [
+      `payer_credits ${name}`,
+      "invalid_field payer_credits",
+      "submit",
+      { payer_credits: value },
+    ],
+  ),
   ["ttl_seconds 1", "ok", "fund", { ttl_seconds: 1 }, ["job.expiresAt", iso(NOW + 1000)]],
-  ...AMOUNTS.filter(([name, , good]) => !good && name !== "2^53")
-    .map(([name, value]): Row => [`ttl_seconds ${name}`, "invalid_field ttl_seconds", "fund", { ttl_seconds: value }, TTL_MESSAGE]),
+  ...AMOUNTS.filter(([name, , good]) => !good && name !== "2^53").map(
+    ([name, value]): Row => [
+      `ttl_seconds ${name}`,
+      "invalid_field ttl_seconds",
+      "fund",
+      { ttl_seconds: value },
+      TTL_MESSAGE,
+    ],
+  ),
   // D2: blank required strings and omitted required fields are missing_field; null is omitted.
   ...(["title", "criteria"] as const).flatMap((field): Row[] =>
     (["", "   ", " \t\n", null, undefined] as const).map((value) => [
-      `${field} ${JSON.stringify(value) ?? "omitted"}`, `missing_field ${field}`, "create", { [field]: value }, `${field} is required.`,
+      `${field} ${JSON.stringify(value) ?? "omitted"}`,
+      `missing_field ${field}`,
+      "create",
+      { [field]: value },
+      `${field} is required.`,
     ]),
   ),
-  ...(["", "  ", null] as const).map((value): Row => [
-    `proof_url ${JSON.stringify(value)}`, "missing_field proof_url", "submit", { proof_url: value }, "proof_url is required.",
-  ]),
+  ...(["", "  ", null] as const).map(
+    (value): Row => [
+      `proof_url ${JSON.stringify(value)}`,
+      "missing_field proof_url",
+      "submit",
+      { proof_url: value },
+      "proof_url is required.",
+    ],
+  ),
   ["amount omitted", "missing_field amount", "create", { amount: undefined }, "amount is required."],
   ["amount null", "missing_field amount", "create", { amount: null }, "amount is required."],
-  ["payer_credits omitted on fund", "missing_field payer_credits", "fund", { payer_credits: undefined }, "payer_credits is required."],
+  [
+    "payer_credits omitted on fund",
+    "missing_field payer_credits",
+    "fund",
+    { payer_credits: undefined },
+    "payer_credits is required.",
+  ],
   ["client_ref null", "ok", "create", { client_ref: null }, ["job.clientRef", undefined]],
   ["callback_url null", "ok", "create", { callback_url: null }, ["job.callbackUrl", undefined]],
   ["proof_note null", "ok", "submit", { proof_note: null }, ["job.proofNote", undefined]],
@@ -156,37 +219,99 @@ const FIELD_ROWS: Row[] = [
   ["a padded criteria", "ok", "create", { criteria: "\tFive bullets\n" }, ["job.criteria", "Five bullets"]],
   ["a padded proof_url", "ok", "submit", { proof_url: ` ${PROOF} ` }, ["job.proofUrl", PROOF]],
   ["a padded client_ref", "ok", "create", { client_ref: " order-7 " }, ["job.clientRef", "order-7"]],
-  ["a padded callback_url", "ok", "create", { callback_url: " https://example.com/cb " }, ["job.callbackUrl", "https://example.com/cb"]],
+  [
+    "a padded callback_url",
+    "ok",
+    "create",
+    { callback_url: " https://example.com/cb " },
+    ["job.callbackUrl", "https://example.com/cb"],
+  ],
   ["a padded idempotency_key", "ok", "fund", { idempotency_key: " key-1 " }, ["idempotency_key", "key-1"]],
   // D13a: callback_url is an absolute https URL with a host (SPEC: "must begin with https://").
-  ...["http://example.com/cb", "ftp://example.com/cb", "https://", "not a url", "https:// x", "//example.com/cb", "https:example.com/cb"].map(
-    (url): Row => [`callback_url ${JSON.stringify(url)}`, "invalid_field callback_url", "create", { callback_url: url }],
+  ...[
+    "http://example.com/cb",
+    "ftp://example.com/cb",
+    "https://",
+    "not a url",
+    "https:// x",
+    "//example.com/cb",
+    "https:example.com/cb",
+  ].map(
+    (url): Row => [
+      `callback_url ${JSON.stringify(url)}`,
+      "invalid_field callback_url",
+      "create",
+      { callback_url: url },
+    ],
   ),
   // URL schemes are case-insensitive (RFC 3986 3.1), so this parses with scheme https; stored as sent (D2 only trims).
-  ["callback_url \"HTTPS://Example.com/x\"", "ok", "create", { callback_url: "HTTPS://Example.com/x" }, ["job.callbackUrl", "HTTPS://Example.com/x"]],
+  [
+    'callback_url "HTTPS://Example.com/x"',
+    "ok",
+    "create",
+    { callback_url: "HTTPS://Example.com/x" },
+    ["job.callbackUrl", "HTTPS://Example.com/x"],
+  ],
 ];
 
 describe.each(ROUTES)("POST /api/v0/%s field rules (D1, D2, D3, D13a, D15)", (route) => runRows(route, FIELD_ROWS));
 
 /** D4, D13a: expiry on fund (and at simulate's fund step). */
 const EXPIRY_ROWS: Row[] = [
-  ["both expires_at and ttl_seconds", "invalid_field expires_at", "fund", { expires_at: LATER, ttl_seconds: 60 }, "Send expires_at or ttl_seconds, not both."],
-  ...[123, "tomorrow", "2026-02-01", "2026-02-01T00:00:00", "2026-02-01T00:00Z", "2026-02-30T00:00:00Z", "2026-02-01T00:00:00+01:00",
-    "2026-02-01T00:00:00-05:00", "2026-02-01T00:00:00-00:00"].map((value): Row => [
-    `expires_at ${JSON.stringify(value)}`, "invalid_field expires_at", "fund", { expires_at: value }, "expires_at must be an ISO-8601 UTC datetime.",
-  ]),
-  ...[iso(NOW), "2026-01-01T00:00:00Z", iso(NOW - 1), "2020-01-01T00:00:00Z"].map((value): Row => [
-    `expires_at ${value} (not after now)`, "invalid_field expires_at", "fund", { expires_at: value }, "expires_at must be in the future.",
-  ]),
-  ...([
-    [iso(NOW + 1), iso(NOW + 1)],
-    ["2026-02-01T00:00:00Z", LATER],
-    ["2026-02-01T00:00:00+00:00", LATER],
-    ["2026-02-01t00:00:00z", LATER],
-    [" 2026-02-01T00:00:00Z ", LATER],
-    ["2026-02-01T00:00:00.5Z", "2026-02-01T00:00:00.500Z"],
-    ["2026-02-01T00:00:00.123400000Z", "2026-02-01T00:00:00.123Z"],
-  ] as const).map(([value, stored]): Row => [`expires_at ${JSON.stringify(value)}`, "ok", "fund", { expires_at: value }, ["job.expiresAt", stored]]),
+  [
+    "both expires_at and ttl_seconds",
+    "invalid_field expires_at",
+    "fund",
+    { expires_at: LATER, ttl_seconds: 60 },
+    "Send expires_at or ttl_seconds, not both.",
+  ],
+  ...[
+    123,
+    "tomorrow",
+    "2026-02-01",
+    "2026-02-01T00:00:00",
+    "2026-02-01T00:00Z",
+    "2026-02-30T00:00:00Z",
+    "2026-02-01T00:00:00+01:00",
+    "2026-02-01T00:00:00-05:00",
+    "2026-02-01T00:00:00-00:00",
+  ].map(
+    (value): Row => [
+      `expires_at ${JSON.stringify(value)}`,
+      "invalid_field expires_at",
+      "fund",
+      { expires_at: value },
+      "expires_at must be an ISO-8601 UTC datetime.",
+    ],
+  ),
+  ...[iso(NOW), "2026-01-01T00:00:00Z", iso(NOW - 1), "2020-01-01T00:00:00Z"].map(
+    (value): Row => [
+      `expires_at ${value} (not after now)`,
+      "invalid_field expires_at",
+      "fund",
+      { expires_at: value },
+      "expires_at must be in the future.",
+    ],
+  ),
+  ...(
+    [
+      [iso(NOW + 1), iso(NOW + 1)],
+      ["2026-02-01T00:00:00Z", LATER],
+      ["2026-02-01T00:00:00+00:00", LATER],
+      ["2026-02-01t00:00:00z", LATER],
+      [" 2026-02-01T00:00:00Z ", LATER],
+      ["2026-02-01T00:00:00.5Z", "2026-02-01T00:00:00.500Z"],
+      ["2026-02-01T00:00:00.123400000Z", "2026-02-01T00:00:00.123Z"],
+    ] as const
+  ).map(
+    ([value, stored]): Row => [
+      `expires_at ${JSON.stringify(value)}`,
+      "ok",
+      "fund",
+      { expires_at: value },
+      ["job.expiresAt", stored],
+    ],
+  ),
   ["ttl_seconds 3600", "ok", "fund", { ttl_seconds: 3600 }, ["job.expiresAt", "2026-01-01T01:00:00.000Z"]],
 ];
 
@@ -217,14 +342,17 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s around expiresAt (D4)", (route) =>
 });
 
 describe("payer_credits is accepted on every action and echoed as the resulting balance (D5)", () => {
-  test.each([["create", 500], ["fund", 400], ["submit", 500], ["release", 500], ["dispute", 600]] as const)(
-    "%s with payer_credits 500 leaves %d",
-    (action, after) => {
-      expect(ok(send("transition", bodyFor("transition", action, { payer_credits: 500 }))).payer_credits).toBe(after);
-      expect(ok(send("quote", bodyFor("quote", action, { payer_credits: 500 }))).payer_credits_after).toBe(after);
-      ok(send("validate", bodyFor("validate", action, { payer_credits: 500 })));
-    },
-  );
+  test.each([
+    ["create", 500],
+    ["fund", 400],
+    ["submit", 500],
+    ["release", 500],
+    ["dispute", 600],
+  ] as const)("%s with payer_credits 500 leaves %d", (action, after) => {
+    expect(ok(send("transition", bodyFor("transition", action, { payer_credits: 500 }))).payer_credits).toBe(after);
+    expect(ok(send("quote", bodyFor("quote", action, { payer_credits: 500 }))).payer_credits_after).toBe(after);
+    ok(send("validate", bodyFor("validate", action, { payer_credits: 500 })));
+  });
 
   test.each(["create", "submit"] as const)("payer_credits 0 on %s is echoed as 0", (action) => {
     expect(ok(send("transition", bodyFor("transition", action, { payer_credits: 0 }))).payer_credits).toBe(0);
@@ -266,14 +394,28 @@ describe.each(ROUTES)("POST /api/v0/%s request aliases", (route) => {
 
 describe("snake_case aliases inside job (D6)", () => {
   const SNAKE: Record<string, string> = {
-    proofUrl: "proof_url", proofNote: "proof_note", createdAt: "created_at", fundedAt: "funded_at", submittedAt: "submitted_at",
-    resolvedAt: "resolved_at", agentPayout: "agent_payout", releaseNote: "release_note", disputeReason: "dispute_reason",
-    clientRef: "client_ref", callbackUrl: "callback_url", expiresAt: "expires_at",
+    proofUrl: "proof_url",
+    proofNote: "proof_note",
+    createdAt: "created_at",
+    fundedAt: "funded_at",
+    submittedAt: "submitted_at",
+    resolvedAt: "resolved_at",
+    agentPayout: "agent_payout",
+    releaseNote: "release_note",
+    disputeReason: "dispute_reason",
+    clientRef: "client_ref",
+    callbackUrl: "callback_url",
+    expiresAt: "expires_at",
   };
-  const snake = (job: Body) => Object.fromEntries(Object.entries(job).map(([key, value]) => [SNAKE[key] ?? key, value]));
-  const open = ok(send("transition", { action: "create", ...CREATE, client_ref: "order-7", callback_url: "https://example.com/cb" })).job;
+  const snake = (job: Body) =>
+    Object.fromEntries(Object.entries(job).map(([key, value]) => [SNAKE[key] ?? key, value]));
+  const open = ok(
+    send("transition", { action: "create", ...CREATE, client_ref: "order-7", callback_url: "https://example.com/cb" }),
+  ).job;
   const funded = ok(send("transition", { action: "fund", job: open, payer_credits: 1000, ttl_seconds: 3600 })).job;
-  const rich = ok(send("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: "Sources linked." })).job;
+  const rich = ok(
+    send("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: "Sources linked." }),
+  ).job;
 
   test.each(ACTION_ROUTES)("a release on %s of a snake_case job answers as for the camelCase job", (route) => {
     expect(Object.keys(snake(rich))).toContain("created_at");
@@ -283,30 +425,70 @@ describe("snake_case aliases inside job (D6)", () => {
   test("the returned job is camelCase, in SPEC's table order, with every aliased value (D10)", () => {
     const job = ok(send("transition", { action: "release", job: snake(rich) })).job;
     expect(Object.keys(job)).toEqual([
-      "id", "title", "amount", "criteria", "proofUrl", "proofNote", "status", "createdAt", "fundedAt", "submittedAt",
-      "resolvedAt", "fee", "agentPayout", "clientRef", "callbackUrl", "expiresAt",
+      "id",
+      "title",
+      "amount",
+      "criteria",
+      "proofUrl",
+      "proofNote",
+      "status",
+      "createdAt",
+      "fundedAt",
+      "submittedAt",
+      "resolvedAt",
+      "fee",
+      "agentPayout",
+      "clientRef",
+      "callbackUrl",
+      "expiresAt",
     ]);
-    expect(job).toMatchObject({ proofUrl: PROOF, proofNote: "Sources linked.", createdAt: iso(NOW), fundedAt: iso(NOW), clientRef: "order-7" });
-    expect(job).toMatchObject({ callbackUrl: "https://example.com/cb", expiresAt: "2026-01-01T01:00:00.000Z", status: "released" });
+    expect(job).toMatchObject({
+      proofUrl: PROOF,
+      proofNote: "Sources linked.",
+      createdAt: iso(NOW),
+      fundedAt: iso(NOW),
+      clientRef: "order-7",
+    });
+    expect(job).toMatchObject({
+      callbackUrl: "https://example.com/cb",
+      expiresAt: "2026-01-01T01:00:00.000Z",
+      status: "released",
+    });
   });
 
   /** A value each member refuses. */
-  const BAD: Record<string, unknown> = { proofUrl: 5, agentPayout: -1, proofNote: x(401), releaseNote: x(401), disputeReason: x(401), clientRef: " " };
+  const BAD: Record<string, unknown> = {
+    proofUrl: 5,
+    agentPayout: -1,
+    proofNote: x(401),
+    releaseNote: x(401),
+    disputeReason: x(401),
+    clientRef: " ",
+  };
 
   test.each(Object.entries(SNAKE))("job.%s is read from %s", (camel, snakeName) => {
     const { [camel]: _dropped, ...rest } = jobs.open;
     const bad = BAD[camel] ?? "bad";
-    expect(outcome(send("transition", { action: "fund", job: { ...rest, [snakeName]: bad }, payer_credits: 1000 }))).toBe(`invalid_field job.${camel}`);
+    expect(
+      outcome(send("transition", { action: "fund", job: { ...rest, [snakeName]: bad }, payer_credits: 1000 })),
+    ).toBe(`invalid_field job.${camel}`);
   });
 });
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s fields on the wrong action (D5)", (route) => {
   const OWNED: [string, Action, unknown][] = [
-    ["expires_at", "fund", LATER], ["ttl_seconds", "fund", 60], ["proof_url", "submit", PROOF], ["proof_note", "submit", "Note."],
-    ["release_note", "release", "Note."], ["dispute_reason", "dispute", "Note."], ["client_ref", "create", "order-7"],
+    ["expires_at", "fund", LATER],
+    ["ttl_seconds", "fund", 60],
+    ["proof_url", "submit", PROOF],
+    ["proof_note", "submit", "Note."],
+    ["release_note", "release", "Note."],
+    ["dispute_reason", "dispute", "Note."],
+    ["client_ref", "create", "order-7"],
     ["callback_url", "create", "https://example.com/cb"],
   ];
-  const WRONG = OWNED.flatMap(([field, owner, value]) => ACTIONS.filter((a) => a !== owner).map((action) => [field, action, owner, value] as const));
+  const WRONG = OWNED.flatMap(([field, owner, value]) =>
+    ACTIONS.filter((a) => a !== owner).map((action) => [field, action, owner, value] as const),
+  );
 
   test.each(WRONG)("%s on %s is invalid_field: only accepted on %s", (field, action, owner, value) => {
     const body = rejected(send(route, { ...BASE[action], [field]: value }), "invalid_field", field);
@@ -334,19 +516,26 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s fields on the wrong action (D5)", 
 });
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => {
-  test.each([["a string", "as_0000000001"], ["an array", [jobs.open]], ["a number", 5], ["true", true]] as const)(
-    "a job that is %s is invalid_field job",
-    (_name, job) => {
-      const body = rejected(send(route, { action: "fund", job, payer_credits: 1000 }), "invalid_field", "job");
-      expect(body.message).toStartWith("job ");
+  test.each([
+    ["a string", "as_0000000001"],
+    ["an array", [jobs.open]],
+    ["a number", 5],
+    ["true", true],
+  ] as const)("a job that is %s is invalid_field job", (_name, job) => {
+    const body = rejected(send(route, { action: "fund", job, payer_credits: 1000 }), "invalid_field", "job");
+    expect(body.message).toStartWith("job ");
+  });
+
+  test.each(["fund", "submit", "release", "dispute"] as const)(
+    "%s without job (or with job null) is missing_field job",
+    (action) => {
+      for (const job of [undefined, null]) {
+        expect(rejected(send(route, { ...BASE[action], job }), "missing_field", "job").message).toBe(
+          "job is required.",
+        );
+      }
     },
   );
-
-  test.each(["fund", "submit", "release", "dispute"] as const)("%s without job (or with job null) is missing_field job", (action) => {
-    for (const job of [undefined, null]) {
-      expect(rejected(send(route, { ...BASE[action], job }), "missing_field", "job").message).toBe("job is required.");
-    }
-  });
 
   /** Values each required member refuses; undefined leaves the member out. */
   const REFUSED: Record<string, unknown[]> = {
@@ -359,11 +548,22 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
     proofUrl: [undefined, 5],
     expiresAt: ["soon", "2026-02-01T00:00:00+01:00"],
   };
-  const label = (value: unknown) => (value === undefined ? "missing" : typeof value === "string" && value.length > 20 ? `of ${value.length} characters` : JSON.stringify(value));
-  const cases = Object.entries(REFUSED).flatMap(([member, values]) => values.map((value) => [member, label(value), value] as const));
+  const label = (value: unknown) =>
+    value === undefined
+      ? "missing"
+      : typeof value === "string" && value.length > 20
+        ? `of ${value.length} characters`
+        : JSON.stringify(value);
+  const cases = Object.entries(REFUSED).flatMap(([member, values]) =>
+    values.map((value) => [member, label(value), value] as const),
+  );
 
   test.each(cases)("job.%s %s is invalid_field naming that member", (member, _label, value) => {
-    const body = rejected(send(route, { action: "fund", job: { ...jobs.open, [member]: value }, payer_credits: 1000 }), "invalid_field", `job.${member}`);
+    const body = rejected(
+      send(route, { action: "fund", job: { ...jobs.open, [member]: value }, payer_credits: 1000 }),
+      "invalid_field",
+      `job.${member}`,
+    );
     expect(body.message).toStartWith(`job.${member} `);
   });
 
@@ -373,7 +573,11 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
   });
 
   test("job stamps with any RFC 3339 offset are returned in toISOString form (D4, D13a)", () => {
-    const result = send(route, { action: "fund", job: { ...jobs.open, createdAt: "2025-12-31T12:00:00.5+02:00" }, payer_credits: 1000 });
+    const result = send(route, {
+      action: "fund",
+      job: { ...jobs.open, createdAt: "2025-12-31T12:00:00.5+02:00" },
+      payer_credits: 1000,
+    });
     expect(outcome(result)).toBe("ok");
     if (route !== "validate") expect((result.body as Body).job.createdAt).toBe("2025-12-31T10:00:00.500Z");
   });
@@ -381,32 +585,107 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
 
 /** D7: the first failure in check order is the answer. [case, body, expected, clock]. */
 const afterHold = fixedContext(NOW + 61_000);
-const fundedWithHold = ok(send("transition", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 60 })).job;
+const fundedWithHold = ok(
+  send("transition", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 60 }),
+).job;
 const ORDER: [string, Body, string, EngineContext?][] = [
   ["an unknown action before bad fields", { action: "refund", title: x(81), amount: 0 }, "invalid_action"],
   ["no action before bad fields", { title: x(81), amount: "1" }, "invalid_action"],
   ["create: missing title before a bad amount", { action: "create", amount: 0, criteria: "c" }, "missing_field title"],
   ["create: a bad amount before missing criteria", { action: "create", title: "t", amount: 0 }, "invalid_field amount"],
-  ["create: blank criteria before a bad client_ref", { action: "create", title: "t", amount: 1, criteria: " ", client_ref: x(129) }, "missing_field criteria"],
-  ["create: client_ref before callback_url", { ...BASE.create, client_ref: "", callback_url: "http://x" }, "invalid_field client_ref"],
-  ["create: callback_url before idempotency_key", { ...BASE.create, callback_url: "http://x", idempotency_key: x(256) }, "invalid_field callback_url"],
-  ["fund: job members before payer_credits", { action: "fund", job: { ...jobs.open, title: "" } }, "invalid_field job.title"],
-  ["fund: job.id before job.title", { action: "fund", job: { ...jobs.open, id: "x", title: "" }, payer_credits: 1000 }, "invalid_field job.id"],
+  [
+    "create: blank criteria before a bad client_ref",
+    { action: "create", title: "t", amount: 1, criteria: " ", client_ref: x(129) },
+    "missing_field criteria",
+  ],
+  [
+    "create: client_ref before callback_url",
+    { ...BASE.create, client_ref: "", callback_url: "http://x" },
+    "invalid_field client_ref",
+  ],
+  [
+    "create: callback_url before idempotency_key",
+    { ...BASE.create, callback_url: "http://x", idempotency_key: x(256) },
+    "invalid_field callback_url",
+  ],
+  [
+    "fund: job members before payer_credits",
+    { action: "fund", job: { ...jobs.open, title: "" } },
+    "invalid_field job.title",
+  ],
+  [
+    "fund: job.id before job.title",
+    { action: "fund", job: { ...jobs.open, id: "x", title: "" }, payer_credits: 1000 },
+    "invalid_field job.id",
+  ],
   ["fund: missing job before a bad payer_credits", { action: "fund", payer_credits: -1 }, "missing_field job"],
-  ["fund: payer_credits before expires_at", { action: "fund", job: jobs.open, payer_credits: "1000", expires_at: "bad" }, "invalid_field payer_credits"],
-  ["fund: the expires_at format before the conflict", { ...BASE.fund, expires_at: "bad", ttl_seconds: 60 }, "invalid_field expires_at"],
-  ["fund: idempotency_key before the expiry conflict", { ...BASE.fund, expires_at: LATER, ttl_seconds: 60, idempotency_key: x(256) }, "invalid_field idempotency_key"],
-  ["fund: the expiry conflict before illegal_transition", { ...BASE.fund, job: jobs.funded, expires_at: LATER, ttl_seconds: 60 }, "invalid_field expires_at"],
-  ["submit: missing proof_url before a long proof_note", { action: "submit", job: jobs.funded, proof_note: x(401) }, "missing_field proof_url"],
-  ["submit: a long proof_note before illegal_transition", { action: "submit", job: jobs.open, proof_url: PROOF, proof_note: x(401) }, "invalid_field proof_note"],
-  ["release: a long release_note before illegal_transition", { action: "release", job: jobs.open, release_note: x(401) }, "invalid_field release_note"],
-  ["release: a wrong-action field before illegal_transition", { action: "release", job: jobs.open, ttl_seconds: 60 }, "invalid_field ttl_seconds"],
-  ["dispute: payer_credits before dispute_reason", { action: "dispute", job: jobs.submitted, payer_credits: -1, dispute_reason: x(401) }, "invalid_field payer_credits"],
-  ["dispute: a long dispute_reason before illegal_transition", { action: "dispute", job: jobs.funded, dispute_reason: x(401) }, "invalid_field dispute_reason"],
-  ["fund: illegal_transition before insufficient_credits", { action: "fund", job: jobs.funded, payer_credits: 0 }, "illegal_transition"],
-  ["fund: illegal_transition of a submitted job before insufficient_credits", { action: "fund", job: jobs.submitted, payer_credits: 0 }, "illegal_transition"],
+  [
+    "fund: payer_credits before expires_at",
+    { action: "fund", job: jobs.open, payer_credits: "1000", expires_at: "bad" },
+    "invalid_field payer_credits",
+  ],
+  [
+    "fund: the expires_at format before the conflict",
+    { ...BASE.fund, expires_at: "bad", ttl_seconds: 60 },
+    "invalid_field expires_at",
+  ],
+  [
+    "fund: idempotency_key before the expiry conflict",
+    { ...BASE.fund, expires_at: LATER, ttl_seconds: 60, idempotency_key: x(256) },
+    "invalid_field idempotency_key",
+  ],
+  [
+    "fund: the expiry conflict before illegal_transition",
+    { ...BASE.fund, job: jobs.funded, expires_at: LATER, ttl_seconds: 60 },
+    "invalid_field expires_at",
+  ],
+  [
+    "submit: missing proof_url before a long proof_note",
+    { action: "submit", job: jobs.funded, proof_note: x(401) },
+    "missing_field proof_url",
+  ],
+  [
+    "submit: a long proof_note before illegal_transition",
+    { action: "submit", job: jobs.open, proof_url: PROOF, proof_note: x(401) },
+    "invalid_field proof_note",
+  ],
+  [
+    "release: a long release_note before illegal_transition",
+    { action: "release", job: jobs.open, release_note: x(401) },
+    "invalid_field release_note",
+  ],
+  [
+    "release: a wrong-action field before illegal_transition",
+    { action: "release", job: jobs.open, ttl_seconds: 60 },
+    "invalid_field ttl_seconds",
+  ],
+  [
+    "dispute: payer_credits before dispute_reason",
+    { action: "dispute", job: jobs.submitted, payer_credits: -1, dispute_reason: x(401) },
+    "invalid_field payer_credits",
+  ],
+  [
+    "dispute: a long dispute_reason before illegal_transition",
+    { action: "dispute", job: jobs.funded, dispute_reason: x(401) },
+    "invalid_field dispute_reason",
+  ],
+  [
+    "fund: illegal_transition before insufficient_credits",
+    { action: "fund", job: jobs.funded, payer_credits: 0 },
+    "illegal_transition",
+  ],
+  [
+    "fund: illegal_transition of a submitted job before insufficient_credits",
+    { action: "fund", job: jobs.submitted, payer_credits: 0 },
+    "illegal_transition",
+  ],
   // insufficient_credits (fund only) and hold_expired (release only) never meet in one body.
-  ["release: illegal_transition before hold_expired", { action: "release", job: fundedWithHold }, "illegal_transition", afterHold],
+  [
+    "release: illegal_transition before hold_expired",
+    { action: "release", job: fundedWithHold },
+    "illegal_transition",
+    afterHold,
+  ],
 ];
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s order of checks (D7)", (route) => {
@@ -418,11 +697,31 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s order of checks (D7)", (route) => 
 describe("POST /api/v0/simulate order of checks (D7)", () => {
   test.each([
     ["missing title before a bad amount", { ...SIMULATE, title: undefined, amount: 0 }, "missing_field title"],
-    ["a bad amount before missing payer_credits", { ...SIMULATE, amount: "1", payer_credits: undefined }, "invalid_field amount"],
-    ["missing proof_url before a bad client_ref", { ...SIMULATE, proof_url: " ", client_ref: "" }, "missing_field proof_url"],
-    ["a bad terminal before a bad client_ref", { ...SIMULATE, terminal: "refund", client_ref: "" }, "invalid_field terminal"],
-    ["idempotency_key before the expiry conflict", { ...SIMULATE, expires_at: LATER, ttl_seconds: 60, idempotency_key: x(256) }, "invalid_field idempotency_key"],
-    ["the expiry conflict before insufficient_credits", { ...SIMULATE, payer_credits: 1, expires_at: LATER, ttl_seconds: 60 }, "invalid_field expires_at"],
+    [
+      "a bad amount before missing payer_credits",
+      { ...SIMULATE, amount: "1", payer_credits: undefined },
+      "invalid_field amount",
+    ],
+    [
+      "missing proof_url before a bad client_ref",
+      { ...SIMULATE, proof_url: " ", client_ref: "" },
+      "missing_field proof_url",
+    ],
+    [
+      "a bad terminal before a bad client_ref",
+      { ...SIMULATE, terminal: "refund", client_ref: "" },
+      "invalid_field terminal",
+    ],
+    [
+      "idempotency_key before the expiry conflict",
+      { ...SIMULATE, expires_at: LATER, ttl_seconds: 60, idempotency_key: x(256) },
+      "invalid_field idempotency_key",
+    ],
+    [
+      "the expiry conflict before insufficient_credits",
+      { ...SIMULATE, payer_credits: 1, expires_at: LATER, ttl_seconds: 60 },
+      "invalid_field expires_at",
+    ],
   ] as const)("%s", (_case, body, expected) => {
     expect(outcome(send("simulate", body))).toBe(expected);
   });
@@ -445,22 +744,52 @@ describe("POST /api/v0/validate reports (D8, D13a)", () => {
 
   test("a fund lists job members, then fields, then the expiry conflict", () => {
     const job = { ...jobs.open, title: "", amount: 0 };
-    const body = rejected(send("validate", { action: "fund", job, payer_credits: -1, expires_at: LATER, ttl_seconds: 60 }), "invalid_field", "job.title");
-    expect(entries(body)).toEqual(["invalid_field job.title", "invalid_field job.amount", "invalid_field payer_credits", "invalid_field expires_at"]);
+    const body = rejected(
+      send("validate", { action: "fund", job, payer_credits: -1, expires_at: LATER, ttl_seconds: 60 }),
+      "invalid_field",
+      "job.title",
+    );
+    expect(entries(body)).toEqual([
+      "invalid_field job.title",
+      "invalid_field job.amount",
+      "invalid_field payer_credits",
+      "invalid_field expires_at",
+    ]);
     expect(body.errors[3].message).toBe("Send expires_at or ttl_seconds, not both.");
   });
 
   test("schema problems hide state problems", () => {
-    const body = rejected(send("validate", { action: "release", job: jobs.open, release_note: x(401) }), "invalid_field", "release_note");
+    const body = rejected(
+      send("validate", { action: "release", job: jobs.open, release_note: x(401) }),
+      "invalid_field",
+      "release_note",
+    );
     expect(body.kind).toBe("schema");
     expect(entries(body)).toEqual(["invalid_field release_note"]);
   });
 
   test.each([
-    ["illegal_transition", { action: "release", job: jobs.open }, "Cannot release a job in status open. release requires status submitted.", undefined],
-    ["insufficient_credits", { action: "fund", job: jobs.open, payer_credits: 50 }, "Need 100 credits to fund. payer_credits is 50.", undefined],
-    ["hold_expired", { action: "release", job: ok(send("transition", { action: "submit", job: fundedWithHold, proof_url: PROOF })).job },
-      "Cannot release after expiresAt. The hold ended at 2026-01-01T00:01:00.000Z. Dispute remains allowed.", afterHold],
+    [
+      "illegal_transition",
+      { action: "release", job: jobs.open },
+      "Cannot release a job in status open. release requires status submitted.",
+      undefined,
+    ],
+    [
+      "insufficient_credits",
+      { action: "fund", job: jobs.open, payer_credits: 50 },
+      "Need 100 credits to fund. payer_credits is 50.",
+      undefined,
+    ],
+    [
+      "hold_expired",
+      {
+        action: "release",
+        job: ok(send("transition", { action: "submit", job: fundedWithHold, proof_url: PROOF })).job,
+      },
+      "Cannot release after expiresAt. The hold ended at 2026-01-01T00:01:00.000Z. Dispute remains allowed.",
+      afterHold,
+    ],
   ] as const)("a state problem, %s, is kind state with exactly one entry", (error, body, message, ctx) => {
     const result = send("validate", body, ctx);
     expect(result.status).toBe(409);
@@ -471,7 +800,12 @@ describe("POST /api/v0/validate reports (D8, D13a)", () => {
   });
 
   test.each(ACTIONS)("a valid %s is ok true, with no job and no id minted", (action) => {
-    const ctx = { now: NOW, randomHex: () => { throw new Error("validate must not mint an id"); } };
+    const ctx = {
+      now: NOW,
+      randomHex: () => {
+        throw new Error("validate must not mint an id");
+      },
+    };
     const body = ok(send("validate", { ...BASE[action], idempotency_key: "key-1" }, ctx));
     expect(body.job).toBeUndefined();
     expect(JSON.stringify(body)).not.toMatch(/as_[0-9a-f]{10}/);

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { EngineRoute } from "../shared/constants.ts";
 import type { EngineContext } from "../shared/engine/context.ts";
 import { run } from "../shared/engine/run.ts";
-import { call, CREATE, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
+import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;
 type Headers_ = Record<string, string>;
@@ -72,7 +72,11 @@ describe("demo key (SPEC Authentication, D14)", () => {
     ["a padded Bearer token", { Authorization: `Bearer   ${TOKEN}  ` }, TOKEN],
     ["X-Service-Key", { "X-Service-Key": TOKEN }, TOKEN],
     ["a padded X-Service-Key", { "X-Service-Key": `  ${TOKEN} ` }, TOKEN],
-    ["both headers, where Authorization wins", { Authorization: "Bearer from-auth", "X-Service-Key": "from-service-key" }, "from-auth"],
+    [
+      "both headers, where Authorization wins",
+      { Authorization: "Bearer from-auth", "X-Service-Key": "from-service-key" },
+      "from-auth",
+    ],
     ["Authorization: Basic beside X-Service-Key", { Authorization: "Basic abc", "X-Service-Key": TOKEN }, TOKEN],
     ["an empty Bearer beside X-Service-Key", { Authorization: "Bearer    ", "X-Service-Key": TOKEN }, TOKEN],
     ["a Latin-1 token", { Authorization: "Bearer clé" }, "clé"],
@@ -125,7 +129,8 @@ describe("demo key (SPEC Authentication, D14)", () => {
       const body = ok(call(route, request, { Authorization: `Bearer ${TOKEN}` }));
       expect(body.key_id).toBe(keyIdOf(TOKEN));
       expect("key_optional" in body).toBe(false);
-      for (const step of body.steps ?? []) expect([step.key_id, "key_optional" in step]).toEqual([keyIdOf(TOKEN), false]);
+      for (const step of body.steps ?? [])
+        expect([step.key_id, "key_optional" in step]).toEqual([keyIdOf(TOKEN), false]);
     });
 
     test("carries key_optional true, not key_id, without a key", () => {
@@ -156,10 +161,12 @@ describe("demo key (SPEC Authentication, D14)", () => {
   describe.each(SECRETS)("the raw token %s", (secret) => {
     const headerSets: Headers_[] = [{ Authorization: `Bearer ${secret}` }, { "X-Service-Key": secret }];
     test.each(SUCCESS)("never appears in the %s success body", (_name, route, request) => {
-      for (const headers of headerSets) expect(JSON.stringify(ok(callPlain(route, request, headers)))).not.toContain(secret);
+      for (const headers of headerSets)
+        expect(JSON.stringify(ok(callPlain(route, request, headers)))).not.toContain(secret);
     });
     test.each(ERRORS)("never appears in a %s error body from %s", (code, route, request) => {
-      for (const headers of headerSets) expect(JSON.stringify(rejected(callPlain(route, request, headers), code))).not.toContain(secret);
+      for (const headers of headerSets)
+        expect(JSON.stringify(rejected(callPlain(route, request, headers), code))).not.toContain(secret);
     });
   });
 });
@@ -195,7 +202,11 @@ describe("idempotency key (D15)", () => {
   test("uses as_ + randomHex(10) and idempotent false without a key", () => {
     const counting = ok(call("transition", CREATE_BODY));
     const other = ok(call("transition", CREATE_BODY, {}, allF));
-    expect([counting.job.id, counting.idempotent, "idempotency_key" in counting]).toEqual(["as_0000000001", false, false]);
+    expect([counting.job.id, counting.idempotent, "idempotency_key" in counting]).toEqual([
+      "as_0000000001",
+      false,
+      false,
+    ]);
     expect([other.job.id, other.idempotent]).toEqual(["as_ffffffffff", false]);
     expect(ok(call("simulate", SIMULATE, {}, allF))).toMatchObject({ idempotent: false, job: { id: "as_ffffffffff" } });
   });
@@ -216,9 +227,24 @@ describe("idempotency key (D15)", () => {
   });
 
   test("derives from trimmed values: padded title, criteria and key give the untrimmed id", () => {
-    const body = { action: "create", title: "  Summarise a paper ", amount: 100, criteria: "\tFive bullet points\n", idempotency_key: ` ${KEY} ` };
+    const body = {
+      action: "create",
+      title: "  Summarise a paper ",
+      amount: 100,
+      criteria: "\tFive bullet points\n",
+      idempotency_key: ` ${KEY} `,
+    };
     expect(ok(call("transition", body)).job.id).toBe(DERIVED);
-    expect(ok(call("simulate", { ...SIMULATE, title: body.title, criteria: body.criteria, idempotency_key: body.idempotency_key })).job.id).toBe(DERIVED);
+    expect(
+      ok(
+        call("simulate", {
+          ...SIMULATE,
+          title: body.title,
+          criteria: body.criteria,
+          idempotency_key: body.idempotency_key,
+        }),
+      ).job.id,
+    ).toBe(DERIVED);
   });
 
   test("a quote or validate of create with a key mints no id and only echoes the key (SPEC quote)", () => {
@@ -256,7 +282,11 @@ describe("idempotency key (D15)", () => {
     ["256 emoji (D1)", { idempotency_key: "🔑".repeat(256) }, {}],
   ];
   test.each(BAD)("rejects %s with invalid_field idempotency_key", (_what, extra, headers) => {
-    for (const [route, request] of [["transition", CREATE_BODY], ["simulate", SIMULATE], ["verify", { job: jobs.released }]] as const) {
+    for (const [route, request] of [
+      ["transition", CREATE_BODY],
+      ["simulate", SIMULATE],
+      ["verify", { job: jobs.released }],
+    ] as const) {
       rejected(callPlain(route, { ...request, ...extra }, headers), "invalid_field", "idempotency_key");
     }
   });
@@ -267,7 +297,10 @@ describe("idempotency key (D15)", () => {
     ["255 characters inside padding", ` ${"k".repeat(255)}  `, "k".repeat(255)],
   ])("accepts %s", (_what, sent, key) => {
     const body = ok(call("transition", { ...CREATE_BODY, idempotency_key: sent }));
-    expect([body.idempotency_key, body.job.id]).toEqual([key, jobIdOf(key, CREATE.title, CREATE.amount, CREATE.criteria)]);
+    expect([body.idempotency_key, body.job.id]).toEqual([
+      key,
+      jobIdOf(key, CREATE.title, CREATE.amount, CREATE.criteria),
+    ]);
   });
 });
 
@@ -278,24 +311,72 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
   const RELEASE = { fee: 5, agent_payout: 95, returned_to_payer: 0 };
   const DISPUTE = { fee: 0, agent_payout: 0, returned_to_payer: 100 };
   const answer = (action: string, expected: Body, received: Body, mismatches: Body[] = []) => ({
-    ok: true, mode: "demo", money: false,
-    valid: mismatches.length === 0, verified: Object.keys(received).length > 0,
-    expected, received, mismatches, job_id: jobs.submitted.id, action, key_optional: true,
+    ok: true,
+    mode: "demo",
+    money: false,
+    valid: mismatches.length === 0,
+    verified: Object.keys(received).length > 0,
+    expected,
+    received,
+    mismatches,
+    job_id: jobs.submitted.id,
+    action,
+    key_optional: true,
   });
 
   test.each([
     ["a release receipt", { receipt: releaseReceipt }, answer("release", RELEASE, RELEASE)],
     ["a dispute receipt", { receipt: disputeReceipt }, answer("dispute", DISPUTE, DISPUTE)],
-    ["a released job by its own fee and agentPayout", { job: jobs.released }, answer("release", RELEASE, { fee: 5, agent_payout: 95 })],
-    ["a disputed job by its own fee and agentPayout", { job: jobs.disputed }, answer("dispute", DISPUTE, { fee: 0, agent_payout: 0 })],
-    ["a released job with a tampered own fee", { job: { ...jobs.released, fee: 4 } }, answer("release", RELEASE, { fee: 4, agent_payout: 95 }, [{ field: "fee", expected: 5, received: 4 }])],
-    ["a released job with its matching action", { job: jobs.released, action: "release" }, answer("release", RELEASE, { fee: 5, agent_payout: 95 })],
-    ["a released job by sent claims instead of its own", { job: jobs.released, fee: 5 }, answer("release", RELEASE, { fee: 5 })],
-    ["a submitted job with release and all claims", { job: jobs.submitted, action: "release", ...RELEASE }, answer("release", RELEASE, RELEASE)],
-    ["a submitted job with dispute and returned_to_payer", { job: jobs.submitted, action: "dispute", returned_to_payer: 100 }, answer("dispute", DISPUTE, { returned_to_payer: 100 })],
-    ["a submitted job with a wrong agent_payout", { job: jobs.submitted, action: "release", agent_payout: 96 }, answer("release", RELEASE, { agent_payout: 96 }, [{ field: "agent_payout", expected: 95, received: 96 }])],
-    ["a submitted job with release and no claims", { job: jobs.submitted, action: "release" }, answer("release", RELEASE, {})],
-    ["a submitted job with dispute and no claims", { job: jobs.submitted, action: "dispute" }, answer("dispute", DISPUTE, {})],
+    [
+      "a released job by its own fee and agentPayout",
+      { job: jobs.released },
+      answer("release", RELEASE, { fee: 5, agent_payout: 95 }),
+    ],
+    [
+      "a disputed job by its own fee and agentPayout",
+      { job: jobs.disputed },
+      answer("dispute", DISPUTE, { fee: 0, agent_payout: 0 }),
+    ],
+    [
+      "a released job with a tampered own fee",
+      { job: { ...jobs.released, fee: 4 } },
+      answer("release", RELEASE, { fee: 4, agent_payout: 95 }, [{ field: "fee", expected: 5, received: 4 }]),
+    ],
+    [
+      "a released job with its matching action",
+      { job: jobs.released, action: "release" },
+      answer("release", RELEASE, { fee: 5, agent_payout: 95 }),
+    ],
+    [
+      "a released job by sent claims instead of its own",
+      { job: jobs.released, fee: 5 },
+      answer("release", RELEASE, { fee: 5 }),
+    ],
+    [
+      "a submitted job with release and all claims",
+      { job: jobs.submitted, action: "release", ...RELEASE },
+      answer("release", RELEASE, RELEASE),
+    ],
+    [
+      "a submitted job with dispute and returned_to_payer",
+      { job: jobs.submitted, action: "dispute", returned_to_payer: 100 },
+      answer("dispute", DISPUTE, { returned_to_payer: 100 }),
+    ],
+    [
+      "a submitted job with a wrong agent_payout",
+      { job: jobs.submitted, action: "release", agent_payout: 96 },
+      answer("release", RELEASE, { agent_payout: 96 }, [{ field: "agent_payout", expected: 95, received: 96 }]),
+    ],
+    [
+      "a submitted job with release and no claims",
+      { job: jobs.submitted, action: "release" },
+      answer("release", RELEASE, {}),
+    ],
+    [
+      "a submitted job with dispute and no claims",
+      { job: jobs.submitted, action: "dispute" },
+      answer("dispute", DISPUTE, {}),
+    ],
   ])("answers %s", (_what, request, expected) => {
     expect(ok(call("verify", request))).toEqual(expected);
   });
@@ -307,50 +388,136 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ["dispute", disputeReceipt, "release_fee", 5, "fee", 0],
     ["dispute", disputeReceipt, "agent_payout", 95, "agent_payout", 0],
     ["dispute", disputeReceipt, "returned_to_payer", 99, "returned_to_payer", 100],
-  ])("answers a %s receipt with a tampered %s with valid false and that one mismatch, HTTP 200", (action, receipt, member, value, field, want) => {
-    const base = action === "release" ? RELEASE : DISPUTE;
-    const body = ok(call("verify", { receipt: { ...receipt, [member]: value } }));
-    expect(body).toEqual(answer(action, base, { ...base, [field]: value }, [{ field, expected: want, received: value }]));
-  });
+  ])(
+    "answers a %s receipt with a tampered %s with valid false and that one mismatch, HTTP 200",
+    (action, receipt, member, value, field, want) => {
+      const base = action === "release" ? RELEASE : DISPUTE;
+      const body = ok(call("verify", { receipt: { ...receipt, [member]: value } }));
+      expect(body).toEqual(
+        answer(action, base, { ...base, [field]: value }, [{ field, expected: want, received: value }]),
+      );
+    },
+  );
 
   test.each([1, 10, 30, 50, 99, 101, 999])("expects SPEC's fee schedule for amount %d", (amount) => {
     const { submitted } = jobsByStatus(amount);
     const fee = Math.round(amount * 0.05);
-    expect(ok(call("verify", { job: submitted, action: "release" })).expected).toEqual({ fee, agent_payout: amount - fee, returned_to_payer: 0 });
-    expect(ok(call("verify", { job: submitted, action: "dispute" })).expected).toEqual({ fee: 0, agent_payout: 0, returned_to_payer: amount });
+    expect(ok(call("verify", { job: submitted, action: "release" })).expected).toEqual({
+      fee,
+      agent_payout: amount - fee,
+      returned_to_payer: 0,
+    });
+    expect(ok(call("verify", { job: submitted, action: "dispute" })).expected).toEqual({
+      fee: 0,
+      agent_payout: 0,
+      returned_to_payer: amount,
+    });
   });
 
   const { release_fee: _fee, ...noFee } = releaseReceipt;
   const { agent_payout: _payout, ...noPayout } = releaseReceipt;
   const { returned_to_payer: _returned, ...noReturned } = releaseReceipt;
   const VERIFY_ACTIONS = { actions: ["release", "dispute"], message: "action must be release or dispute." };
-  const illegal = (action: string, from: string) => ({ action, from, expected: "submitted", message: `Cannot ${action} a job in status ${from}. ${action} requires status submitted.` });
+  const illegal = (action: string, from: string) => ({
+    action,
+    from,
+    expected: "submitted",
+    message: `Cannot ${action} a job in status ${from}. ${action} requires status submitted.`,
+  });
   /** [why, body, status, code, field, extra fields]. */
   const ERRORS: [string, unknown, number, string, string | undefined, Body][] = [
     ["a receipt without release_fee", { receipt: noFee }, 400, "missing_field", "fee", {}],
-    ["a receipt with release_fee null (D2)", { receipt: { ...releaseReceipt, release_fee: null } }, 400, "missing_field", "fee", {}],
+    [
+      "a receipt with release_fee null (D2)",
+      { receipt: { ...releaseReceipt, release_fee: null } },
+      400,
+      "missing_field",
+      "fee",
+      {},
+    ],
     ["a receipt without agent_payout", { receipt: noPayout }, 400, "missing_field", "agent_payout", {}],
     ["a receipt without returned_to_payer", { receipt: noReturned }, 400, "missing_field", "returned_to_payer", {}],
-    ...["a string", 42, true, []].map((receipt): [string, unknown, number, string, string, Body] =>
-      [`a receipt that is ${JSON.stringify(receipt)}`, { receipt }, 400, "invalid_field", "receipt", {}]),
-    ...["open", "funded", "submitted", "refunded"].map((status): [string, unknown, number, string, string, Body] =>
-      [`a receipt with status ${status}`, { receipt: { ...releaseReceipt, status } }, 400, "invalid_field", "receipt.status", {}]),
-    ["a submitted job without action", { job: jobs.submitted }, 400, "missing_field", "action", {}],
-    ...["fund", "create", "submit", "refund", "RELEASE"].map((action): [string, unknown, number, string, undefined, Body] =>
-      [`action ${action}`, { job: jobs.submitted, action }, 400, "invalid_action", undefined, { action, ...VERIFY_ACTIONS }]),
-    ["action fund beside a receipt", { receipt: releaseReceipt, action: "fund" }, 400, "invalid_action", undefined, VERIFY_ACTIONS],
-    ...(["open", "funded"] as const).flatMap((status) => [
-      ...["release", "dispute"].map((action): [string, unknown, number, string, undefined, Body] =>
-        [`an ${status} job with action ${action}`, { job: jobs[status], action }, 409, "illegal_transition", undefined, illegal(action, status)]),
-      [`an ${status} job without action`, { job: jobs[status] }, 409, "illegal_transition", undefined, { from: status, expected: "submitted" }] as [string, unknown, number, string, undefined, Body],
+    ...["a string", 42, true, []].map((receipt): [string, unknown, number, string, string, Body] => [
+      `a receipt that is ${JSON.stringify(receipt)}`,
+      { receipt },
+      400,
+      "invalid_field",
+      "receipt",
+      {},
     ]),
-    ["a released job with action dispute", { job: jobs.released, action: "dispute" }, 409, "illegal_transition", undefined, illegal("dispute", "released")],
-    ["a disputed job with action release", { job: jobs.disputed, action: "release" }, 409, "illegal_transition", undefined, illegal("release", "disputed")],
+    ...["open", "funded", "submitted", "refunded"].map((status): [string, unknown, number, string, string, Body] => [
+      `a receipt with status ${status}`,
+      { receipt: { ...releaseReceipt, status } },
+      400,
+      "invalid_field",
+      "receipt.status",
+      {},
+    ]),
+    ["a submitted job without action", { job: jobs.submitted }, 400, "missing_field", "action", {}],
+    ...["fund", "create", "submit", "refund", "RELEASE"].map(
+      (action): [string, unknown, number, string, undefined, Body] => [
+        `action ${action}`,
+        { job: jobs.submitted, action },
+        400,
+        "invalid_action",
+        undefined,
+        { action, ...VERIFY_ACTIONS },
+      ],
+    ),
+    [
+      "action fund beside a receipt",
+      { receipt: releaseReceipt, action: "fund" },
+      400,
+      "invalid_action",
+      undefined,
+      VERIFY_ACTIONS,
+    ],
+    ...(["open", "funded"] as const).flatMap((status) => [
+      ...["release", "dispute"].map((action): [string, unknown, number, string, undefined, Body] => [
+        `an ${status} job with action ${action}`,
+        { job: jobs[status], action },
+        409,
+        "illegal_transition",
+        undefined,
+        illegal(action, status),
+      ]),
+      [
+        `an ${status} job without action`,
+        { job: jobs[status] },
+        409,
+        "illegal_transition",
+        undefined,
+        { from: status, expected: "submitted" },
+      ] as [string, unknown, number, string, undefined, Body],
+    ]),
+    [
+      "a released job with action dispute",
+      { job: jobs.released, action: "dispute" },
+      409,
+      "illegal_transition",
+      undefined,
+      illegal("dispute", "released"),
+    ],
+    [
+      "a disputed job with action release",
+      { job: jobs.disputed, action: "release" },
+      409,
+      "illegal_transition",
+      undefined,
+      illegal("release", "disputed"),
+    ],
     ["both receipt and job", { receipt: releaseReceipt, job: jobs.released }, 400, "invalid_field", "job", {}],
     ["neither receipt nor job", {}, 400, "missing_field", "receipt", {}],
     ["receipt and job both null (D2)", { receipt: null, job: null }, 400, "missing_field", "receipt", {}],
   ];
-  const VERIFY_CODES = ["invalid_json", "invalid_action", "missing_field", "invalid_field", "illegal_transition", "method_not_allowed"];
+  const VERIFY_CODES = [
+    "invalid_json",
+    "invalid_action",
+    "missing_field",
+    "invalid_field",
+    "illegal_transition",
+    "method_not_allowed",
+  ];
 
   test.each(ERRORS)("rejects %s", (_why, request, status, code, field, extra) => {
     const result = call("verify", request);

@@ -8,19 +8,35 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES, type JsonObject, pick, sentFields, sentJobMembers } from "../shared/aliases.ts";
+import {
+  FIELD_ALIASES,
+  JOB_MEMBER_ALIASES,
+  type JsonObject,
+  pick,
+  sentFields,
+  sentJobMembers,
+} from "../shared/aliases.ts";
 import { isIsoStamp, parseDateTime } from "../shared/datetime.ts";
 import { REFUSED } from "../shared/engine/fast-rule.ts";
 import { acceptStamp } from "../shared/engine/job-input.ts";
-import { jobMemberRules, receiptMemberRules, type Rule } from "../shared/rules.ts";
+import { jobMemberRules, type Rule, receiptMemberRules } from "../shared/rules.ts";
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
 /** The plain parse parseDateTime stands in for: D4's grammar as one regex, the fields set on a UTC Date. */
 function referenceParse(text: string, utcOnly: boolean): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/.exec(text);
+  const m = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/.exec(
+    text,
+  );
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [frac, zulu, sign] = [m[7], m[8], m[9]];
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day); // keeps years 0-99 literal
@@ -29,7 +45,8 @@ function referenceParse(text: string, utcOnly: boolean): number | null {
   date.setUTCHours(hour, minute, second, frac ? Number(frac.slice(0, 3).padEnd(3, "0")) : 0);
   let offset = 0;
   if (!zulu) {
-    const oh = Number(m[10]), om = Number(m[11]);
+    const oh = Number(m[10]),
+      om = Number(m[11]);
     if (oh > 23 || om > 59 || (utcOnly && (sign === "-" || oh !== 0 || om !== 0))) return null;
     offset = (sign === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
   }
@@ -47,7 +64,10 @@ describe("the fixed-name alias reads", () => {
   test.each(tables)("%s reads what pick reads under every alias, in the table's order", (_name, table, read) => {
     const names = [...new Set(Object.values(table as Record<string, readonly string[]>).flat())];
     // Plain objects only: a null-prototype object takes pickAll, where read and pick would agree trivially.
-    const objectArb = fc.dictionary(fc.constantFrom(...names, "other", "__proto__"), valueArb, { maxKeys: 12, noNullPrototype: true });
+    const objectArb = fc.dictionary(fc.constantFrom(...names, "other", "__proto__"), valueArb, {
+      maxKeys: 12,
+      noNullPrototype: true,
+    });
     fc.assert(
       fc.property(objectArb, fc.boolean(), (members, fromJson) => {
         // JSON.parse makes the plain objects the fixed-name reads serve (undefined members drop).
@@ -61,14 +81,21 @@ describe("the fixed-name alias reads", () => {
     );
   });
 
-  test.each(tables)("%s finds a value sent under each alias alone, behind null under the earlier ones", (_name, table, read) => {
-    for (const [key, aliases] of Object.entries(table as Record<string, readonly string[]>)) {
-      aliases.forEach((alias, i) => {
-        const object = JSON.parse(JSON.stringify(Object.fromEntries([...aliases.slice(0, i).map((earlier) => [earlier, null]), [alias, "sent"]])));
-        expect((read(object) as Record<string, unknown>)[key], `${key} as ${alias}`).toBe("sent");
-      });
-    }
-  });
+  test.each(tables)(
+    "%s finds a value sent under each alias alone, behind null under the earlier ones",
+    (_name, table, read) => {
+      for (const [key, aliases] of Object.entries(table as Record<string, readonly string[]>)) {
+        aliases.forEach((alias, i) => {
+          const object = JSON.parse(
+            JSON.stringify(
+              Object.fromEntries([...aliases.slice(0, i).map((earlier) => [earlier, null]), [alias, "sent"]]),
+            ),
+          );
+          expect((read(object) as Record<string, unknown>)[key], `${key} as ${alias}`).toBe("sent");
+        });
+      }
+    },
+  );
 
   test.each(tables)("%s reads own members only on an object that does not come from JSON", (_name, table, read) => {
     const [key, aliases] = Object.entries(table as Record<string, readonly string[]>)[0]!;
@@ -79,9 +106,17 @@ describe("the fixed-name alias reads", () => {
 
 describe("a stamp's one-parse path (acceptStamp)", () => {
   const STAMP_RULES: [string, Rule, boolean][] = [
-    ...(["createdAt", "fundedAt", "submittedAt", "resolvedAt"] as const).map((m): [string, Rule, boolean] => [`job.${m}`, jobMemberRules[m].rule, false]),
+    ...(["createdAt", "fundedAt", "submittedAt", "resolvedAt"] as const).map((m): [string, Rule, boolean] => [
+      `job.${m}`,
+      jobMemberRules[m].rule,
+      false,
+    ]),
     ["job.expiresAt", jobMemberRules.expiresAt.rule, true],
-    ...(["created", "funded", "submitted", "resolved"] as const).map((m): [string, Rule, boolean] => [`receipt.${m}`, receiptMemberRules[m].rule, false]),
+    ...(["created", "funded", "submitted", "resolved"] as const).map((m): [string, Rule, boolean] => [
+      `receipt.${m}`,
+      receiptMemberRules[m].rule,
+      false,
+    ]),
   ];
   /** Date-times near every edge of the grammar and the calendar, padded and cased at random. */
   const stampArb = fc
@@ -94,30 +129,57 @@ describe("a stamp's one-parse path (acceptStamp)", () => {
       second: fc.integer({ min: 0, max: 60 }),
       fraction: fc.oneof(fc.constant(""), fc.stringMatching(/^\.\d{0,7}$/)),
       t: fc.constantFrom("T", "t", " ", "X"),
-      zone: fc.oneof(fc.constantFrom("Z", "z", "", "+00:00", "-00:00", "+0000", "Zx"), fc.tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 })).map(([s, h, m]) => `${s}${pad(h, 2)}:${pad(m, 2)}`)),
+      zone: fc.oneof(
+        fc.constantFrom("Z", "z", "", "+00:00", "-00:00", "+0000", "Zx"),
+        fc
+          .tuple(fc.constantFrom("+", "-"), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }))
+          .map(([s, h, m]) => `${s}${pad(h, 2)}:${pad(m, 2)}`),
+      ),
       padding: fc.constantFrom("", " ", "\n", "\u00a0"),
     })
-    .map(({ year, month, day, hour, minute, second, fraction, t, zone, padding }) =>
-      `${padding}${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}${t}${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}${fraction}${zone}${padding}`);
+    .map(
+      ({ year, month, day, hour, minute, second, fraction, t, zone, padding }) =>
+        `${padding}${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}${t}${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}${fraction}${zone}${padding}`,
+    );
   /** Stamps in toISOString shape: fields in and out of range, or a real stamp with one character replaced. */
   const isoShapedArb = fc.oneof(
     // Fields in and out of range, in the exact shape.
     fc
       .tuple(
-        fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }),
-        fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 999 }),
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 999 }),
       )
-      .map(([year, month, day, hour, minute, second, millis]) =>
-        `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}.${pad(millis, 3)}Z`),
+      .map(
+        ([year, month, day, hour, minute, second, millis]) =>
+          `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}.${pad(millis, 3)}Z`,
+      ),
     // A real stamp with one character replaced.
     fc
-      .tuple(fc.date({ min: new Date(Date.parse("0000-01-01T00:00:00.000Z")), max: new Date(Date.parse("9999-12-31T23:59:59.999Z")), noInvalidDate: true }), fc.nat(23), fc.constantFrom(..."0159-:.TtZz /"))
+      .tuple(
+        fc.date({
+          min: new Date(Date.parse("0000-01-01T00:00:00.000Z")),
+          max: new Date(Date.parse("9999-12-31T23:59:59.999Z")),
+          noInvalidDate: true,
+        }),
+        fc.nat(23),
+        fc.constantFrom(..."0159-:.TtZz /"),
+      )
       .map(([date, at, char]) => {
         const stamp = date.toISOString();
         return stamp.slice(0, at) + char + stamp.slice(at + 1);
       }),
   );
-  const rawArb = fc.oneof({ weight: 4, arbitrary: stampArb }, { weight: 2, arbitrary: isoShapedArb }, fc.string({ maxLength: 30 }), fc.constantFrom<unknown>(0, true, [], {}, "2026-01-01T00:00:00.000Z"));
+  const rawArb = fc.oneof(
+    { weight: 4, arbitrary: stampArb },
+    { weight: 2, arbitrary: isoShapedArb },
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom<unknown>(0, true, [], {}, "2026-01-01T00:00:00.000Z"),
+  );
 
   test.each(STAMP_RULES)("%s: accepts exactly what the rule accepts, in toISOString form", (_name, rule, utcOnly) => {
     fc.assert(
@@ -126,7 +188,9 @@ describe("a stamp's one-parse path (acceptStamp)", () => {
         const slow = v.safeParse(rule, raw);
         expect(quick !== REFUSED, JSON.stringify(raw)).toBe(slow.success);
         if (quick !== REFUSED && slow.success) {
-          expect(quick, JSON.stringify(raw)).toBe(new Date(parseDateTime(slow.output as string) as number).toISOString());
+          expect(quick, JSON.stringify(raw)).toBe(
+            new Date(parseDateTime(slow.output as string) as number).toISOString(),
+          );
         }
       }),
       { seed: 2026, numRuns: 1500 },
@@ -147,9 +211,15 @@ describe("a stamp's one-parse path (acceptStamp)", () => {
   test("isIsoStamp holds exactly for the stamps parseDateTime accepts in toISOString form", () => {
     const ISO_FORM = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
     fc.assert(
-      fc.property(fc.oneof(isoShapedArb, rawArb.filter((raw): raw is string => typeof raw === "string")), (text) => {
-        expect(isIsoStamp(text), text).toBe(ISO_FORM.test(text) && parseDateTime(text) !== null);
-      }),
+      fc.property(
+        fc.oneof(
+          isoShapedArb,
+          rawArb.filter((raw): raw is string => typeof raw === "string"),
+        ),
+        (text) => {
+          expect(isIsoStamp(text), text).toBe(ISO_FORM.test(text) && parseDateTime(text) !== null);
+        },
+      ),
       { seed: 2026, numRuns: 5000 },
     );
     expect(isIsoStamp("2024-02-29T23:59:59.999Z")).toBe(true);

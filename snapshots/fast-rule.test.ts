@@ -9,7 +9,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
 import { accept, compileRule, REFUSED } from "../shared/engine/fast-rule.ts";
-import { fieldRules, jobMemberRules, receiptMemberRules, type Rule } from "../shared/rules.ts";
+import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../shared/rules.ts";
 
 const RULES: [string, Rule][] = [
   ...Object.entries(fieldRules),
@@ -21,11 +21,46 @@ const RULES: [string, Rule][] = [
 const value = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.string({ unit: "grapheme", maxLength: 10 }),
-  fc.constantFrom("", " ", " x ", "\u00a0", "😀".repeat(80), "😀".repeat(81), "x".repeat(400), ` ${"x".repeat(400)} `, "x".repeat(401)),
+  fc.constantFrom(
+    "",
+    " ",
+    " x ",
+    "\u00a0",
+    "😀".repeat(80),
+    "😀".repeat(81),
+    "x".repeat(400),
+    ` ${"x".repeat(400)} `,
+    "x".repeat(401),
+  ),
   fc.integer({ min: 0, max: 520 }).map((n) => "a".repeat(n)),
-  fc.constantFrom("2026-01-01T00:00:00Z", "2026-01-01t00:00:00.123456z", "2026-02-30T00:00:00Z", "2026-01-01T00:00:00+01:00", "2026-01-01T00:00:00-00:00", "0000-01-01T00:00:00+01:00", "9999-12-31T23:59:59.999Z"),
-  fc.constantFrom("https://example.com/x", "HTTPS://E.com", "https://", "http://e.com", "https:// x", "https://a/" + "b".repeat(505)),
-  fc.constantFrom("as_0123456789", "as_012345678", "AS_0123456789", "k_0123456789ab", "open", " released ", "release", "dispute", "paid"),
+  fc.constantFrom(
+    "2026-01-01T00:00:00Z",
+    "2026-01-01t00:00:00.123456z",
+    "2026-02-30T00:00:00Z",
+    "2026-01-01T00:00:00+01:00",
+    "2026-01-01T00:00:00-00:00",
+    "0000-01-01T00:00:00+01:00",
+    "9999-12-31T23:59:59.999Z",
+  ),
+  fc.constantFrom(
+    "https://example.com/x",
+    "HTTPS://E.com",
+    "https://",
+    "http://e.com",
+    "https:// x",
+    `https://a/${"b".repeat(505)}`,
+  ),
+  fc.constantFrom(
+    "as_0123456789",
+    "as_012345678",
+    "AS_0123456789",
+    "k_0123456789ab",
+    "open",
+    " released ",
+    "release",
+    "dispute",
+    "paid",
+  ),
   fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -0, 1, 9007199254740991, 9007199254740992, Number.MAX_VALUE)),
   fc.constantFrom(null, true, false, [], {}, "10"),
 );

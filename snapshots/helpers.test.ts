@@ -10,7 +10,11 @@ describe("test helpers", () => {
   test("fixture jobs reach every status through the engine", () => {
     const jobs = jobsByStatus();
     expect(Object.entries(jobs).map(([name, job]) => [name, job.status])).toEqual([
-      ["open", "open"], ["funded", "funded"], ["submitted", "submitted"], ["released", "released"], ["disputed", "disputed"],
+      ["open", "open"],
+      ["funded", "funded"],
+      ["submitted", "submitted"],
+      ["released", "released"],
+      ["disputed", "disputed"],
     ]);
   });
 });

@@ -55,10 +55,15 @@ export const CREATE = { title: "Summarise a paper", amount: 100, criteria: "Five
 export function jobsByStatus(amount: number = CREATE.amount) {
   const open = ok(call("transition", { action: "create", ...CREATE, amount })).job;
   const funded = ok(call("transition", { action: "fund", job: open, payer_credits: 1000 })).job;
-  const submitted = ok(call("transition", { action: "submit", job: funded, proof_url: "https://example.com/proof" })).job;
+  const submitted = ok(
+    call("transition", { action: "submit", job: funded, proof_url: "https://example.com/proof" }),
+  ).job;
   const released = ok(call("transition", { action: "release", job: submitted })).job;
   const disputed = ok(call("transition", { action: "dispute", job: submitted })).job;
-  return { open, funded, submitted, released, disputed } as Record<"open" | "funded" | "submitted" | "released" | "disputed", Record<string, any>>;
+  return { open, funded, submitted, released, disputed } as Record<
+    "open" | "funded" | "submitted" | "released" | "disputed",
+    Record<string, any>
+  >;
 }
 
 /** A handler with the fixed clock, for HTTP-level tests without a server (like hono's app.request). */

@@ -65,7 +65,9 @@ describe("engine methods", () => {
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
   });
 
-  const others = ENGINE_ROUTES.flatMap((route) => ["GET", "PUT", "DELETE", "PATCH", "HEAD"].map((method) => [method, route] as const));
+  const others = ENGINE_ROUTES.flatMap((route) =>
+    ["GET", "PUT", "DELETE", "PATCH", "HEAD"].map((method) => [method, route] as const),
+  );
   test.each(others)("%s /api/v0/%s is 405 method_not_allowed with Allow: POST, OPTIONS", async (method, route) => {
     const response = await send(method, enginePath(route));
     expect(response.status).toBe(405);
@@ -96,7 +98,10 @@ describe("headers on every response", () => {
   const JSON_CASES: [string, () => Promise<Response>][] = [
     ["an engine success", () => send("POST", "/api/v0/transition", { body: JSON.stringify(VALID_BODY.transition) })],
     ["an engine 400", () => send("POST", "/api/v0/transition", { body: "nope" })],
-    ["an engine 409", () => send("POST", "/api/v0/transition", { body: JSON.stringify({ action: "release", job: jobs.open }) })],
+    [
+      "an engine 409",
+      () => send("POST", "/api/v0/transition", { body: JSON.stringify({ action: "release", job: jobs.open }) }),
+    ],
     ["an engine 405", () => send("GET", "/api/v0/quote")],
     ["an engine 413", () => send("POST", "/api/v0/verify", { body: oversize })],
     ["a 404", () => send("GET", "/nope")],
@@ -106,10 +111,13 @@ describe("headers on every response", () => {
     ["an engine preflight", () => send("OPTIONS", "/api/v0/simulate")],
     ["a document GET", () => send("GET", "/api/health.json")],
     ["a document HEAD", () => send("HEAD", "/api/health.json")],
-    ["a document 304", async () => {
-      const etag = (await send("GET", "/api/health.json")).headers.get("etag") ?? "";
-      return send("GET", "/api/health.json", { headers: { "If-None-Match": etag } });
-    }],
+    [
+      "a document 304",
+      async () => {
+        const etag = (await send("GET", "/api/health.json")).headers.get("etag") ?? "";
+        return send("GET", "/api/health.json", { headers: { "If-None-Match": etag } });
+      },
+    ],
     ["a document preflight", () => send("OPTIONS", "/api/health.json")],
     ["a document 405", () => send("POST", "/api/health.json")],
   ];
@@ -118,11 +126,14 @@ describe("headers on every response", () => {
     expect((await request()).headers.get("access-control-allow-origin")).toBe("*");
   });
 
-  test.each(JSON_CASES)("%s is application/json; charset=utf-8 with Cache-Control: no-store", async (_name, request) => {
-    const response = await request();
-    expect(response.headers.get("content-type")).toBe(JSON_TYPE);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-  });
+  test.each(JSON_CASES)(
+    "%s is application/json; charset=utf-8 with Cache-Control: no-store",
+    async (_name, request) => {
+      const response = await request();
+      expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    },
+  );
 });
 
 describe("body parsing ignores Content-Type (D18)", () => {
@@ -153,18 +164,30 @@ const asHeaderBytes = (text: string) => String.fromCharCode(...new TextEncoder()
 describe("non-ASCII header values are read as UTF-8 (D14, D15)", () => {
   const create = JSON.stringify(VALID_BODY.transition);
 
-  test.each([["Authorization", "Bearer "], ["X-Service-Key", ""]])("a UTF-8 demo key in %s gets the key_id of its UTF-8 text", async (header, prefix) => {
-    const response = await send("POST", "/api/v0/transition", { body: create, headers: { [header]: prefix + asHeaderBytes("clé-🔑") } });
+  test.each([
+    ["Authorization", "Bearer "],
+    ["X-Service-Key", ""],
+  ])("a UTF-8 demo key in %s gets the key_id of its UTF-8 text", async (header, prefix) => {
+    const response = await send("POST", "/api/v0/transition", {
+      body: create,
+      headers: { [header]: prefix + asHeaderBytes("clé-🔑") },
+    });
     expect(((await response.json()) as { key_id: string }).key_id).toBe(keyIdOf("clé-🔑"));
   });
 
   test("a UTF-8 Idempotency-Key is echoed as its UTF-8 text", async () => {
-    const response = await send("POST", "/api/v0/transition", { body: create, headers: { "Idempotency-Key": asHeaderBytes("commande-é") } });
+    const response = await send("POST", "/api/v0/transition", {
+      body: create,
+      headers: { "Idempotency-Key": asHeaderBytes("commande-é") },
+    });
     expect(((await response.json()) as { idempotency_key: string }).idempotency_key).toBe("commande-é");
   });
 
   test("bytes that are not UTF-8 are kept as Latin-1 text", async () => {
-    const response = await send("POST", "/api/v0/transition", { body: create, headers: { "X-Service-Key": "cl\u00e9" } });
+    const response = await send("POST", "/api/v0/transition", {
+      body: create,
+      headers: { "X-Service-Key": "cl\u00e9" },
+    });
     expect(((await response.json()) as { key_id: string }).key_id).toBe(keyIdOf("cl\u00e9"));
   });
 });
@@ -213,10 +236,13 @@ describe("unknown paths (D9)", () => {
       randomHex: ctx.randomHex,
       fallback: (request, pathname) => {
         seen.push(`${request.method} ${pathname}`);
-        return pathname === "/index.html" ? new Response("<p>home</p>", { headers: { "Content-Type": "text/html" } }) : null;
+        return pathname === "/index.html"
+          ? new Response("<p>home</p>", { headers: { "Content-Type": "text/html" } })
+          : null;
       },
     });
-    const at = (method: string) => site(new Request(`${BASE}/index.html`, { method, ...(method === "POST" ? { body: "{}" } : {}) }));
+    const at = (method: string) =>
+      site(new Request(`${BASE}/index.html`, { method, ...(method === "POST" ? { body: "{}" } : {}) }));
     expect(await (await at("GET")).text()).toBe("<p>home</p>");
     expect((await at("HEAD")).status).toBe(200);
     for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) {
@@ -343,7 +369,10 @@ describe("the real server (api/server.ts)", () => {
       expect(health.status).toBe(200);
       expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
 
-      const response = await fetch(`${server.base}/api/v0/transition`, { method: "POST", body: JSON.stringify({ action: "create", ...CREATE }) });
+      const response = await fetch(`${server.base}/api/v0/transition`, {
+        method: "POST",
+        body: JSON.stringify({ action: "create", ...CREATE }),
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe(JSON_TYPE);
       const body = (await response.json()) as { ok: boolean; job: { id: string; status: string; createdAt: string } };
@@ -355,7 +384,14 @@ describe("the real server (api/server.ts)", () => {
       // A demo key in raw UTF-8 bytes on the wire, as curl sends it, gets the key_id of its text.
       const payload = JSON.stringify({ action: "create", ...CREATE });
       const head = `POST /api/v0/quote HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${payload.length}\r\nX-Service-Key: `;
-      const raw = await exchange(server.port, Buffer.concat([Buffer.from(head, "latin1"), Buffer.from("clé-🔑", "utf8"), Buffer.from(`\r\n\r\n${payload}`, "latin1")]));
+      const raw = await exchange(
+        server.port,
+        Buffer.concat([
+          Buffer.from(head, "latin1"),
+          Buffer.from("clé-🔑", "utf8"),
+          Buffer.from(`\r\n\r\n${payload}`, "latin1"),
+        ]),
+      );
       expect(raw.response?.status).toBe(200);
       expect(raw.response?.text).toContain(`"key_id":"${keyIdOf("clé-🔑")}"`);
     } finally {
@@ -370,7 +406,11 @@ describe("a host that frames bodies by Content-Length (trustContentLength, as Bu
   // The Content-Length a server would have framed the body by: a Request built in code carries none.
   const post = (body: string | Uint8Array<ArrayBuffer>) => {
     const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-    const request = new Request(`${BASE}/api/v0/transition`, { method: "POST", body, headers: { "Content-Length": String(length) } });
+    const request = new Request(`${BASE}/api/v0/transition`, {
+      method: "POST",
+      body,
+      headers: { "Content-Length": String(length) },
+    });
     expect(request.headers.get("content-length")).toBe(String(length));
     return framed(request);
   };
@@ -383,7 +423,11 @@ describe("a host that frames bodies by Content-Length (trustContentLength, as Bu
 
   test("still answers invalid UTF-8 with invalid_json, although text decoding would hide it", async () => {
     const [head, tail] = create.split("Summarise") as [string, string];
-    const bytes = new Uint8Array([...new TextEncoder().encode(head), 0xff, ...new TextEncoder().encode(tail)]) as Uint8Array<ArrayBuffer>;
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode(head),
+      0xff,
+      ...new TextEncoder().encode(tail),
+    ]) as Uint8Array<ArrayBuffer>;
     expect(((await (await post(bytes)).json()) as { error: string }).error).toBe("invalid_json");
   });
 

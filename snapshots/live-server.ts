@@ -4,8 +4,9 @@
  * its RSS is read from /proc, and raw HTTP/1.1 exchanges run over plain TCP sockets so a test
  * controls every byte, including ones `fetch` refuses to send.
  */
-import { connect, type Socket } from "node:net";
+
 import { readFileSync } from "node:fs";
+import { connect, type Socket } from "node:net";
 
 /** The repository root. */
 export const ROOT = new URL("..", import.meta.url).pathname;
@@ -66,7 +67,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Liv
   const drained = Promise.all([drain(child.stdout, out), drain(child.stderr, err)]);
   const base = `http://127.0.0.1:${port}`;
   let up = false;
-  for (const deadline = Date.now() + 10_000; !up && Date.now() < deadline && child.exitCode === null; await Bun.sleep(25)) {
+  for (
+    const deadline = Date.now() + 10_000;
+    !up && Date.now() < deadline && child.exitCode === null;
+    await Bun.sleep(25)
+  ) {
     up = (await fetch(`${base}/api/health.json`).catch(() => undefined))?.status === 200;
   }
   if (!up) {

@@ -75,7 +75,11 @@ describe("Node 20", () => {
       stderr: "pipe",
     });
     expect(run.exitCode, run.stderr.toString()).toBe(0);
-    const { version, bun, answers: onNode } = JSON.parse(run.stdout.toString()) as {
+    const {
+      version,
+      bun,
+      answers: onNode,
+    } = JSON.parse(run.stdout.toString()) as {
       version: string;
       bun: string | null;
       answers: Record<string, unknown>[];
@@ -84,7 +88,9 @@ describe("Node 20", () => {
     expect(bun, `${node} is Bun, not Node`).toBeNull();
     expect(Number(/^v(\d+)\./.exec(version)?.[1])).toBeGreaterThanOrEqual(20);
 
-    const { steps } = (await import(join(dir, "steps.mjs"))) as { steps: (handle: unknown, create: unknown) => Promise<Record<string, unknown>[]> };
+    const { steps } = (await import(join(dir, "steps.mjs"))) as {
+      steps: (handle: unknown, create: unknown) => Promise<Record<string, unknown>[]>;
+    };
     const onBun = await steps(testHandler(), CREATE);
 
     expect(onNode.map((answer) => answer.status)).toEqual([200, 200, 200, 413, 200]);

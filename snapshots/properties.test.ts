@@ -17,11 +17,20 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../shared/aliases.ts";
-import { type Action, ACTIONS, type EngineRoute, ENGINE_ROUTES, enginePath, LIMITS, STATUSES, TRANSITIONS } from "../shared/constants.ts";
+import {
+  ACTIONS,
+  type Action,
+  ENGINE_ROUTES,
+  type EngineRoute,
+  enginePath,
+  LIMITS,
+  STATUSES,
+  TRANSITIONS,
+} from "../shared/constants.ts";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
-import { createHandler } from "../shared/http.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
-import { call, CREATE, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
+import { createHandler } from "../shared/http.ts";
+import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
 
 /** One seed for the file; run counts keep the whole file to a few seconds. */
 const SEED = 6_2026;
@@ -63,12 +72,28 @@ type Step =
   | { kind: "advance"; pick: number; terminal: "release" | "dispute"; sendCredits: boolean };
 
 /** The action that moves a job on from `status` (terminal jobs get one that is refused). */
-const NEXT_ACTION = { open: "fund", funded: "submit", submitted: null, released: "release", disputed: "dispute" } as const;
+const NEXT_ACTION = {
+  open: "fund",
+  funded: "submit",
+  submitted: null,
+  released: "release",
+  disputed: "dispute",
+} as const;
 
-const amountArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 700 }) }, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 900, max: 5000 }));
+const amountArb = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 700 }) },
+  fc.integer({ min: 1, max: 20 }),
+  fc.integer({ min: 900, max: 5000 }),
+);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("create" as const), amount: amountArb, sendCredits: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("top_up" as const), credits: fc.integer({ min: 0, max: 800 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("create" as const), amount: amountArb, sendCredits: fc.boolean() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("top_up" as const), credits: fc.integer({ min: 0, max: 800 }) }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -79,7 +104,12 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   {
     weight: 8,
-    arbitrary: fc.record({ kind: fc.constant("advance" as const), pick: fc.nat(), terminal: fc.constantFrom("release" as const, "dispute" as const), sendCredits: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant("advance" as const),
+      pick: fc.nat(),
+      terminal: fc.constantFrom("release" as const, "dispute" as const),
+      sendCredits: fc.boolean(),
+    }),
   },
 );
 
@@ -98,8 +128,10 @@ const held = (model: Model) =>
 /** The rejection the model predicts for a step, or null when it must succeed. */
 function predictedRejection(model: Model, action: Action, job: Body): Body | null {
   const from = TRANSITIONS[action].from;
-  if (from !== null && job.status !== from) return { error: "illegal_transition", action, from: job.status, expected: from };
-  if (action === "fund" && model.payer < job.amount) return { error: "insufficient_credits", action, needed: job.amount, payer_credits: model.payer };
+  if (from !== null && job.status !== from)
+    return { error: "illegal_transition", action, from: job.status, expected: from };
+  if (action === "fund" && model.payer < job.amount)
+    return { error: "insufficient_credits", action, needed: job.amount, payer_credits: model.payer };
   return null;
 }
 
@@ -113,7 +145,8 @@ function runStep(model: Model, step: Step, ctx: EngineContext, tally: Tally): vo
   if (step.kind !== "create" && model.jobs.length === 0) return;
   const index = step.kind === "create" ? -1 : step.pick % model.jobs.length;
   const job = index === -1 ? null : model.jobs[index]!;
-  const action: Action = step.kind === "advance" ? (NEXT_ACTION[job!.status as keyof typeof NEXT_ACTION] ?? step.terminal) : step.kind;
+  const action: Action =
+    step.kind === "advance" ? (NEXT_ACTION[job!.status as keyof typeof NEXT_ACTION] ?? step.terminal) : step.kind;
   const body: Body =
     action === "create"
       ? { action, ...CREATE, amount: (step as { amount: number }).amount }
@@ -164,14 +197,30 @@ function runStep(model: Model, step: Step, ctx: EngineContext, tally: Tally): vo
       expect(fee).toBe(settle("released", answer.job.amount).fee);
       expect(answer).toMatchObject({ agent_credits_delta: payout, returned_to_payer: 0 });
       expect(answer.job).toMatchObject({ fee, agentPayout: payout });
-      expect(answer.receipt).toMatchObject({ status: "released", amount: answer.job.amount, release_fee: fee, agent_payout: payout, returned_to_payer: 0 });
+      expect(answer.receipt).toMatchObject({
+        status: "released",
+        amount: answer.job.amount,
+        release_fee: fee,
+        agent_payout: payout,
+        returned_to_payer: 0,
+      });
       model.agent += answer.agent_credits_delta; // SPEC agent wallet rule
       model.fees += fee;
       break;
     }
     case "dispute":
-      expect(answer).toMatchObject({ fee: 0, agent_payout: 0, agent_credits_delta: 0, returned_to_payer: answer.job.amount });
-      expect(answer.receipt).toMatchObject({ status: "disputed", release_fee: 0, agent_payout: 0, returned_to_payer: answer.job.amount });
+      expect(answer).toMatchObject({
+        fee: 0,
+        agent_payout: 0,
+        agent_credits_delta: 0,
+        returned_to_payer: answer.job.amount,
+      });
+      expect(answer.receipt).toMatchObject({
+        status: "disputed",
+        release_fee: 0,
+        agent_payout: 0,
+        returned_to_payer: answer.job.amount,
+      });
       model.payer += answer.returned_to_payer;
       break;
   }
@@ -194,16 +243,21 @@ describe("conservation of credits over random walks of several jobs", () => {
   test("payer + escrow + agent wallet + fees = start + top-ups after every step, nothing negative", () => {
     const tally = new Tally();
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.array(stepArb, { minLength: 1, maxLength: 60, size: "max" }), (start, steps) => {
-        const model: Model = { start, topUps: 0, payer: start, agent: 0, fees: 0, jobs: [] };
-        const ctx = fixedContext(NOW); // one random source per walk: every create gets its own id
-        for (const step of steps) {
-          runStep(model, step, ctx, tally);
-          expect(model.payer + held(model) + model.agent + model.fees).toBe(model.start + model.topUps);
-          for (const balance of [model.payer, held(model), model.agent, model.fees]) expect(balance).toBeGreaterThanOrEqual(0);
-        }
-        expect(new Set(model.jobs.map((job) => job.id)).size).toBe(model.jobs.length);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.array(stepArb, { minLength: 1, maxLength: 60, size: "max" }),
+        (start, steps) => {
+          const model: Model = { start, topUps: 0, payer: start, agent: 0, fees: 0, jobs: [] };
+          const ctx = fixedContext(NOW); // one random source per walk: every create gets its own id
+          for (const step of steps) {
+            runStep(model, step, ctx, tally);
+            expect(model.payer + held(model) + model.agent + model.fees).toBe(model.start + model.topUps);
+            for (const balance of [model.payer, held(model), model.agent, model.fees])
+              expect(balance).toBeGreaterThanOrEqual(0);
+          }
+          expect(new Set(model.jobs.map((job) => job.id)).size).toBe(model.jobs.length);
+        },
+      ),
       { seed: SEED, numRuns: RUNS.walks },
     );
     console.log("walk outcomes", JSON.stringify(Object.fromEntries(tally.counts)));
@@ -228,7 +282,12 @@ const RECEIPT = ok(call("transition", { action: "release", job: jobs.submitted }
 const ACTION_BODIES: Body[] = [
   { action: "create", ...CREATE },
   ...ACTIONS.filter((action) => action !== "create").flatMap((action) =>
-    STATUSES.map((status) => ({ action, job: jobs[status], payer_credits: 1000, ...(action === "submit" && { proof_url: PROOF }) })),
+    STATUSES.map((status) => ({
+      action,
+      job: jobs[status],
+      payer_credits: 1000,
+      ...(action === "submit" && { proof_url: PROOF }),
+    })),
   ),
 ];
 const LEGAL_ACTION_BODIES: Body[] = [
@@ -243,8 +302,20 @@ const BASES: Record<EngineRoute, [Body[], Body[]]> = {
   transition: [LEGAL_ACTION_BODIES, ACTION_BODIES],
   quote: [LEGAL_ACTION_BODIES, ACTION_BODIES],
   validate: [LEGAL_ACTION_BODIES, ACTION_BODIES],
-  simulate: [[{ ...CREATE, payer_credits: 1000, proof_url: PROOF }, { ...CREATE, payer_credits: 1000, proof_url: PROOF, terminal: "dispute" }], [{ ...CREATE, payer_credits: 10, proof_url: PROOF }]],
-  verify: [[{ receipt: RECEIPT }, { job: jobs.released }, { job: jobs.disputed }, { job: jobs.submitted, action: "dispute" }], [{ job: jobs.open, action: "release" }, { job: jobs.released, action: "dispute" }]],
+  simulate: [
+    [
+      { ...CREATE, payer_credits: 1000, proof_url: PROOF },
+      { ...CREATE, payer_credits: 1000, proof_url: PROOF, terminal: "dispute" },
+    ],
+    [{ ...CREATE, payer_credits: 10, proof_url: PROOF }],
+  ],
+  verify: [
+    [{ receipt: RECEIPT }, { job: jobs.released }, { job: jobs.disputed }, { job: jobs.submitted, action: "dispute" }],
+    [
+      { job: jobs.open, action: "release" },
+      { job: jobs.released, action: "dispute" },
+    ],
+  ],
 };
 
 /** Every top-level name the engines read, with every alias. */
@@ -253,17 +324,57 @@ const MEMBER_NAMES = [...new Set(Object.values(JOB_MEMBER_ALIASES).flat())];
 
 /** Values near the rules' edges, valid and not, beside arbitrary JSON. */
 const plausibleValue = fc.constantFrom<unknown>(
-  ...ACTIONS, ...STATUSES, "release", "dispute", " create ", "Create", "", "  ", "x", PROOF, "https://example.com/hook", "http://example.com/hook",
-  "2099-01-01T00:00:00Z", "2020-01-01T00:00:00Z", "as_0000000001", "as_zz", 0, 1, -1, 100, 1000, 1.5, MAX, MAX + 1, 1e300, "10",
-  "a".repeat(81), "😀".repeat(80), "k".repeat(256), true, false, null, [], {},
-  jobs.open, jobs.funded, jobs.submitted, jobs.released, jobs.disputed, RECEIPT,
+  ...ACTIONS,
+  ...STATUSES,
+  "release",
+  "dispute",
+  " create ",
+  "Create",
+  "",
+  "  ",
+  "x",
+  PROOF,
+  "https://example.com/hook",
+  "http://example.com/hook",
+  "2099-01-01T00:00:00Z",
+  "2020-01-01T00:00:00Z",
+  "as_0000000001",
+  "as_zz",
+  0,
+  1,
+  -1,
+  100,
+  1000,
+  1.5,
+  MAX,
+  MAX + 1,
+  1e300,
+  "10",
+  "a".repeat(81),
+  "😀".repeat(80),
+  "k".repeat(256),
+  true,
+  false,
+  null,
+  [],
+  {},
+  jobs.open,
+  jobs.funded,
+  jobs.submitted,
+  jobs.released,
+  jobs.disputed,
+  RECEIPT,
 );
 const valueArb: fc.Arbitrary<unknown> = fc.oneof(plausibleValue, fc.jsonValue({ maxDepth: 2 }));
 /** A valid job or receipt with some members replaced, dropped or renamed to an alias. */
 const mutatedObjectArb = fc
   .tuple(
     fc.constantFrom<Body>(jobs.open, jobs.funded, jobs.submitted, jobs.released, jobs.disputed, RECEIPT),
-    fc.dictionary(fc.constantFrom(...MEMBER_NAMES, ...Object.keys(RECEIPT)), fc.oneof(valueArb, fc.constant(undefined)), { maxKeys: 3 }),
+    fc.dictionary(
+      fc.constantFrom(...MEMBER_NAMES, ...Object.keys(RECEIPT)),
+      fc.oneof(valueArb, fc.constant(undefined)),
+      { maxKeys: 3 },
+    ),
   )
   .map(([base, changes]) => ({ ...base, ...changes }));
 const memberValueArb = fc.oneof({ weight: 3, arbitrary: valueArb }, mutatedObjectArb);
@@ -274,12 +385,19 @@ const membersArb = fc.oneof(
 
 /** Header values Headers accepts: tab, printable ASCII, Latin-1 (UTF-8 bytes arrive so, as the server hands them over). */
 const headerTextArb = fc.string({
-  unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09)).map((code) => String.fromCharCode(code)),
+  unit: fc
+    .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }), fc.constant(0x09))
+    .map((code) => String.fromCharCode(code)),
   maxLength: 40,
 });
 const headersArb = fc.record(
   {
-    Authorization: fc.oneof(headerTextArb, headerTextArb.map((text) => `Bearer ${text}`), headerTextArb.map((text) => `bEaReR\t${text}`), fc.constant("Basic dXNlcjpwYXNz")),
+    Authorization: fc.oneof(
+      headerTextArb,
+      headerTextArb.map((text) => `Bearer ${text}`),
+      headerTextArb.map((text) => `bEaReR\t${text}`),
+      fc.constant("Basic dXNlcjpwYXNz"),
+    ),
     "X-Service-Key": headerTextArb,
     "Idempotency-Key": fc.oneof(headerTextArb, fc.constantFrom("order-1", " order-1 ", "k".repeat(256))),
   },
@@ -303,10 +421,14 @@ describe("any body on any route through the HTTP handler", () => {
   test("is a success or a catalog error of that route with its status, in the envelope, never a 5xx or a throw", async () => {
     const handle = testHandler();
     const tally = new Tally();
-    const caseArb = fc.constantFrom(...ENGINE_ROUTES).chain((route) => fc.tuple(fc.constant(route), bodyArb(route), headersArb));
+    const caseArb = fc
+      .constantFrom(...ENGINE_ROUTES)
+      .chain((route) => fc.tuple(fc.constant(route), bodyArb(route), headersArb));
     await fc.assert(
       fc.asyncProperty(caseArb, async ([route, body, headers]) => {
-        const response = await handle(new Request(`http://localhost${enginePath(route)}`, { method: "POST", body, headers }));
+        const response = await handle(
+          new Request(`http://localhost${enginePath(route)}`, { method: "POST", body, headers }),
+        );
         expect(response.status).toBeLessThan(500);
         expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
         const answer = (await response.json()) as Body;
@@ -315,7 +437,7 @@ describe("any body on any route through the HTTP handler", () => {
         expect(answer.ok).toBe(response.status === 200);
         if (answer.ok) {
           tally.add(`ok ${route}`);
-          expect("key_id" in answer !== ("key_optional" in answer)).toBe(true);
+          expect("key_id" in answer !== "key_optional" in answer).toBe(true);
         } else {
           tally.add(answer.error);
           const entry = ERROR_CATALOG[answer.error as ErrorCode];
@@ -323,7 +445,8 @@ describe("any body on any route through the HTTP handler", () => {
           expect(entry.routes as readonly string[]).toContain(route);
           expect(response.status).toBe(entry.status);
           expect(typeof answer.message).toBe("string");
-          if (answer.error === "missing_field" || answer.error === "invalid_field") expect(typeof answer.field).toBe("string");
+          if (answer.error === "missing_field" || answer.error === "invalid_field")
+            expect(typeof answer.field).toBe("string");
         }
       }),
       { seed: SEED, numRuns: RUNS.bodies },
@@ -344,7 +467,10 @@ const codePoints = (text: string) => [...text].length;
 /** Text of graphemes (emoji, combining marks, CJK...) that is valid for a field: 1..max code points after trim. */
 const textArb = (max: number, maxLength: number) =>
   fc
-    .oneof(fc.string({ unit: "grapheme", minLength: 1, maxLength }), fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength }))
+    .oneof(
+      fc.string({ unit: "grapheme", minLength: 1, maxLength }),
+      fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength }),
+    )
     .filter((text) => text.trim().length > 0 && codePoints(text.trim()) <= max);
 const keyArb = textArb(LIMITS.idempotencyKeyMax, 60);
 const createArb = fc.record({
@@ -372,7 +498,17 @@ describe("idempotency keys (D15)", () => {
           ? { body: {}, headers: { "Idempotency-Key": asHeader(key) } }
           : { body: { idempotency_key: key }, headers: {} };
         const send = async (handle: typeof first, route: EngineRoute, body: Body) =>
-          ok({ ...(await answerOf(handle(new Request(`http://localhost${enginePath(route)}`, { method: "POST", body: JSON.stringify({ ...body, ...keyed.body }), headers: keyed.headers })))) });
+          ok({
+            ...(await answerOf(
+              handle(
+                new Request(`http://localhost${enginePath(route)}`, {
+                  method: "POST",
+                  body: JSON.stringify({ ...body, ...keyed.body }),
+                  headers: keyed.headers,
+                }),
+              ),
+            )),
+          });
 
         const created = await send(first, "transition", { action: "create", ...fields });
         expect(created.job.id).toBe(id);
@@ -401,7 +537,8 @@ describe("idempotency keys (D15)", () => {
         fc.uniqueArray(keyArb, { minLength: 2, maxLength: 2, selector: (key) => key.trim() }),
         createArb,
         ([first, second], fields) => {
-          const idOf = (key: string) => ok(call("transition", { action: "create", ...fields, idempotency_key: key })).job.id;
+          const idOf = (key: string) =>
+            ok(call("transition", { action: "create", ...fields, idempotency_key: key })).job.id;
           expect(idOf(first!)).not.toBe(idOf(second!));
         },
       ),
@@ -435,7 +572,21 @@ function engineReceipt(c: ReceiptCase): Body {
   const extra = { ...(c.clientRef !== undefined && { client_ref: c.clientRef }) };
   const note = c.note === undefined ? {} : { [noteField]: c.note };
   if (c.via === "simulate") {
-    return ok(call("simulate", { ...CREATE, amount: c.amount, payer_credits: c.amount, proof_url: PROOF, terminal: c.terminal, ...extra, ...note }, headers)).receipt;
+    return ok(
+      call(
+        "simulate",
+        {
+          ...CREATE,
+          amount: c.amount,
+          payer_credits: c.amount,
+          proof_url: PROOF,
+          terminal: c.terminal,
+          ...extra,
+          ...note,
+        },
+        headers,
+      ),
+    ).receipt;
   }
   const created = ok(call("transition", { action: "create", ...CREATE, amount: c.amount, ...extra }, headers)).job;
   const funded = ok(call("transition", { action: "fund", job: created, payer_credits: c.amount }, headers)).job;
@@ -460,7 +611,13 @@ describe("verify recomputes every engine receipt (D12)", () => {
         expect(receipt.status).toBe(status);
         if (c.key !== undefined) expect(receipt.key_id).toMatch(/^k_[0-9a-f]{12}$/);
         const answer = ok(call("verify", { receipt }));
-        expect(answer).toMatchObject({ valid: true, verified: true, mismatches: [], job_id: receipt.job_id, action: c.terminal });
+        expect(answer).toMatchObject({
+          valid: true,
+          verified: true,
+          mismatches: [],
+          job_id: receipt.job_id,
+          action: c.terminal,
+        });
         expect(answer.expected).toEqual(settle(status, c.amount));
       }),
       { seed: SEED, numRuns: RUNS.verify },
@@ -469,14 +626,19 @@ describe("verify recomputes every engine receipt (D12)", () => {
 
   test("flags a tampered release_fee, agent_payout or returned_to_payer as exactly that mismatch", () => {
     fc.assert(
-      fc.property(receiptCaseArb, fc.constantFrom<ReceiptClaim>("release_fee", "agent_payout", "returned_to_payer"), fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: MAX })), (c, member, value) => {
-        const receipt = engineReceipt(c);
-        fc.pre(receipt[member] !== value);
-        const answer = ok(call("verify", { receipt: { ...receipt, [member]: value } }));
-        expect(answer.valid).toBe(false);
-        expect(answer.verified).toBe(true);
-        expect(answer.mismatches).toEqual([{ field: CLAIM_OF[member], expected: receipt[member], received: value }]);
-      }),
+      fc.property(
+        receiptCaseArb,
+        fc.constantFrom<ReceiptClaim>("release_fee", "agent_payout", "returned_to_payer"),
+        fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: MAX })),
+        (c, member, value) => {
+          const receipt = engineReceipt(c);
+          fc.pre(receipt[member] !== value);
+          const answer = ok(call("verify", { receipt: { ...receipt, [member]: value } }));
+          expect(answer.valid).toBe(false);
+          expect(answer.verified).toBe(true);
+          expect(answer.mismatches).toEqual([{ field: CLAIM_OF[member], expected: receipt[member], received: value }]);
+        },
+      ),
       { seed: SEED, numRuns: RUNS.verify },
     );
   });
@@ -498,16 +660,20 @@ describe("verify recomputes every engine receipt (D12)", () => {
 
   test("judges a receipt with another amount by that amount's fees, always with a mismatch", () => {
     fc.assert(
-      fc.property(receiptCaseArb, fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX })), (c, amount) => {
-        fc.pre(amount !== c.amount);
-        const receipt = engineReceipt(c);
-        const answer = ok(call("verify", { receipt: { ...receipt, amount } }));
-        expect(answer.expected).toEqual(settle(receipt.status, amount));
-        const mismatches = expectedMismatches(receipt, receipt.status, amount);
-        expect(mismatches.length).toBeGreaterThan(0);
-        expect(answer.mismatches).toEqual(mismatches);
-        expect(answer.valid).toBe(false);
-      }),
+      fc.property(
+        receiptCaseArb,
+        fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: MAX })),
+        (c, amount) => {
+          fc.pre(amount !== c.amount);
+          const receipt = engineReceipt(c);
+          const answer = ok(call("verify", { receipt: { ...receipt, amount } }));
+          expect(answer.expected).toEqual(settle(receipt.status, amount));
+          const mismatches = expectedMismatches(receipt, receipt.status, amount);
+          expect(mismatches.length).toBeGreaterThan(0);
+          expect(answer.mismatches).toEqual(mismatches);
+          expect(answer.valid).toBe(false);
+        },
+      ),
       { seed: SEED, numRuns: RUNS.verify },
     );
   });

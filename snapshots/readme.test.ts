@@ -21,7 +21,11 @@ describe("README.md", () => {
   });
 
   test("its error table lists every catalog code with its status and message", () => {
-    const rows = [...readme.matchAll(/^\| `(\w+)` \| (\d{3}) \| (.*?) \|/gm)].map(([, code, status, message]) => [code, Number(status), message!.replaceAll("\\|", "|")]);
+    const rows = [...readme.matchAll(/^\| `(\w+)` \| (\d{3}) \| (.*?) \|/gm)].map(([, code, status, message]) => [
+      code,
+      Number(status),
+      message!.replaceAll("\\|", "|"),
+    ]);
     expect(rows).toEqual(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status, entry.message]));
   });
 });

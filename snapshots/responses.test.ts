@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { type EngineRoute, enginePath } from "../shared/constants.ts";
 import type { EngineContext } from "../shared/engine/context.ts";
-import { call, CREATE, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
+import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
 
 const jobs = jobsByStatus();
 const PROOF = "https://example.com/proof";
@@ -55,7 +55,10 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s success", (route) => {
 describe("POST /api/v0/simulate success", () => {
   test.each([
     ["walks to release by default", { ...SIMULATE, proof_note: "Done.", release_note: "Good." }],
-    ["walks to dispute with terminal dispute", { ...SIMULATE, terminal: "dispute", dispute_reason: "Off topic.", release_note: "ignored" }],
+    [
+      "walks to dispute with terminal dispute",
+      { ...SIMULATE, terminal: "dispute", dispute_reason: "Off topic.", release_note: "ignored" },
+    ],
   ])("%s", (_name, body) => {
     expect(snap("simulate", body).text).toMatchSnapshot();
   });
@@ -66,8 +69,14 @@ describe("POST /api/v0/verify success", () => {
     ["checks a receipt", { receipt }],
     ["checks a released job by its own fee and payout", { job: jobs.released }],
     ["checks a disputed job by its own fee and payout", { job: jobs.disputed }],
-    ["checks a submitted job with an action and claims", { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95 }],
-    ["answers valid false for a mismatching claim", { job: jobs.submitted, action: "release", fee: 4, agent_payout: 96, returned_to_payer: 0 }],
+    [
+      "checks a submitted job with an action and claims",
+      { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95 },
+    ],
+    [
+      "answers valid false for a mismatching claim",
+      { job: jobs.submitted, action: "release", fee: 4, agent_payout: 96, returned_to_payer: 0 },
+    ],
   ])("%s", (_name, body) => {
     expect(snap("verify", body).text).toMatchSnapshot();
   });
@@ -81,7 +90,9 @@ describe("demo key and idempotency key", () => {
   });
 
   test("transition release carries key_id on the response and the receipt", () => {
-    expect(snap("transition", { action: "release", job: jobs.submitted }, { Authorization: "Bearer demo-key-123" }).text).toMatchSnapshot();
+    expect(
+      snap("transition", { action: "release", job: jobs.submitted }, { Authorization: "Bearer demo-key-123" }).text,
+    ).toMatchSnapshot();
   });
 });
 
@@ -95,7 +106,12 @@ const ERRORS: [string, EngineRoute, string, unknown, (() => EngineContext)?][] =
     ["invalid_json", route, "a body that is not JSON", "{ not json"],
     ["invalid_action", route, "an unknown action", { action: "refund", job: jobs.submitted }],
     ["missing_field", route, "a create without its required fields", { action: "create" }],
-    ["invalid_field", route, "a numeric string amount and an http callback_url", { action: "create", ...CREATE, amount: "100", callback_url: "http://example.com/hook" }],
+    [
+      "invalid_field",
+      route,
+      "a numeric string amount and an http callback_url",
+      { action: "create", ...CREATE, amount: "100", callback_url: "http://example.com/hook" },
+    ],
     ["illegal_transition", route, "a release of an open job", { action: "release", job: jobs.open }],
     ["insufficient_credits", route, "a fund below the amount", { action: "fund", job: jobs.open, payer_credits: 99 }],
     ["hold_expired", route, "a release after expiresAt", { action: "release", job: heldSubmitted }, afterHold],
@@ -125,10 +141,12 @@ describe("engine errors", () => {
 
 /** Errors only the HTTP layer gives: [code, why, method, path, body]. */
 const HTTP_ERRORS: [string, string, string, string, string?][] = [
-  ...(["transition", "quote", "validate", "simulate", "verify"] as const).flatMap((route): [string, string, string, string, string?][] => [
-    ["method_not_allowed", `GET ${enginePath(route)}`, "GET", enginePath(route)],
-    ["payload_too_large", `65,537 bytes to ${enginePath(route)}`, "POST", enginePath(route), " ".repeat(65_537)],
-  ]),
+  ...(["transition", "quote", "validate", "simulate", "verify"] as const).flatMap(
+    (route): [string, string, string, string, string?][] => [
+      ["method_not_allowed", `GET ${enginePath(route)}`, "GET", enginePath(route)],
+      ["payload_too_large", `65,537 bytes to ${enginePath(route)}`, "POST", enginePath(route), " ".repeat(65_537)],
+    ],
+  ),
   ["method_not_allowed", "POST /api/health.json", "POST", "/api/health.json", "{}"],
   ["not_found", "GET /api/v1/transition", "GET", "/api/v1/transition"],
   ["not_found", "POST /api/v0/transition/", "POST", "/api/v0/transition/", "{}"],

@@ -22,13 +22,18 @@ import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
 import fc from "fast-check";
 import { FIELD_ALIASES, isObject, JOB_MEMBER_ALIASES, type JsonObject, pick } from "../shared/aliases.ts";
-import { type Action, ACTIONS, type EngineRoute, LIMITS, STATUSES } from "../shared/constants.ts";
+import { ACTIONS, type Action, type EngineRoute, LIMITS, STATUSES } from "../shared/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
-import type { FieldName, JobMember, ReceiptMember } from "../shared/rules.ts";
 import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/request-shape.ts";
+import type { FieldName, JobMember, ReceiptMember } from "../shared/rules.ts";
 import { UNEXPRESSED } from "../shared/schemas/bodies.ts";
-import { receiptSchemaDocument, simulateSchemaDocument, transitionSchemaDocument, verifySchemaDocument } from "../shared/schemas/documents.ts";
-import { call, CREATE, jobsByStatus, NOW, ok } from "./helpers.ts";
+import {
+  receiptSchemaDocument,
+  simulateSchemaDocument,
+  transitionSchemaDocument,
+  verifySchemaDocument,
+} from "../shared/schemas/documents.ts";
+import { CREATE, call, jobsByStatus, NOW, ok } from "./helpers.ts";
 
 /** Fixed seed and run counts: deterministic, and a few seconds for the whole file. */
 const SEED = 20_260_101;
@@ -70,21 +75,42 @@ type Pool = readonly unknown[];
 
 const repeat = (count: number, unit = "a") => unit.repeat(count);
 /** An https URL of exactly `length` characters. */
-const urlOf = (length: number) => "https://example.com/" + repeat(length - "https://example.com/".length);
+const urlOf = (length: number) => `https://example.com/${repeat(length - "https://example.com/".length)}`;
 const BLANK = ["", "   ", "\u00a0\t"];
 const NOT_STRING = [10, 1.5, true, [], {}, null, OMIT];
 const NOT_INTEGER = ["10", "", 1.5, true, [], {}, null, OMIT];
 
 const POOL = {
-  title: ["Summarise a paper", "x", "a  b", repeat(80), repeat(80, "😀"), repeat(81), repeat(81, "😀"), ...BLANK, ...NOT_STRING],
+  title: [
+    "Summarise a paper",
+    "x",
+    "a  b",
+    repeat(80),
+    repeat(80, "😀"),
+    repeat(81),
+    repeat(81, "😀"),
+    ...BLANK,
+    ...NOT_STRING,
+  ],
   text: ["Five bullet points", "x", PROOF, repeat(2000), ...BLANK, ...NOT_STRING],
   clientRef: ["ref-1", repeat(128), repeat(128, "😀"), repeat(129), repeat(129, "😀"), ...BLANK, ...NOT_STRING],
   idempotencyKey: ["key-1", repeat(255), repeat(255, "😀"), repeat(256), repeat(256, "😀"), ...BLANK, ...NOT_STRING],
   // UNEXPRESSED[3] (URL host): each value is a well-formed https URL with a host, or fails the pattern.
   callbackUrl: [
-    "https://example.com/hook", "HTTPS://EXAMPLE.COM/Hook", "https://example.com:8443/a?b=c#d", urlOf(512), urlOf(513),
-    "http://example.com/hook", "ftp://example.com/hook", "example.com/hook", "https://", "https:///path",
-    "https://exa mple.com", "mailto:a@example.com", ...BLANK, ...NOT_STRING,
+    "https://example.com/hook",
+    "HTTPS://EXAMPLE.COM/Hook",
+    "https://example.com:8443/a?b=c#d",
+    urlOf(512),
+    urlOf(513),
+    "http://example.com/hook",
+    "ftp://example.com/hook",
+    "example.com/hook",
+    "https://",
+    "https:///path",
+    "https://exa mple.com",
+    "mailto:a@example.com",
+    ...BLANK,
+    ...NOT_STRING,
   ],
   note: ["Looks good", "", "   ", repeat(400), repeat(400, "😀"), repeat(401), repeat(401, "😀"), ...NOT_STRING],
   amount: [100, 1, MAX, 0, -1, MAX + 1, ...NOT_INTEGER],
@@ -95,18 +121,56 @@ const POOL = {
   // UNEXPRESSED[1] (clock) and [2] (day overflow): expires_at is far in the future or not a
   // date-time at all, and no day lies past the end of its month.
   expiresAt: [
-    "2099-01-01T00:00:00Z", "2099-06-30t12:00:00.123456z", "2099-12-31T23:59:59+00:00", LIMITS.expiresAtMax,
-    "2099-01-01", "2099-01-01T00:00:00", "2099-01-01T00:00:00+01:00", "2099-01-01T00:00:00-00:00", "2099-13-01T00:00:00Z",
-    "2099-01-32T00:00:00Z", "2099-01-01T24:00:00Z", "2099-01-01T00:60:00Z", "2099-01-01 00:00:00Z", "next week", ...BLANK, ...NOT_STRING,
+    "2099-01-01T00:00:00Z",
+    "2099-06-30t12:00:00.123456z",
+    "2099-12-31T23:59:59+00:00",
+    LIMITS.expiresAtMax,
+    "2099-01-01",
+    "2099-01-01T00:00:00",
+    "2099-01-01T00:00:00+01:00",
+    "2099-01-01T00:00:00-00:00",
+    "2099-13-01T00:00:00Z",
+    "2099-01-32T00:00:00Z",
+    "2099-01-01T24:00:00Z",
+    "2099-01-01T00:60:00Z",
+    "2099-01-01 00:00:00Z",
+    "next week",
+    ...BLANK,
+    ...NOT_STRING,
   ],
   // Job and receipt stamps: any RFC 3339 date-time (D13a). UNEXPRESSED[2]: no day overflow, and
   // no offset that moves an instant outside years 0000-9999.
   stamp: [
-    "2026-01-01T00:00:00.000Z", "2025-12-31T19:00:00-05:00", "2026-01-01t00:00:00z", "2025-06-01T12:00:00.5+05:30",
-    "0000-01-01T00:00:00Z", "0000-01-01T00:00:00-01:00", "9999-12-31T23:59:59+01:00", LIMITS.expiresAtMax, "yesterday", "2026-01-01", "2026-01-01T00:00:00",
-    "2026-01-01T00:00:00+24:00", "2026-00-10T00:00:00Z", "2026-01-32T00:00:00Z", ...BLANK, ...NOT_STRING,
+    "2026-01-01T00:00:00.000Z",
+    "2025-12-31T19:00:00-05:00",
+    "2026-01-01t00:00:00z",
+    "2025-06-01T12:00:00.5+05:30",
+    "0000-01-01T00:00:00Z",
+    "0000-01-01T00:00:00-01:00",
+    "9999-12-31T23:59:59+01:00",
+    LIMITS.expiresAtMax,
+    "yesterday",
+    "2026-01-01",
+    "2026-01-01T00:00:00",
+    "2026-01-01T00:00:00+24:00",
+    "2026-00-10T00:00:00Z",
+    "2026-01-32T00:00:00Z",
+    ...BLANK,
+    ...NOT_STRING,
   ],
-  jobId: ["as_0000000001", "as_0123456789", "as_abcdef0123", "as_ABCDEF0123", "as_012345678", "as_01234567890", "AS_0123456789", "as_012345678g", "0123456789", ...BLANK, ...NOT_STRING],
+  jobId: [
+    "as_0000000001",
+    "as_0123456789",
+    "as_abcdef0123",
+    "as_ABCDEF0123",
+    "as_012345678",
+    "as_01234567890",
+    "AS_0123456789",
+    "as_012345678g",
+    "0123456789",
+    ...BLANK,
+    ...NOT_STRING,
+  ],
   status: [...STATUSES, "closed", "OPEN", "expired", ...BLANK, ...NOT_STRING],
   receiptStatus: ["released", "disputed", "submitted", "open", "Released", ...BLANK, ...NOT_STRING],
   keyId: ["k_0123456789ab", "k_0123456789AB", "k_0123456789a", "key", ...BLANK, ...NOT_STRING],
@@ -206,7 +270,13 @@ const valueIndex = fc.oneof(fc.nat(2), fc.nat(63));
 /** Up to `maxLength` mutations; three in four pick one of `focus` (the fields the base's route reads). */
 function mutations(slots: readonly string[], focus: readonly string[], maxLength: number): fc.Arbitrary<Mutation[]> {
   if (slots.length === 0) return fc.constant([]);
-  const slot = focus.length === 0 ? fc.constantFrom(...slots) : fc.oneof({ arbitrary: fc.constantFrom(...focus), weight: 3 }, { arbitrary: fc.constantFrom(...slots), weight: 1 });
+  const slot =
+    focus.length === 0
+      ? fc.constantFrom(...slots)
+      : fc.oneof(
+          { arbitrary: fc.constantFrom(...focus), weight: 3 },
+          { arbitrary: fc.constantFrom(...slots), weight: 1 },
+        );
   return fc.array(fc.record({ slot, alias: fc.nat(3), value: valueIndex }), { maxLength });
 }
 
@@ -228,12 +298,20 @@ const fieldSlots = (fields: readonly FieldName[]): Slots =>
   Object.fromEntries(fields.map((field) => [field, { names: FIELD_ALIASES[field], pool: FIELD_POOLS[field] }]));
 const FIELD_NAMES = Object.keys(FIELD_POOLS) as FieldName[];
 const JOB_SLOTS: Slots = Object.fromEntries(
-  (Object.keys(JOB_POOLS) as JobMember[]).map((member) => [member, { names: JOB_MEMBER_ALIASES[member], pool: JOB_POOLS[member] }]),
+  (Object.keys(JOB_POOLS) as JobMember[]).map((member) => [
+    member,
+    { names: JOB_MEMBER_ALIASES[member], pool: JOB_POOLS[member] },
+  ]),
 );
 const RECEIPT_SLOTS: Slots = Object.fromEntries(
-  (Object.keys(RECEIPT_POOLS) as ReceiptMember[]).map((member) => [member, { names: [member], pool: RECEIPT_POOLS[member] }]),
+  (Object.keys(RECEIPT_POOLS) as ReceiptMember[]).map((member) => [
+    member,
+    { names: [member], pool: RECEIPT_POOLS[member] },
+  ]),
 );
-const UNKNOWN_SLOTS: Slots = Object.fromEntries(UNKNOWN_NAMES.map((name) => [name, { names: [name], pool: POOL.unknown }]));
+const UNKNOWN_SLOTS: Slots = Object.fromEntries(
+  UNKNOWN_NAMES.map((name) => [name, { names: [name], pool: POOL.unknown }]),
+);
 
 /** Top-level slots: every field (those of other actions too, D5), action, job and receipt. */
 const slotsWith = (action: Pool): Slots => ({
@@ -290,11 +368,21 @@ function crossesRefundBound(body: JsonObject): boolean {
   if (body.action !== "dispute" || !isObject(body.job)) return false;
   const credits = pick(body, FIELD_ALIASES.payer_credits);
   const amount = pick(body.job, JOB_MEMBER_ALIASES.amount);
-  return Number.isSafeInteger(credits) && Number.isSafeInteger(amount) && (credits as number) >= 0 && (amount as number) >= 1 && (credits as number) + (amount as number) > MAX;
+  return (
+    Number.isSafeInteger(credits) &&
+    Number.isSafeInteger(amount) &&
+    (credits as number) >= 0 &&
+    (amount as number) >= 1 &&
+    (credits as number) + (amount as number) > MAX
+  );
 }
 
 const expired = { ...jobs.submitted, expiresAt: "2025-06-01T00:00:00.000Z" };
-const actionFocus = (action: Action): string[] => ["action", ...ACTION_FIELDS[action].required, ...ACTION_FIELDS[action].optional];
+const actionFocus = (action: Action): string[] => [
+  "action",
+  ...ACTION_FIELDS[action].required,
+  ...ACTION_FIELDS[action].optional,
+];
 const ACTION_BASES: Base[] = [
   { body: { action: "create", ...CREATE }, focus: actionFocus("create") },
   { body: { action: "fund", job: jobs.open, payer_credits: 1000 }, focus: actionFocus("fund") },
@@ -310,7 +398,10 @@ const ACTION_BASES: Base[] = [
 const SIMULATE_FOCUS = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional];
 const SIMULATE_BASES: Base[] = [
   { body: { ...CREATE, payer_credits: 1000, proof_url: PROOF }, focus: SIMULATE_FOCUS },
-  { body: { ...CREATE, payer_credits: 1000, proof_url: PROOF, terminal: "dispute", dispute_reason: "Off topic" }, focus: SIMULATE_FOCUS },
+  {
+    body: { ...CREATE, payer_credits: 1000, proof_url: PROOF, terminal: "dispute", dispute_reason: "Off topic" },
+    focus: SIMULATE_FOCUS,
+  },
   { body: { ...CREATE, payer_credits: 10, proof_url: PROOF }, focus: SIMULATE_FOCUS }, // insufficient_credits (409)
 ];
 const VERIFY_FOCUS = ["action", "job", "receipt", "fee", "agent_payout", "returned_to_payer", "idempotency_key"];
@@ -319,18 +410,31 @@ const VERIFY_BASES: Base[] = [
   { body: { receipt: RECEIPTS.disputed }, focus: VERIFY_FOCUS },
   { body: { job: jobs.released }, focus: VERIFY_FOCUS },
   { body: { job: jobs.disputed }, focus: VERIFY_FOCUS },
-  { body: { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95, returned_to_payer: 0 }, focus: VERIFY_FOCUS },
-  { body: { job: jobs.submitted, action: "dispute", fee: 0, agent_payout: 0, returned_to_payer: 100 }, focus: VERIFY_FOCUS },
+  {
+    body: { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95, returned_to_payer: 0 },
+    focus: VERIFY_FOCUS,
+  },
+  {
+    body: { job: jobs.submitted, action: "dispute", fee: 0, agent_payout: 0, returned_to_payer: 100 },
+    focus: VERIFY_FOCUS,
+  },
   // illegal_transition (409): the schema accepts these bodies.
   { body: { receipt: RECEIPTS.released, action: "dispute" }, focus: VERIFY_FOCUS },
   { body: { job: jobs.open, action: "release" }, focus: VERIFY_FOCUS },
 ];
 // Only the receipt's members change; the body stays `{ receipt }`.
-const RECEIPT_BASES: Base[] = [{ body: { receipt: RECEIPTS.released }, focus: [] }, { body: { receipt: RECEIPTS.disputed }, focus: [] }];
+const RECEIPT_BASES: Base[] = [
+  { body: { receipt: RECEIPTS.released }, focus: [] },
+  { body: { receipt: RECEIPTS.disputed }, focus: [] },
+];
 
 // No Idempotency-Key header is ever sent: UNEXPRESSED[4] (header equality).
 const REGIONS = {
-  action: { route: "validate", schema: "transition", arbitrary: bodies(ACTION_SLOTS, ACTION_BASES).filter((body) => !crossesRefundBound(body)) },
+  action: {
+    route: "validate",
+    schema: "transition",
+    arbitrary: bodies(ACTION_SLOTS, ACTION_BASES).filter((body) => !crossesRefundBound(body)),
+  },
   simulate: { route: "simulate", schema: "simulate", arbitrary: bodies(ACTION_SLOTS, SIMULATE_BASES) },
   verify: { route: "verify", schema: "verify", arbitrary: bodies(VERIFY_SLOTS, VERIFY_BASES) },
   receipt: { route: "verify", schema: "receipt", arbitrary: bodies({}, RECEIPT_BASES, false) },
@@ -344,7 +448,11 @@ type Region = keyof typeof REGIONS;
 type Outcome = "accepted" | "state" | "schema";
 
 /** What the engine says: accepted (200), a state error (409) or a schema error (400, kind schema). */
-function engineOutcome(route: EngineRoute, body: unknown, headers: Record<string, string> = {}): { outcome: Outcome; answer: Record<string, unknown> } {
+function engineOutcome(
+  route: EngineRoute,
+  body: unknown,
+  headers: Record<string, string> = {},
+): { outcome: Outcome; answer: Record<string, unknown> } {
   const { status, body: answer } = call(route, body, headers);
   if (status === 200) return { outcome: "accepted", answer };
   const entry = ERROR_CATALOG[answer.error as ErrorCode];
@@ -372,7 +480,13 @@ function compare(region: Region, body: JsonObject) {
 }
 
 /** Runs a property with the fixed seed; on a failure, prints the shrunk counterexample with both answers. */
-function checkProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, numRuns: number, holds: (value: T) => boolean, explain: (value: T) => string[]): void {
+function checkProperty<T>(
+  name: string,
+  arbitrary: fc.Arbitrary<T>,
+  numRuns: number,
+  holds: (value: T) => boolean,
+  explain: (value: T) => string[],
+): void {
   const details = fc.check(fc.property(arbitrary, holds), { seed: SEED, numRuns });
   if (!details.failed) return;
   const report = [
@@ -405,11 +519,17 @@ describe("published JSON Schemas and the engine agree on generated bodies", () =
     ["receipt", "verify { receipt } with receipt.json"],
   ] as const)("%s bodies: %s reject exactly the same ones", (region) => {
     const counts: Record<Outcome, number> = { accepted: 0, state: 0, schema: 0 };
-    checkProperty(region, REGIONS[region].arbitrary, RUNS[region], (body) => {
-      const result = compare(region, body);
-      counts[result.engine.outcome]++;
-      return result.agree;
-    }, (body) => explain(region, body));
+    checkProperty(
+      region,
+      REGIONS[region].arbitrary,
+      RUNS[region],
+      (body) => {
+        const result = compare(region, body);
+        counts[result.engine.outcome]++;
+        return result.agree;
+      },
+      (body) => explain(region, body),
+    );
     // Not vacuous: the generator reaches both sides of the line, and state errors.
     const total = counts.accepted + counts.state + counts.schema;
     expect(counts.accepted + counts.state, JSON.stringify(counts)).toBeGreaterThan(total * 0.2);
@@ -424,20 +544,28 @@ describe("published JSON Schemas and the engine agree on generated bodies", () =
 
 /** A generated action, simulate or verify body with its region. */
 const anyBody = fc.oneof(
-  ...(["action", "simulate", "verify"] as const).map((region) => REGIONS[region].arbitrary.map((body) => ({ region, body }))),
+  ...(["action", "simulate", "verify"] as const).map((region) =>
+    REGIONS[region].arbitrary.map((body) => ({ region, body })),
+  ),
 );
 
 /** Every string at the top and one level down, with surrounding whitespace. */
 const padded = (body: JsonObject): JsonObject => {
   const padValue = (value: unknown): unknown => (typeof value === "string" ? ` \t${value}\u00a0` : value);
   return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [key, isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, padValue(v)])) : padValue(value)]),
+    Object.entries(body).map(([key, value]) => [
+      key,
+      isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, padValue(v)])) : padValue(value),
+    ]),
   );
 };
 
 /** Fields and job members that have more than one name. */
 const MULTI_NAMED: Slots = Object.fromEntries(
-  [...Object.entries(fieldSlots(FIELD_NAMES)), ...Object.entries(JOB_SLOTS).map(([member, slot]) => [`job.${member}`, slot] as const)].filter(([, slot]) => slot.names.length > 1),
+  [
+    ...Object.entries(fieldSlots(FIELD_NAMES)),
+    ...Object.entries(JOB_SLOTS).map(([member, slot]) => [`job.${member}`, slot] as const),
+  ].filter(([, slot]) => slot.names.length > 1),
 );
 
 /** Writes two different names of one field (or job member) with two pool values. */
@@ -449,7 +577,10 @@ function withTwoNames(body: JsonObject, slot: string, first: number, second: num
   for (const name of names) delete target[name];
   const i = first % names.length;
   const j = (i + 1 + (second % (names.length - 1))) % names.length;
-  for (const [name, value] of [[names[i]!, pool[a % pool.length]], [names[j]!, pool[b % pool.length]]] as const) {
+  for (const [name, value] of [
+    [names[i]!, pool[a % pool.length]],
+    [names[j]!, pool[b % pool.length]],
+  ] as const) {
     if (value !== OMIT) target[name] = structuredClone(value);
   }
   return copy;
@@ -457,22 +588,37 @@ function withTwoNames(body: JsonObject, slot: string, first: number, second: num
 
 describe("UNEXPRESSED[0] and [6] never make a schema looser than the engine", () => {
   test("surrounding whitespace (D2): the engine answers as without it, and the schema accepts no more", () => {
-    checkProperty("padding", anyBody, RUNS.direction, ({ region, body }) => {
-      const before = compare(region, body);
-      const after = compare(region, padded(body));
-      return after.engine.outcome === before.engine.outcome && (!after.verdict.accepted || before.verdict.accepted);
-    }, ({ region, body }) => [...explain(region, body), "padded:", ...explain(region, padded(body))]);
+    checkProperty(
+      "padding",
+      anyBody,
+      RUNS.direction,
+      ({ region, body }) => {
+        const before = compare(region, body);
+        const after = compare(region, padded(body));
+        return after.engine.outcome === before.engine.outcome && (!after.verdict.accepted || before.verdict.accepted);
+      },
+      ({ region, body }) => [...explain(region, body), "padded:", ...explain(region, padded(body))],
+    );
   });
 
   test("two names of one field: when the schema accepts, so does the engine", () => {
     const arbitrary = fc
       .tuple(anyBody, fc.constantFrom(...Object.keys(MULTI_NAMED)), fc.nat(3), fc.nat(3), valueIndex, valueIndex)
-      .map(([{ region, body }, slot, first, second, a, b]) => ({ region, body: withTwoNames(body, slot, first, second, a, b) }))
+      .map(([{ region, body }, slot, first, second, a, b]) => ({
+        region,
+        body: withTwoNames(body, slot, first, second, a, b),
+      }))
       .filter(({ body }) => !crossesRefundBound(body));
-    checkProperty("two names", arbitrary, RUNS.direction, ({ region, body }) => {
-      const { engine, verdict } = compare(region, body);
-      return !verdict.accepted || engine.outcome !== "schema";
-    }, ({ region, body }) => explain(region, body));
+    checkProperty(
+      "two names",
+      arbitrary,
+      RUNS.direction,
+      ({ region, body }) => {
+        const { engine, verdict } = compare(region, body);
+        return !verdict.accepted || engine.outcome !== "schema";
+      },
+      ({ region, body }) => explain(region, body),
+    );
   });
 });
 
@@ -492,9 +638,18 @@ interface Example {
 
 const fund = (extra: JsonObject): JsonObject => ({ action: "fund", job: jobs.open, payer_credits: 1000, ...extra });
 const create = (extra: JsonObject): JsonObject => ({ action: "create", ...CREATE, ...extra });
-const simulateBody = (extra: JsonObject): JsonObject => ({ ...CREATE, payer_credits: 1000, proof_url: PROOF, ...extra });
+const simulateBody = (extra: JsonObject): JsonObject => ({
+  ...CREATE,
+  payer_credits: 1000,
+  proof_url: PROOF,
+  ...extra,
+});
 const action = (body: JsonObject): Omit<Example, "name"> => ({ route: "validate", schema: "transition", body });
-const sim = (body: JsonObject): Omit<Example, "name"> => ({ route: "simulate", schema: "simulate", body: simulateBody(body) });
+const sim = (body: JsonObject): Omit<Example, "name"> => ({
+  route: "simulate",
+  schema: "simulate",
+  body: simulateBody(body),
+});
 const ver = (body: JsonObject): Omit<Example, "name"> => ({ route: "verify", schema: "verify", body });
 
 /** Per UNEXPRESSED entry: a word its text holds, the direction, and examples. */
@@ -504,15 +659,29 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     mentions: "trimmed",
     direction: "stricter",
     examples: [
-      { name: "a padded job id", ...action({ action: "release", job: { ...jobs.submitted, id: ` ${jobs.submitted.id}` } }) },
+      {
+        name: "a padded job id",
+        ...action({ action: "release", job: { ...jobs.submitted, id: ` ${jobs.submitted.id}` } }),
+      },
       { name: "80 characters and surrounding spaces", ...action(create({ title: ` ${repeat(80)} ` })) },
       { name: "an action with surrounding spaces", ...action({ ...create({}), action: " create " }) },
       { name: "a padded expires_at", ...action(fund({ expires_at: " 2099-01-01T00:00:00Z" })) },
-      { name: "a padded job status", ...action({ action: "release", job: { ...jobs.submitted, status: "submitted\n" } }) },
-      { name: "a 400-character note and a newline", ...action({ action: "release", job: jobs.submitted, release_note: `${repeat(400)}\n` }) },
+      {
+        name: "a padded job status",
+        ...action({ action: "release", job: { ...jobs.submitted, status: "submitted\n" } }),
+      },
+      {
+        name: "a 400-character note and a newline",
+        ...action({ action: "release", job: jobs.submitted, release_note: `${repeat(400)}\n` }),
+      },
       { name: "a padded simulate terminal", ...sim({ terminal: " dispute " }) },
       { name: "a padded verify action", ...ver({ job: jobs.submitted, action: "release " }) },
-      { name: "a padded receipt status", route: "verify", schema: "receipt", body: { receipt: { ...RECEIPTS.released, status: " released" } } },
+      {
+        name: "a padded receipt status",
+        route: "verify",
+        schema: "receipt",
+        body: { receipt: { ...RECEIPTS.released, status: " released" } },
+      },
     ],
   },
   {
@@ -532,10 +701,24 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     direction: "looser",
     examples: [
       { name: "expires_at on February 30", ...action(fund({ expires_at: "2099-02-30T00:00:00Z" })) },
-      { name: "job.createdAt on February 29 of a common year", ...action({ action: "release", job: { ...jobs.submitted, createdAt: "2026-02-29T00:00:00Z" } }) },
-      { name: "receipt.created on April 31", route: "verify", schema: "receipt", body: { receipt: { ...RECEIPTS.released, created: "2025-04-31T00:00:00Z" } } },
-      { name: "job.createdAt before year 0000 in UTC", ...action({ action: "release", job: { ...jobs.submitted, createdAt: "0000-01-01T00:00:00+01:00" } }) },
-      { name: "job.resolvedAt after year 9999 in UTC", ...ver({ job: { ...jobs.released, resolvedAt: "9999-12-31T23:59:59-01:00" } }) },
+      {
+        name: "job.createdAt on February 29 of a common year",
+        ...action({ action: "release", job: { ...jobs.submitted, createdAt: "2026-02-29T00:00:00Z" } }),
+      },
+      {
+        name: "receipt.created on April 31",
+        route: "verify",
+        schema: "receipt",
+        body: { receipt: { ...RECEIPTS.released, created: "2025-04-31T00:00:00Z" } },
+      },
+      {
+        name: "job.createdAt before year 0000 in UTC",
+        ...action({ action: "release", job: { ...jobs.submitted, createdAt: "0000-01-01T00:00:00+01:00" } }),
+      },
+      {
+        name: "job.resolvedAt after year 9999 in UTC",
+        ...ver({ job: { ...jobs.released, resolvedAt: "9999-12-31T23:59:59-01:00" } }),
+      },
     ],
   },
   {
@@ -545,7 +728,10 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     examples: [
       { name: "callback_url with a bad port", ...action(create({ callback_url: "https://a:b:c" })) },
       { name: "callback_url with a bad percent escape", ...sim({ callback_url: "https://exa%mple.com" }) },
-      { name: "job.callbackUrl with an unclosed IPv6 host", ...action({ action: "release", job: { ...jobs.submitted, callbackUrl: "https://[::1" } }) },
+      {
+        name: "job.callbackUrl with an unclosed IPv6 host",
+        ...action({ action: "release", job: { ...jobs.submitted, callbackUrl: "https://[::1" } }),
+      },
     ],
   },
   {
@@ -553,7 +739,11 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     mentions: "Idempotency-Key",
     direction: "looser",
     examples: [
-      { name: "a header that differs from idempotency_key", ...action(create({ idempotency_key: "a" })), headers: { "Idempotency-Key": "b" } },
+      {
+        name: "a header that differs from idempotency_key",
+        ...action(create({ idempotency_key: "a" })),
+        headers: { "Idempotency-Key": "b" },
+      },
       { name: "a 256-character header", ...sim({}), headers: { "Idempotency-Key": repeat(256) } },
     ],
   },
@@ -563,7 +753,10 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     direction: "looser",
     examples: [
       { name: "payer_credits at the bound", ...action({ action: "dispute", job: jobs.submitted, payer_credits: MAX }) },
-      { name: "an amount at the bound", ...action({ action: "dispute", job: { ...jobs.submitted, amount: MAX }, payer_credits: 1 }) },
+      {
+        name: "an amount at the bound",
+        ...action({ action: "dispute", job: { ...jobs.submitted, amount: MAX }, payer_credits: 1 }),
+      },
     ],
   },
   {
@@ -572,9 +765,15 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     direction: "stricter",
     examples: [
       { name: "payer_credits and a bad payerCredits", ...action(fund({ payerCredits: "x" })) },
-      { name: "callback_url and an http notify_url", ...action(create({ callback_url: "https://example.com/hook", notify_url: "http://example.com/hook" })) },
+      {
+        name: "callback_url and an http notify_url",
+        ...action(create({ callback_url: "https://example.com/hook", notify_url: "http://example.com/hook" })),
+      },
       { name: "proof_url and an empty proofUrl", ...sim({ proofUrl: "" }) },
-      { name: "job.createdAt and a bad created_at", ...action({ action: "release", job: { ...jobs.submitted, created_at: "yesterday" } }) },
+      {
+        name: "job.createdAt and a bad created_at",
+        ...action({ action: "release", job: { ...jobs.submitted, created_at: "yesterday" } }),
+      },
       { name: "agent_payout and a bad agentPayout", ...ver({ job: jobs.released, agent_payout: 95, agentPayout: -1 }) },
     ],
   },
@@ -599,7 +798,9 @@ describe("what no schema can state (UNEXPRESSED): the schemas err only in the do
     for (const { entry, mentions } of EXCLUSIONS) expect(UNEXPRESSED[entry]).toContain(mentions);
   });
 
-  const cases = EXCLUSIONS.flatMap(({ entry, direction, examples }) => examples.map((example) => [entry, direction, example.name, example] as const));
+  const cases = EXCLUSIONS.flatMap(({ entry, direction, examples }) =>
+    examples.map((example) => [entry, direction, example.name, example] as const),
+  );
   test.each(cases)("UNEXPRESSED[%d] %s: %s", (_entry, direction, _name, { route, schema, body, headers }) => {
     const { outcome, answer } = engineOutcome(route, body, headers);
     const { accepted } = schemaAccepts(schema, schema === "receipt" ? body.receipt : body);

@@ -22,9 +22,14 @@ describe("PORT (D16)", () => {
     expect(listenPort("65535")).toBe(65535);
   });
 
-  test.each(["65536", "-1", "80.5", "1e3", "0x50", "abc", "3000abc", "123456"])("%p is refused, naming the value", (value) => {
-    expect(() => listenPort(value)).toThrow(`PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`);
-  });
+  test.each(["65536", "-1", "80.5", "1e3", "0x50", "abc", "3000abc", "123456"])(
+    "%p is refused, naming the value",
+    (value) => {
+      expect(() => listenPort(value)).toThrow(
+        `PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`,
+      );
+    },
+  );
 
   test("the server refuses to start on a bad PORT and says why", async () => {
     const child = Bun.spawn([process.execPath, "api/server.ts"], {
@@ -35,7 +40,9 @@ describe("PORT (D16)", () => {
     });
     const code = await child.exited;
     expect(code).not.toBe(0);
-    expect(await new Response(child.stderr).text()).toContain('PORT must be a whole number from 0 to 65535; got "eighty".');
+    expect(await new Response(child.stderr).text()).toContain(
+      'PORT must be a whole number from 0 to 65535; got "eighty".',
+    );
   });
 });
 

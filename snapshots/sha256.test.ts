@@ -12,7 +12,15 @@ describe("sha256Hex", () => {
 
   // The dependency-free code itself, whatever implementation another test file installed.
   test("the dependency-free implementation agrees with node:crypto on multi-block and non-ASCII inputs", () => {
-    const inputs = ["a".repeat(55), "a".repeat(56), "a".repeat(64), "a".repeat(119), "a".repeat(1000), "héllo 🙂\n", "\u0000x"];
+    const inputs = [
+      "a".repeat(55),
+      "a".repeat(56),
+      "a".repeat(64),
+      "a".repeat(119),
+      "a".repeat(1000),
+      "héllo 🙂\n",
+      "\u0000x",
+    ];
     for (const input of inputs) {
       expect(pureSha256Hex(input)).toBe(createHash("sha256").update(input, "utf8").digest("hex"));
     }

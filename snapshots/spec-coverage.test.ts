@@ -5,18 +5,19 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import Ajv2020 from "ajv/dist/2020";
 import { readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020";
 import type { EngineRoute } from "../shared/constants.ts";
 import type { Receipt } from "../shared/engine/job.ts";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/share-links.ts";
-import { call, CREATE, jobsByStatus, ok, rejected, testHandler } from "./helpers.ts";
+import { CREATE, call, jobsByStatus, ok, rejected, testHandler } from "./helpers.ts";
 
 type Body = Record<string, any>;
 
 const handle = testHandler();
 const BASE = "http://localhost";
-const send = (method: string, path: string, body?: string): Promise<Response> => handle(new Request(`${BASE}${path}`, { method, body }));
+const send = (method: string, path: string, body?: string): Promise<Response> =>
+  handle(new Request(`${BASE}${path}`, { method, body }));
 const json = async (path: string): Promise<Body> => (await (await send("GET", path)).json()) as Body;
 
 const jobs = jobsByStatus();
@@ -31,13 +32,16 @@ const METHOD_NOT_ALLOWED = "POST JSON to this path. GET the protocol at /api/set
 const FIVE_ACTIONS = ["create", "fund", "submit", "release", "dispute"];
 
 describe("SPEC Errors invalid_json: 400, no field, the catalog message", () => {
-  test.each(["transition", "quote", "validate", "simulate", "verify"] as const)("a body that is not JSON on %s", (route) => {
-    const result = call(route, "{ not json");
-    expect(result.status).toBe(400);
-    const body = rejected(result, "invalid_json");
-    expect(body.message).toBe(INVALID_JSON);
-    expect(body).not.toHaveProperty("field");
-  });
+  test.each(["transition", "quote", "validate", "simulate", "verify"] as const)(
+    "a body that is not JSON on %s",
+    (route) => {
+      const result = call(route, "{ not json");
+      expect(result.status).toBe(400);
+      const body = rejected(result, "invalid_json");
+      expect(body.message).toBe(INVALID_JSON);
+      expect(body).not.toHaveProperty("field");
+    },
+  );
 });
 
 describe("SPEC Errors invalid_action: 400, extra fields action and actions, the catalog message (D8)", () => {
@@ -82,7 +86,13 @@ describe("SPEC Errors method_not_allowed: 405 with the catalog message", () => {
   ])("%s %s", async (method, path) => {
     const response = await send(method, path, method === "GET" ? undefined : "{}");
     expect(response.status).toBe(405);
-    expect(await response.json()).toEqual({ ok: false, mode: "demo", money: false, error: "method_not_allowed", message: METHOD_NOT_ALLOWED });
+    expect(await response.json()).toEqual({
+      ok: false,
+      mode: "demo",
+      money: false,
+      error: "method_not_allowed",
+      message: METHOD_NOT_ALLOWED,
+    });
   });
 });
 
@@ -98,11 +108,31 @@ describe("SPEC invalid_field message: {field} must be a string / integer / https
   test.each([
     ["title", "transition", { action: "create", ...CREATE, title: 5 }, "title must be a string"],
     ["client_ref", "transition", { action: "create", ...CREATE, client_ref: 5 }, "client_ref must be a string"],
-    ["idempotency_key", "transition", { action: "create", ...CREATE, idempotency_key: 5 }, "idempotency_key must be a string"],
-    ["release_note", "transition", { action: "release", job: jobs.submitted, release_note: 5 }, "release_note must be a string"],
+    [
+      "idempotency_key",
+      "transition",
+      { action: "create", ...CREATE, idempotency_key: 5 },
+      "idempotency_key must be a string",
+    ],
+    [
+      "release_note",
+      "transition",
+      { action: "release", job: jobs.submitted, release_note: 5 },
+      "release_note must be a string",
+    ],
     ["amount", "transition", { action: "create", ...CREATE, amount: "10" }, "amount must be an integer"],
-    ["payer_credits", "transition", { action: "fund", job: jobs.open, payer_credits: "1000" }, "payer_credits must be an integer"],
-    ["callback_url", "transition", { action: "create", ...CREATE, callback_url: "http://example.com/cb" }, "callback_url must be an https URL"],
+    [
+      "payer_credits",
+      "transition",
+      { action: "fund", job: jobs.open, payer_credits: "1000" },
+      "payer_credits must be an integer",
+    ],
+    [
+      "callback_url",
+      "transition",
+      { action: "create", ...CREATE, callback_url: "http://example.com/cb" },
+      "callback_url must be an https URL",
+    ],
   ] as const)("%s", (field, route, request, prefix) => {
     expect(rejected(call(route as EngineRoute, request), "invalid_field", field).message).toStartWith(prefix);
   });
@@ -113,34 +143,76 @@ describe("GET /api/errors.json holds SPEC's catalog (SPEC Errors, D9)", () => {
   /** [code, status, kind, message, extra, routes], from SPEC's Errors table. */
   const TABLE: [string, number, string, string, string[], string[]][] = [
     ["invalid_json", 400, "schema", INVALID_JSON, [], ENGINES],
-    ["invalid_action", 400, "schema", INVALID_ACTION, ["action", "actions"], ["validate", "quote", "transition", "verify"]],
+    [
+      "invalid_action",
+      400,
+      "schema",
+      INVALID_ACTION,
+      ["action", "actions"],
+      ["validate", "quote", "transition", "verify"],
+    ],
     ["missing_field", 400, "schema", "{field} is required.", [], ENGINES],
-    ["invalid_field", 400, "schema", "{field} must be a string / integer / https URL / ISO-8601 UTC datetime.", [], ENGINES],
-    ["illegal_transition", 409, "state", "Cannot {action} a job in status {from}. {action} requires status {expected}.", ["action", "from", "expected"], ["validate", "quote", "transition", "verify"]],
-    ["insufficient_credits", 409, "state", "Need {needed} credits to fund. payer_credits is {payer_credits}.", ["action", "needed", "payer_credits"], ["validate", "quote", "transition", "simulate"]],
-    ["hold_expired", 409, "state", "Cannot release after expiresAt. The hold ended at {expiresAt}. Dispute remains allowed.", ["expiresAt"], ["validate", "quote", "transition", "simulate"]],
+    [
+      "invalid_field",
+      400,
+      "schema",
+      "{field} must be a string / integer / https URL / ISO-8601 UTC datetime.",
+      [],
+      ENGINES,
+    ],
+    [
+      "illegal_transition",
+      409,
+      "state",
+      "Cannot {action} a job in status {from}. {action} requires status {expected}.",
+      ["action", "from", "expected"],
+      ["validate", "quote", "transition", "verify"],
+    ],
+    [
+      "insufficient_credits",
+      409,
+      "state",
+      "Need {needed} credits to fund. payer_credits is {payer_credits}.",
+      ["action", "needed", "payer_credits"],
+      ["validate", "quote", "transition", "simulate"],
+    ],
+    [
+      "hold_expired",
+      409,
+      "state",
+      "Cannot release after expiresAt. The hold ended at {expiresAt}. Dispute remains allowed.",
+      ["expiresAt"],
+      ["validate", "quote", "transition", "simulate"],
+    ],
     // SPEC: "Routes: all engines and protocol documents".
     ["method_not_allowed", 405, "http", METHOD_NOT_ALLOWED, [], [...ENGINES, "documents"]],
   ];
 
-  test.each(TABLE)("%s has status %d, kind %s, SPEC's message, extra fields and routes", async (code, status, kind, message, extra, routes) => {
-    const entry = (await json("/api/errors.json")).codes.find((c: Body) => c.code === code);
-    expect(entry).toMatchObject({ status, kind, message });
-    expect([...entry.extra].sort()).toEqual([...extra].sort());
-    expect([...entry.routes].sort()).toEqual([...routes].sort());
-  });
+  test.each(TABLE)(
+    "%s has status %d, kind %s, SPEC's message, extra fields and routes",
+    async (code, status, kind, message, extra, routes) => {
+      const entry = (await json("/api/errors.json")).codes.find((c: Body) => c.code === code);
+      expect(entry).toMatchObject({ status, kind, message });
+      expect([...entry.extra].sort()).toEqual([...extra].sort());
+      expect([...entry.routes].sort()).toEqual([...routes].sort());
+    },
+  );
 
   test.each([
     ["not_found", 404],
     ["payload_too_large", 413],
   ])("D9: %s is listed with status %d and kind http, like method_not_allowed", async (code, status) => {
-    expect((await json("/api/errors.json")).codes.find((c: Body) => c.code === code)).toMatchObject({ status, kind: "http" });
+    expect((await json("/api/errors.json")).codes.find((c: Body) => c.code === code)).toMatchObject({
+      status,
+      kind: "http",
+    });
   });
 });
 
 describe("SPEC Job clientRef: independent of id and of Idempotency-Key", () => {
   /** D15: as_ + first 10 hex of SHA-256 of key \n title \n amount \n criteria. */
-  const derived = (key: string) => `as_${createHash("sha256").update(`${key}\n${CREATE.title}\n${CREATE.amount}\n${CREATE.criteria}`, "utf8").digest("hex").slice(0, 10)}`;
+  const derived = (key: string) =>
+    `as_${createHash("sha256").update(`${key}\n${CREATE.title}\n${CREATE.amount}\n${CREATE.criteria}`, "utf8").digest("hex").slice(0, 10)}`;
 
   test("two creates with one key and different client_ref get the same derived id", () => {
     const a = ok(call("transition", { action: "create", ...CREATE, client_ref: "order-a", idempotency_key: "key-1" }));
@@ -157,7 +229,9 @@ describe("SPEC Job clientRef: independent of id and of Idempotency-Key", () => {
   });
 
   test("an idempotency key is not stamped as clientRef", () => {
-    expect(ok(call("transition", { action: "create", ...CREATE, idempotency_key: "key-1" })).job).not.toHaveProperty("clientRef");
+    expect(ok(call("transition", { action: "create", ...CREATE, idempotency_key: "key-1" })).job).not.toHaveProperty(
+      "clientRef",
+    );
   });
 });
 
@@ -192,21 +266,27 @@ describe("D18: documents are served with their proper types", () => {
 });
 
 describe("SPEC Versioning", () => {
-  test.each(["transition", "quote", "validate", "simulate", "verify"])("the engine path /api/v0/%s serves POST", async (route) => {
-    const bodies: Record<string, unknown> = {
-      transition: { action: "create", ...CREATE },
-      quote: { action: "create", ...CREATE },
-      validate: { action: "create", ...CREATE },
-      simulate: SIMULATE,
-      verify: { job: jobs.released },
-    };
-    const response = await send("POST", `/api/v0/${route}`, JSON.stringify(bodies[route]));
-    expect(response.status).toBe(200);
-  });
+  test.each(["transition", "quote", "validate", "simulate", "verify"])(
+    "the engine path /api/v0/%s serves POST",
+    async (route) => {
+      const bodies: Record<string, unknown> = {
+        transition: { action: "create", ...CREATE },
+        quote: { action: "create", ...CREATE },
+        validate: { action: "create", ...CREATE },
+        simulate: SIMULATE,
+        verify: { job: jobs.released },
+      };
+      const response = await send("POST", `/api/v0/${route}`, JSON.stringify(bodies[route]));
+      expect(response.status).toBe(200);
+    },
+  );
 
-  test.each(["/openapi.json", "/api/openapi.json", "/settlement.openapi.json"])("%s declares OpenAPI 3.1", async (path) => {
-    expect((await json(path)).openapi).toMatch(/^3\.1\.\d+$/);
-  });
+  test.each(["/openapi.json", "/api/openapi.json", "/settlement.openapi.json"])(
+    "%s declares OpenAPI 3.1",
+    async (path) => {
+      expect((await json(path)).openapi).toMatch(/^3\.1\.\d+$/);
+    },
+  );
 });
 
 describe("D3 and D2 in the published schemas", () => {
@@ -232,10 +312,23 @@ describe("D3 and D2 in the published schemas", () => {
 
   test("D2: the schemas allow null on optional fields", async () => {
     await compile();
-    expect(transition({ action: "create", ...CREATE, client_ref: null, callback_url: null, idempotency_key: null, payer_credits: null })).toBe(true);
-    expect(transition({ action: "fund", job: jobs.open, payer_credits: 100, expires_at: null, ttl_seconds: null })).toBe(true);
+    expect(
+      transition({
+        action: "create",
+        ...CREATE,
+        client_ref: null,
+        callback_url: null,
+        idempotency_key: null,
+        payer_credits: null,
+      }),
+    ).toBe(true);
+    expect(
+      transition({ action: "fund", job: jobs.open, payer_credits: 100, expires_at: null, ttl_seconds: null }),
+    ).toBe(true);
     expect(transition({ action: "submit", job: jobs.funded, proof_url: PROOF, proof_note: null })).toBe(true);
-    expect(simulate({ ...SIMULATE, terminal: null, client_ref: null, release_note: null, dispute_reason: null })).toBe(true);
+    expect(simulate({ ...SIMULATE, terminal: null, client_ref: null, release_note: null, dispute_reason: null })).toBe(
+      true,
+    );
   });
 });
 
@@ -244,12 +337,45 @@ describe("SPEC GET documents: settlement.json and fees.json", () => {
     const s = await json("/api/settlement.json");
     expect(s.statuses).toEqual(["open", "funded", "submitted", "released", "disputed"]);
     expect(s.job.fields.map((f: Body) => f.name)).toEqual([
-      "id", "title", "amount", "criteria", "proofUrl", "proofNote", "status", "createdAt", "fundedAt", "submittedAt", "resolvedAt",
-      "fee", "agentPayout", "releaseNote", "disputeReason", "clientRef", "callbackUrl", "expiresAt",
+      "id",
+      "title",
+      "amount",
+      "criteria",
+      "proofUrl",
+      "proofNote",
+      "status",
+      "createdAt",
+      "fundedAt",
+      "submittedAt",
+      "resolvedAt",
+      "fee",
+      "agentPayout",
+      "releaseNote",
+      "disputeReason",
+      "clientRef",
+      "callbackUrl",
+      "expiresAt",
     ]);
     expect(s.receipt.fields.map((f: Body) => f.name)).toEqual([
-      "job_id", "title", "status", "amount", "release_fee", "agent_payout", "returned_to_payer", "success_criteria", "proof",
-      "created", "funded", "submitted", "resolved", "client_ref", "callback_url", "proof_note", "release_note", "dispute_reason", "key_id",
+      "job_id",
+      "title",
+      "status",
+      "amount",
+      "release_fee",
+      "agent_payout",
+      "returned_to_payer",
+      "success_criteria",
+      "proof",
+      "created",
+      "funded",
+      "submitted",
+      "resolved",
+      "client_ref",
+      "callback_url",
+      "proof_note",
+      "release_note",
+      "dispute_reason",
+      "key_id",
     ]);
     expect(s.fees.release.rate).toBe(0.05);
     expect(s.fees.dispute.fee).toBe(0);
@@ -262,8 +388,18 @@ describe("SPEC GET documents: settlement.json and fees.json", () => {
     expect(fees.examples.length).toBeGreaterThan(0);
     for (const { amount, release, dispute } of fees.examples) {
       const fee = Math.round(amount * 0.05);
-      expect(release, String(amount)).toMatchObject({ fee, agent_payout: amount - fee, agent_credits_delta: amount - fee, returned_to_payer: 0 });
-      expect(dispute, String(amount)).toMatchObject({ fee: 0, agent_payout: 0, agent_credits_delta: 0, returned_to_payer: amount });
+      expect(release, String(amount)).toMatchObject({
+        fee,
+        agent_payout: amount - fee,
+        agent_credits_delta: amount - fee,
+        returned_to_payer: 0,
+      });
+      expect(dispute, String(amount)).toMatchObject({
+        fee: 0,
+        agent_payout: 0,
+        agent_credits_delta: 0,
+        returned_to_payer: amount,
+      });
     }
     expect(fees.real_money).toBe(false);
   });
@@ -271,13 +407,41 @@ describe("SPEC GET documents: settlement.json and fees.json", () => {
 
 describe("D19: the short-key maps of link tokens", () => {
   const JOB_KEYS = {
-    id: "id", title: "t", amount: "a", criteria: "c", proofUrl: "p", status: "s", createdAt: "ca", fundedAt: "fa",
-    submittedAt: "sa", resolvedAt: "ra", fee: "f", agentPayout: "ap", releaseNote: "rn", disputeReason: "dr",
+    id: "id",
+    title: "t",
+    amount: "a",
+    criteria: "c",
+    proofUrl: "p",
+    status: "s",
+    createdAt: "ca",
+    fundedAt: "fa",
+    submittedAt: "sa",
+    resolvedAt: "ra",
+    fee: "f",
+    agentPayout: "ap",
+    releaseNote: "rn",
+    disputeReason: "dr",
   };
   const RECEIPT_KEYS = {
-    job_id: "j", title: "t", status: "s", amount: "a", release_fee: "f", agent_payout: "ap", returned_to_payer: "rp",
-    success_criteria: "c", proof: "p", created: "ca", funded: "fa", submitted: "sa", resolved: "ra", key_id: "k",
-    client_ref: "cr", callback_url: "cb", proof_note: "pn", release_note: "rn", dispute_reason: "dr",
+    job_id: "j",
+    title: "t",
+    status: "s",
+    amount: "a",
+    release_fee: "f",
+    agent_payout: "ap",
+    returned_to_payer: "rp",
+    success_criteria: "c",
+    proof: "p",
+    created: "ca",
+    funded: "fa",
+    submitted: "sa",
+    resolved: "ra",
+    key_id: "k",
+    client_ref: "cr",
+    callback_url: "cb",
+    proof_note: "pn",
+    release_note: "rn",
+    dispute_reason: "dr",
   };
   const payloadOf = (token: string): Body => JSON.parse(Buffer.from(token.slice(3), "base64url").toString("utf8"));
 
@@ -288,10 +452,15 @@ describe("D19: the short-key maps of link tokens", () => {
   });
 
   test("a handoff of a released job with a release note carries exactly D19's job keys", () => {
-    const job = ok(call("transition", { action: "release", job: jobs.submitted, release_note: "Good." })).job as JobRecord;
+    const job = ok(call("transition", { action: "release", job: jobs.submitted, release_note: "Good." }))
+      .job as JobRecord;
     const payload = payloadOf(encodeHandoff(job));
     expect(payload.v).toBe(1);
-    const expected = Object.fromEntries(Object.entries(JOB_KEYS).filter(([long]) => long !== "disputeReason").map(([long, short]) => [short, job[long]]));
+    const expected = Object.fromEntries(
+      Object.entries(JOB_KEYS)
+        .filter(([long]) => long !== "disputeReason")
+        .map(([long, short]) => [short, job[long]]),
+    );
     expect(payload.job).toEqual(expected);
   });
 
@@ -299,12 +468,26 @@ describe("D19: the short-key maps of link tokens", () => {
     ["release", { release_note: "Good." }],
     ["dispute", { dispute_reason: "Late." }],
   ] as const)("a %s receipt with every optional field carries exactly D19's receipt keys", (action, note) => {
-    const created = ok(call("transition", { action: "create", ...CREATE, client_ref: "order-1", callback_url: "https://example.com/cb" })).job;
+    const created = ok(
+      call("transition", {
+        action: "create",
+        ...CREATE,
+        client_ref: "order-1",
+        callback_url: "https://example.com/cb",
+      }),
+    ).job;
     const funded = ok(call("transition", { action: "fund", job: created, payer_credits: 1000 })).job;
-    const submitted = ok(call("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: "Done." })).job;
-    const receipt = ok(call("transition", { action, job: submitted, ...note }, { Authorization: "Bearer k" })).receipt as Receipt & Body;
+    const submitted = ok(
+      call("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: "Done." }),
+    ).job;
+    const receipt = ok(call("transition", { action, job: submitted, ...note }, { Authorization: "Bearer k" }))
+      .receipt as Receipt & Body;
     const payload = payloadOf(encodeReceipt(receipt));
-    const expected = Object.fromEntries(Object.entries(RECEIPT_KEYS).filter(([long]) => receipt[long] !== undefined).map(([long, short]) => [short, receipt[long]]));
+    const expected = Object.fromEntries(
+      Object.entries(RECEIPT_KEYS)
+        .filter(([long]) => receipt[long] !== undefined)
+        .map(([long, short]) => [short, receipt[long]]),
+    );
     expect(payload).toEqual({ v: 1, ...expected });
     expect(Object.keys(payload).length).toBe(1 + 18);
   });

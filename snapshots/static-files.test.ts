@@ -26,7 +26,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
-const get = (pathname: string, method = "GET") => serve(new Request(`http://localhost${pathname}`, { method }), pathname);
+const get = (pathname: string, method = "GET") =>
+  serve(new Request(`http://localhost${pathname}`, { method }), pathname);
 
 describe("api/static-files.ts", () => {
   test("a directory path is its index.html, with the page cache rule and CORS", async () => {

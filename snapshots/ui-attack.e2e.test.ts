@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { freshState, toPack, withActivity, type DemoState } from "../shared/pack.ts";
+import { type DemoState, freshState, toPack, withActivity } from "../shared/pack.ts";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/share-links.ts";
 import { base64UrlEncode } from "../shared/tokens.ts";
 import { useHarness } from "./browser.ts";
-import { call, CREATE, ok } from "./helpers.ts";
+import { CREATE, call, ok } from "./helpers.ts";
 
 /** Each payload sets window.__pwned if it ever runs. The title one fits in 80 characters. */
 const TITLE = `<img src=x onerror="window.__pwned='title'">`;
@@ -25,13 +25,32 @@ const CALLBACK = `https://example.com/"><img/src=x/onerror=window.__pwned='cb'>`
 
 /** A state holding hostile text in every field: an open, a released and a disputed job, their receipts, and events. */
 function hostileState(): { state: DemoState; released: JobRecord; receipt: Record<string, any> } {
-  const created = ok(call("transition", { action: "create", ...CREATE, title: TITLE, criteria: LONG, client_ref: SHORT, callback_url: CALLBACK })).job;
+  const created = ok(
+    call("transition", {
+      action: "create",
+      ...CREATE,
+      title: TITLE,
+      criteria: LONG,
+      client_ref: SHORT,
+      callback_url: CALLBACK,
+    }),
+  ).job;
   const funded = ok(call("transition", { action: "fund", job: created, payer_credits: 1000 })).job;
   const submitted = ok(call("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: LONG })).job;
-  const released = ok(call("transition", { action: "release", job: submitted, release_note: LONG }, { Authorization: "Bearer k" }));
-  const disputed = ok(call("transition", { action: "dispute", job: { ...submitted, id: "as_00000000d1" }, dispute_reason: LONG }));
+  const released = ok(
+    call("transition", { action: "release", job: submitted, release_note: LONG }, { Authorization: "Bearer k" }),
+  );
+  const disputed = ok(
+    call("transition", { action: "dispute", job: { ...submitted, id: "as_00000000d1" }, dispute_reason: LONG }),
+  );
   const open = { ...created, id: "as_00000000c1" };
-  let state: DemoState = { ...freshState(), payerCredits: 800, agentCredits: 95, jobs: [open, released.job, disputed.job], receipts: [released.receipt, disputed.receipt] };
+  let state: DemoState = {
+    ...freshState(),
+    payerCredits: 800,
+    agentCredits: 95,
+    jobs: [open, released.job, disputed.job],
+    receipts: [released.receipt, disputed.receipt],
+  };
   state = withActivity(state, { kind: "create", at: "2026-01-01T00:00:00.000Z", text: LONG });
   return { state, released: released.job, receipt: released.receipt };
 }
@@ -75,7 +94,10 @@ describe("hostile content renders as text", () => {
 
   test("saved storage with payloads renders as text after a reload", async () => {
     const page = await harness().open("/");
-    await page.evaluate((pack) => localStorage.setItem("agent-escrow-demo:state", pack), JSON.stringify(toPack(hostileState().state)));
+    await page.evaluate(
+      (pack) => localStorage.setItem("agent-escrow-demo:state", pack),
+      JSON.stringify(toPack(hostileState().state)),
+    );
     await page.reload();
     await page.getByText(TITLE, { exact: true }).first().waitFor();
     await expectInert(page);
@@ -126,7 +148,10 @@ describe("bad input leaves the state as it was", () => {
   test.each([
     ["a pack whose version is a payload", () => JSON.stringify({ ...pack(), version: TITLE })],
     ["a pack of the wrong shape", () => JSON.stringify({ ...pack(), jobs: "<script>window.__pwned=1</script>" })],
-    ["a pack with one bad receipt among good jobs", () => JSON.stringify({ ...pack(), receipts: [{ ...pack().receipts[0], release_fee: "<b>5</b>" }] })],
+    [
+      "a pack with one bad receipt among good jobs",
+      () => JSON.stringify({ ...pack(), receipts: [{ ...pack().receipts[0], release_fee: "<b>5</b>" }] }),
+    ],
     ["a truncated pack", () => JSON.stringify(pack()).slice(0, 500)],
   ])("%s is refused with a message", async (_name, text) => {
     const { page, before } = await pageWithOneJob();
@@ -136,8 +161,15 @@ describe("bad input leaves the state as it was", () => {
 
   test.each([
     ["a truncated handoff token", () => `#handoff/${encodeHandoff(hostileState().released).slice(0, 60)}`],
-    ["a handoff token whose job is a payload string", () => `#handoff/h1.${base64UrlEncode(JSON.stringify({ v: 1, job: TITLE }))}`],
-    ["a receipt token with an HTML fee", () => `#receipt/r1.${base64UrlEncode(JSON.stringify({ v: 1, j: "as_0000000001", s: "released", a: 1, f: "<i>0</i>", ap: 1, rp: 0 }))}`],
+    [
+      "a handoff token whose job is a payload string",
+      () => `#handoff/h1.${base64UrlEncode(JSON.stringify({ v: 1, job: TITLE }))}`,
+    ],
+    [
+      "a receipt token with an HTML fee",
+      () =>
+        `#receipt/r1.${base64UrlEncode(JSON.stringify({ v: 1, j: "as_0000000001", s: "released", a: 1, f: "<i>0</i>", ap: 1, rp: 0 }))}`,
+    ],
     ["markup instead of a token", () => `?handoff=${encodeURIComponent(TITLE)}`],
   ])("%s is refused with a message", async (_name, link) => {
     const { page, before } = await pageWithOneJob();

@@ -22,12 +22,26 @@ const PROOF_URL = "https://example.com/proof/42";
 /** How the money impact of the next action reads in a job item (the contract's examples). */
 const QUOTE = {
   fund: (amount: number) => new RegExp(`holds?\\D{0,20}\\b${amount}\\b`, "i"),
-  release: (fee: number, payout: number) => [new RegExp(`fee\\D{0,10}\\b${fee}\\b`, "i"), new RegExp(`agent gets\\D{0,10}\\b${payout}\\b`, "i")],
+  release: (fee: number, payout: number) => [
+    new RegExp(`fee\\D{0,10}\\b${fee}\\b`, "i"),
+    new RegExp(`agent gets\\D{0,10}\\b${payout}\\b`, "i"),
+  ],
   dispute: (amount: number) => new RegExp(`\\b${amount}\\b\\D{0,10}back to (the )?payer`, "i"),
 };
 
 /** Activity kinds (SPEC "Events"); an event's kind is the first of these words in its text. */
-const KINDS = ["create", "fund", "submit", "release", "dispute", "simulate", "verify", "import", "export", "reset"] as const;
+const KINDS = [
+  "create",
+  "fund",
+  "submit",
+  "release",
+  "dispute",
+  "simulate",
+  "verify",
+  "import",
+  "export",
+  "reset",
+] as const;
 const KIND_PATTERNS = KINDS.map((kind) => [kind, new RegExp(`\\b${kind}\\b`, "i")] as const);
 
 type Status = "open" | "funded" | "submitted" | "released" | "disputed";
@@ -41,10 +55,16 @@ const payer = (page: Page) => field(page, "Payer credits");
 const wallet = (page: Page) => field(page, "Agent wallet");
 
 /** Job items: list items of Jobs that carry the always-present "Copy handoff link" button. */
-const jobItems = (page: Page) => region(page, "Jobs").getByRole("listitem").filter({ has: button(page, "Copy handoff link") });
+const jobItems = (page: Page) =>
+  region(page, "Jobs")
+    .getByRole("listitem")
+    .filter({ has: button(page, "Copy handoff link") });
 const jobItem = (page: Page, title: string) => jobItems(page).filter({ hasText: title });
 /** Receipt items: list items of Receipts that carry a "Verify receipt" button. */
-const receiptItems = (page: Page) => region(page, "Receipts").getByRole("listitem").filter({ has: button(page, "Verify receipt") });
+const receiptItems = (page: Page) =>
+  region(page, "Receipts")
+    .getByRole("listitem")
+    .filter({ has: button(page, "Verify receipt") });
 const receiptItem = (page: Page, title: string) => receiptItems(page).filter({ hasText: title });
 const activityItems = (page: Page) => region(page, "Activity").getByRole("listitem");
 /** A role="alert" element that says something (an empty live region does not count). */
@@ -84,7 +104,9 @@ async function snapshot(page: Page) {
   return {
     payer: digits(await valueOrText(payer(page))),
     wallet: digits(await valueOrText(wallet(page))),
-    jobs: await jobItems(page).allInnerTexts().then((texts) => texts.map((t) => t.split("\n")[0])),
+    jobs: await jobItems(page)
+      .allInnerTexts()
+      .then((texts) => texts.map((t) => t.split("\n")[0])),
     receipts: await receiptItems(page).count(),
     activity: await activityKinds(page),
   };
@@ -201,7 +223,9 @@ async function exportPack(page: Page) {
 async function importPack(page: Page, file: string | { name: string; text: string }): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), button(page, "Import demo pack").click()]);
   await chooser.setFiles(
-    typeof file === "string" ? file : { name: file.name, mimeType: "application/json", buffer: Buffer.from(file.text, "utf8") },
+    typeof file === "string"
+      ? file
+      : { name: file.name, mimeType: "application/json", buffer: Buffer.from(file.text, "utf8") },
   );
 }
 
@@ -223,7 +247,7 @@ async function mintDemoKey(page: Page): Promise<{ key: string; keyId: string }> 
 function recordEngineAuth(page: Page): (string | undefined)[] {
   const seen: (string | undefined)[] = [];
   page.on("request", (request: Request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/v0/")) seen.push(request.headers()["authorization"]);
+    if (new URL(request.url()).pathname.startsWith("/api/v0/")) seen.push(request.headers().authorization);
   });
   return seen;
 }
@@ -246,15 +270,27 @@ describe("the reference web UI", () => {
     const page = await harness().open();
     const always = {
       ...Object.fromEntries(
-        ["Create job", "Simulate", "Top up", "Export demo pack", "Import demo pack", "Mint demo key", "Reset"].map((name) => [`button ${name}`, button(page, name)]),
+        ["Create job", "Simulate", "Top up", "Export demo pack", "Import demo pack", "Mint demo key", "Reset"].map(
+          (name) => [`button ${name}`, button(page, name)],
+        ),
       ),
       ...Object.fromEntries(
-        ["Title", "Amount", "Success criteria", "Top up amount", "Payer credits", "Agent wallet"].map((label) => [`label ${label}`, field(page, label)]),
+        ["Title", "Amount", "Success criteria", "Top up amount", "Payer credits", "Agent wallet"].map((label) => [
+          `label ${label}`,
+          field(page, label),
+        ]),
       ),
       ...Object.fromEntries(["Jobs", "Receipts", "Activity"].map((name) => [`region ${name}`, region(page, name)])),
     };
     const missing = (
-      await Promise.all(Object.entries(always).map(([what, locator]) => locator.waitFor({ state: "visible" }).then(() => null, () => what)))
+      await Promise.all(
+        Object.entries(always).map(([what, locator]) =>
+          locator.waitFor({ state: "visible" }).then(
+            () => null,
+            () => what,
+          ),
+        ),
+      )
     ).filter((what) => what !== null);
     expect(missing).toEqual([]);
     expect(await field(page, "Demo pack file").count()).toBe(1);
@@ -313,7 +349,10 @@ describe("the reference web UI", () => {
     const small = await createJob(page, { title: "Blog draft", amount: 100 });
 
     await button(small, "Fund").click();
-    await expectText(alertsIn(small).filter({ hasText: "Need 100 credits" }).first(), "Need 100 credits to fund. payer_credits is 50.");
+    await expectText(
+      alertsIn(small).filter({ hasText: "Need 100 credits" }).first(),
+      "Need 100 credits to fund. payer_credits is 50.",
+    );
     await expectStatus(small, "open");
     expect(await small.innerText()).not.toMatch(/\bfunded\b/i);
     expect(await alertsIn(big).filter({ hasText: "Need 100 credits" }).count()).toBe(0);
@@ -359,7 +398,16 @@ describe("the reference web UI", () => {
     await walkTo(sender, "released", { title: "Unit tests", amount: 100 });
     const receipt = receiptItem(sender, "Unit tests");
     const { link, token } = await copyLink(sender, receipt, "receipt");
-    expect(decodeToken(token)).toMatchObject({ v: 1, t: "Unit tests", s: "released", a: 100, f: 5, ap: 95, rp: 0, p: PROOF_URL });
+    expect(decodeToken(token)).toMatchObject({
+      v: 1,
+      t: "Unit tests",
+      s: "released",
+      a: 100,
+      f: 5,
+      ap: 95,
+      rp: 0,
+      p: PROOF_URL,
+    });
 
     await button(receipt, "Verify receipt").click();
     const verdict = await expectText(receipt, /\bvalid\b/i);
@@ -441,9 +489,12 @@ describe("the reference web UI", () => {
       const before = await snapshot(page);
       expect(await alertsIn(page).count(), "an alert was showing before the import").toBe(0);
       await importPack(page, { name: "pack.json", text: content });
-      await alertsIn(page).first().waitFor().catch(() => {
-        throw new Error(`no alert after importing a pack ${what}`);
-      });
+      await alertsIn(page)
+        .first()
+        .waitFor()
+        .catch(() => {
+          throw new Error(`no alert after importing a pack ${what}`);
+        });
       expect(await snapshot(page), `importing a pack ${what} changed the state`).toEqual(before);
     }
   });
@@ -467,9 +518,12 @@ describe("the reference web UI", () => {
     const before = await snapshot(page);
     for (const suffix of badLinks) {
       await openLink(page, `${harness().baseURL}/${suffix}`);
-      await alertsIn(page).first().waitFor().catch(() => {
-        throw new Error(`no alert for the share link ${suffix}`);
-      });
+      await alertsIn(page)
+        .first()
+        .waitFor()
+        .catch(() => {
+          throw new Error(`no alert for the share link ${suffix}`);
+        });
       expect(await button(page, "Import job").count(), suffix).toBe(0);
       expect(await button(page, "Import receipt").count(), suffix).toBe(0);
       expect(await snapshot(page), `the share link ${suffix} changed the state`).toEqual(before);
@@ -508,10 +562,19 @@ describe("the reference web UI", () => {
     expect((await valueOrText(field(page, "Key id"))).trim()).toBe(keyId);
 
     await button(page, "Remove demo key").click();
-    const gone = async () => (await demoKeyField(page).count()) === 0 || !(await valueOrText(demoKeyField(page))).includes(key);
-    await poll(gone, (yes) => yes, () => "the demo key is still shown after Remove demo key");
+    const gone = async () =>
+      (await demoKeyField(page).count()) === 0 || !(await valueOrText(demoKeyField(page))).includes(key);
+    await poll(
+      gone,
+      (yes) => yes,
+      () => "the demo key is still shown after Remove demo key",
+    );
     await page.reload();
-    await poll(gone, (yes) => yes, () => "the demo key came back after a reload");
+    await poll(
+      gone,
+      (yes) => yes,
+      () => "the demo key came back after a reload",
+    );
     const after = recordEngineAuth(page);
     await createJob(page, { title: "Blog draft" });
     expect(after.length).toBeGreaterThan(0);
@@ -529,10 +592,16 @@ describe("the reference web UI", () => {
         for (const key of Object.keys(localStorage)) localStorage.setItem(key, value);
       }, garbage);
       await page.reload();
-      const notice = page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: /\b(storage|stored|saved)\b/i });
-      await notice.first().waitFor().catch(() => {
-        throw new Error(`no alert or status mentioning the storage after storing ${garbage}`);
-      });
+      const notice = page
+        .getByRole("alert")
+        .or(page.getByRole("status"))
+        .filter({ hasText: /\b(storage|stored|saved)\b/i });
+      await notice
+        .first()
+        .waitFor()
+        .catch(() => {
+          throw new Error(`no alert or status mentioning the storage after storing ${garbage}`);
+        });
       await expectNumber(payer(page), 1000);
       await expectNumber(wallet(page), 0);
       await expectCount(jobItems(page), 0);
@@ -603,7 +672,10 @@ describe("the reference web UI", () => {
           .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> ${(el.textContent ?? "").slice(0, 40)}`);
         return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, wide };
       });
-      expect(scrollWidth, `at ${width} px the page scrolls sideways; too wide: ${wide.join(" | ")}`).toBeLessThanOrEqual(clientWidth);
+      expect(
+        scrollWidth,
+        `at ${width} px the page scrolls sideways; too wide: ${wide.join(" | ")}`,
+      ).toBeLessThanOrEqual(clientWidth);
     }
   });
 
@@ -612,7 +684,15 @@ describe("the reference web UI", () => {
     await fillJobForm(page, { title: "Market scan", amount: 100 });
     await button(page, "Simulate").click();
     const simulation = region(page, "Simulation");
-    const text = await expectText(simulation, /\bcreate\b/i, /\bfund\b/i, /\bsubmit\b/i, /\brelease\b/i, /\b5\b/, /\b95\b/);
+    const text = await expectText(
+      simulation,
+      /\bcreate\b/i,
+      /\bfund\b/i,
+      /\bsubmit\b/i,
+      /\brelease\b/i,
+      /\b5\b/,
+      /\b95\b/,
+    );
     const order = ["create", "fund", "submit", "release"].map((step) => text.search(new RegExp(`\\b${step}\\b`, "i")));
     expect(order).toEqual([...order].sort((a, b) => a - b));
 

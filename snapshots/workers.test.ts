@@ -31,7 +31,14 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 async function startTwo() {
   const server = await startServer({ WORKERS: "2" });
   let child = 0;
-  await until(() => (child = childrenOf(server.pid).find(running) ?? 0) !== 0, 10_000, "a worker child");
+  await until(
+    () => {
+      child = childrenOf(server.pid).find(running) ?? 0;
+      return child !== 0;
+    },
+    10_000,
+    "a worker child",
+  );
   return { server, child };
 }
 

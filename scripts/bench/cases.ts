@@ -24,7 +24,7 @@ export interface BenchCase {
 }
 
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
-const ctx = { now: NOW, randomHex: (length: number) => "0".repeat(length - 1) + "1" };
+const ctx = { now: NOW, randomHex: (length: number) => `${"0".repeat(length - 1)}1` };
 const CREATE = { title: "Summarise a paper", amount: 100, criteria: "Five bullet points" };
 
 const step = (body: Record<string, unknown>): Record<string, any> => {
@@ -45,15 +45,94 @@ export const ACCEPT_COMPRESSED = { "Accept-Encoding": "gzip, deflate, br" };
 
 /** Every case, in table order. */
 export const CASES: BenchCase[] = [
-  { name: "transition fund", method: "POST", path: "/api/v0/transition", body: json({ action: "fund", job: open, payer_credits: 1000 }), status: 200, baseline: "post", target: 0.9 },
-  { name: "transition release", method: "POST", path: "/api/v0/transition", body: json({ action: "release", job: submitted, release_note: "Looks good" }), status: 200, baseline: "post", target: 0.9 },
-  { name: "quote", method: "POST", path: "/api/v0/quote", body: json({ action: "release", job: submitted }), status: 200, baseline: "post", target: 0.9 },
-  { name: "validate", method: "POST", path: "/api/v0/validate", body: json({ action: "submit", job: funded, proof_url: "https://example.com/summary" }), status: 200, baseline: "post", target: 0.9 },
-  { name: "simulate", method: "POST", path: "/api/v0/simulate", body: json({ ...CREATE, payer_credits: 1000, proof_url: "https://example.com/summary" }), status: 200, baseline: "post", target: 0.75 },
-  { name: "verify (receipt)", method: "POST", path: "/api/v0/verify", body: json({ receipt: released.receipt }), status: 200, baseline: "post", target: 0.9 },
-  { name: "error invalid_field", method: "POST", path: "/api/v0/transition", body: json({ action: "create", ...CREATE, amount: "100" }), status: 400, baseline: "post", target: 0.9 },
-  { name: "GET /api/settlement.json", method: "GET", path: "/api/settlement.json", status: 200, baseline: "get", target: 0.95 },
+  {
+    name: "transition fund",
+    method: "POST",
+    path: "/api/v0/transition",
+    body: json({ action: "fund", job: open, payer_credits: 1000 }),
+    status: 200,
+    baseline: "post",
+    target: 0.9,
+  },
+  {
+    name: "transition release",
+    method: "POST",
+    path: "/api/v0/transition",
+    body: json({ action: "release", job: submitted, release_note: "Looks good" }),
+    status: 200,
+    baseline: "post",
+    target: 0.9,
+  },
+  {
+    name: "quote",
+    method: "POST",
+    path: "/api/v0/quote",
+    body: json({ action: "release", job: submitted }),
+    status: 200,
+    baseline: "post",
+    target: 0.9,
+  },
+  {
+    name: "validate",
+    method: "POST",
+    path: "/api/v0/validate",
+    body: json({ action: "submit", job: funded, proof_url: "https://example.com/summary" }),
+    status: 200,
+    baseline: "post",
+    target: 0.9,
+  },
+  {
+    name: "simulate",
+    method: "POST",
+    path: "/api/v0/simulate",
+    body: json({ ...CREATE, payer_credits: 1000, proof_url: "https://example.com/summary" }),
+    status: 200,
+    baseline: "post",
+    target: 0.75,
+  },
+  {
+    name: "verify (receipt)",
+    method: "POST",
+    path: "/api/v0/verify",
+    body: json({ receipt: released.receipt }),
+    status: 200,
+    baseline: "post",
+    target: 0.9,
+  },
+  {
+    name: "error invalid_field",
+    method: "POST",
+    path: "/api/v0/transition",
+    body: json({ action: "create", ...CREATE, amount: "100" }),
+    status: 400,
+    baseline: "post",
+    target: 0.9,
+  },
+  {
+    name: "GET /api/settlement.json",
+    method: "GET",
+    path: "/api/settlement.json",
+    status: 200,
+    baseline: "get",
+    target: 0.95,
+  },
   { name: "GET /openapi.json", method: "GET", path: "/openapi.json", status: 200, baseline: "get", target: 0.95 },
-  { name: "GET /api/settlement.json, compressed", method: "GET", path: "/api/settlement.json", headers: ACCEPT_COMPRESSED, status: 200, baseline: "get", target: 0.95 },
-  { name: "GET /openapi.json, compressed", method: "GET", path: "/openapi.json", headers: ACCEPT_COMPRESSED, status: 200, baseline: "get", target: 0.95 },
+  {
+    name: "GET /api/settlement.json, compressed",
+    method: "GET",
+    path: "/api/settlement.json",
+    headers: ACCEPT_COMPRESSED,
+    status: 200,
+    baseline: "get",
+    target: 0.95,
+  },
+  {
+    name: "GET /openapi.json, compressed",
+    method: "GET",
+    path: "/openapi.json",
+    headers: ACCEPT_COMPRESSED,
+    status: 200,
+    baseline: "get",
+    target: 0.95,
+  },
 ];

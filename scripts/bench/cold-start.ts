@@ -11,7 +11,14 @@ async function once(args: string[]): Promise<number> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}/api/health.json`;
   const started = performance.now();
-  const child = track(Bun.spawn([BUN, ...args], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdout: "ignore", stderr: "ignore" }));
+  const child = track(
+    Bun.spawn([BUN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port) },
+      stdout: "ignore",
+      stderr: "ignore",
+    }),
+  );
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
@@ -34,5 +41,11 @@ async function once(args: string[]): Promise<number> {
 export async function coldStart(args: string[], count: number): Promise<ColdStartResult> {
   const runs: number[] = [];
   for (let i = 0; i < count; i++) runs.push(await once(args));
-  return { command: `bun ${args.join(" ")}`, runs, median: median(runs), min: Math.min(...runs), max: Math.max(...runs) };
+  return {
+    command: `bun ${args.join(" ")}`,
+    runs,
+    median: median(runs),
+    min: Math.min(...runs),
+    max: Math.max(...runs),
+  };
 }

@@ -72,7 +72,10 @@ export function ensureWrk(): string {
   console.error("[bench] wrk is missing: apt-get update && apt-get install -y wrk");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   const update = Bun.spawnSync(["apt-get", "update"], { stdout: "ignore", stderr: "inherit", env });
-  const install = update.exitCode === 0 ? Bun.spawnSync(["apt-get", "install", "-y", "wrk"], { stdout: "ignore", stderr: "inherit", env }) : update;
+  const install =
+    update.exitCode === 0
+      ? Bun.spawnSync(["apt-get", "install", "-y", "wrk"], { stdout: "ignore", stderr: "inherit", env })
+      : update;
   return install.exitCode === 0 && wrkVersion() ? "wrk installed with apt-get" : "apt-get could not install wrk";
 }
 
@@ -92,14 +95,19 @@ function wrkScript(targets: Target[]): string {
     if (target.body !== undefined) {
       lines.push(`wrk.body = ${luaString(target.body)}`, `wrk.headers["Content-Type"] = "application/json"`);
     }
-    for (const [name, value] of Object.entries(target.headers ?? {})) lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
+    for (const [name, value] of Object.entries(target.headers ?? {}))
+      lines.push(`wrk.headers[ ${luaString(name)} ] = ${luaString(value)}`);
   } else {
     lines.push("local requests = {}");
     for (const target of targets) {
       const fields = { ...(target.body !== undefined && { "Content-Type": "application/json" }), ...target.headers };
-      const headers = `{ ${Object.entries(fields).map(([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`).join(", ")} }`;
+      const headers = `{ ${Object.entries(fields)
+        .map(([name, value]) => `[ ${luaString(name)} ] = ${luaString(value)}`)
+        .join(", ")} }`;
       const body = target.body !== undefined ? luaString(target.body) : "nil";
-      lines.push(`table.insert(requests, wrk.format("${target.method}", ${luaString(target.path)}, ${headers}, ${body}))`);
+      lines.push(
+        `table.insert(requests, wrk.format("${target.method}", ${luaString(target.path)}, ${headers}, ${body}))`,
+      );
     }
     lines.push("local i = 0", "request = function() i = i % #requests + 1 return requests[i] end");
   }
@@ -111,11 +119,14 @@ function wrkScript(targets: Target[]): string {
     "    e.connect + e.read + e.write + e.timeout, e.status))",
     "end",
   );
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** Reads the JSON line a run printed. */
-function parseReport(output: string, tool: string): { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number; non2xx: number } {
+function parseReport(
+  output: string,
+  tool: string,
+): { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number; non2xx: number } {
   const line = output.split("\n").find((text) => text.startsWith(JSON_MARK));
   if (!line) throw new Error(`${tool} printed no report:\n${output}`);
   return JSON.parse(line.slice(JSON_MARK.length));
@@ -152,9 +163,21 @@ export function wrkGenerator(settings: LoadSettings): LoadGenerator {
   return {
     label: `${wrkVersion()} -t${settings.threads} -c${settings.connections}`,
     async run(baseUrl, targets, seconds) {
-      const args = ["wrk", `-t${settings.threads}`, `-c${settings.connections}`, `-d${Math.max(1, Math.round(seconds))}s`, "-s", scriptFor(targets), baseUrl];
+      const args = [
+        "wrk",
+        `-t${settings.threads}`,
+        `-c${settings.connections}`,
+        `-d${Math.max(1, Math.round(seconds))}s`,
+        "-s",
+        scriptFor(targets),
+        baseUrl,
+      ];
       const child = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
-      const [output, errors] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      const [output, errors] = await Promise.all([
+        new Response(child.stdout).text(),
+        new Response(child.stderr).text(),
+        child.exited,
+      ]);
       return toResult(parseReport(output + errors, "wrk"));
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
@@ -172,31 +195,46 @@ export function builtinGenerator(settings: LoadSettings, why: string): LoadGener
     label: `built-in Bun socket client, ${processes} processes, ${settings.connections} connections (${why})`,
     async run(baseUrl, targets, seconds) {
       const url = new URL(baseUrl);
-      const share = (i: number) => Math.floor(settings.connections / processes) + (i < settings.connections % processes ? 1 : 0);
+      const share = (i: number) =>
+        Math.floor(settings.connections / processes) + (i < settings.connections % processes ? 1 : 0);
       const children = Array.from({ length: processes }, (_, i) =>
         Bun.spawn([BUN, join(ROOT, "scripts/bench/loadgen.ts")], {
           env: {
             ...process.env,
-            LOADGEN: JSON.stringify({ host: url.hostname, port: Number(url.port), targets, connections: share(i), seconds }),
+            LOADGEN: JSON.stringify({
+              host: url.hostname,
+              port: Number(url.port),
+              targets,
+              connections: share(i),
+              seconds,
+            }),
           },
           stdout: "pipe",
           stderr: "inherit",
         }),
       );
-      const outputs = await Promise.all(children.map(async (child) => {
-        const text = await new Response(child.stdout).text();
-        await child.exited;
-        return JSON.parse(text.split("\n").find((line) => line.startsWith(JSON_MARK))!.slice(JSON_MARK.length)) as {
-          requests: number;
-          duration_us: number;
-          errors: number;
-          non2xx: number;
-          histogram: [number, number][];
-        };
-      }));
+      const outputs = await Promise.all(
+        children.map(async (child) => {
+          const text = await new Response(child.stdout).text();
+          await child.exited;
+          return JSON.parse(
+            text
+              .split("\n")
+              .find((line) => line.startsWith(JSON_MARK))!
+              .slice(JSON_MARK.length),
+          ) as {
+            requests: number;
+            duration_us: number;
+            errors: number;
+            non2xx: number;
+            histogram: [number, number][];
+          };
+        }),
+      );
       // Merge: requests and errors add up, durations are concurrent, histograms merge.
       const histogram = new Map<number, number>();
-      for (const out of outputs) for (const [bucket, n] of out.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) + n);
+      for (const out of outputs)
+        for (const [bucket, n] of out.histogram) histogram.set(bucket, (histogram.get(bucket) ?? 0) + n);
       const total = outputs.reduce((sum, out) => sum + out.requests, 0);
       const percentile = (p: number): number => {
         const rank = Math.ceil((p / 100) * total);
@@ -222,7 +260,8 @@ export function builtinGenerator(settings: LoadSettings, why: string): LoadGener
 
 /** wrk when available (installing it when allowed), else the built-in generator. */
 export function loadGenerator(settings: LoadSettings): { generator: LoadGenerator; note: string } {
-  const note = process.env.BENCH_LOADGEN === "builtin" ? "built-in load generator requested (BENCH_LOADGEN=builtin)" : ensureWrk();
+  const note =
+    process.env.BENCH_LOADGEN === "builtin" ? "built-in load generator requested (BENCH_LOADGEN=builtin)" : ensureWrk();
   const useWrk = process.env.BENCH_LOADGEN !== "builtin" && wrkVersion() !== null;
   const why = process.env.BENCH_LOADGEN === "builtin" ? "BENCH_LOADGEN=builtin" : "wrk not available";
   return { generator: useWrk ? wrkGenerator(settings) : builtinGenerator(settings, why), note };

@@ -23,7 +23,9 @@ const requests = settings.targets.map((target) => {
   const head =
     `${target.method} ${target.path} HTTP/1.1\r\nHost: ${settings.host}:${settings.port}\r\n` +
     (target.body === undefined ? "" : `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n`) +
-    Object.entries(target.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join("") +
+    Object.entries(target.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("") +
     "\r\n";
   return Buffer.concat([Buffer.from(head, "latin1"), body]);
 });

@@ -90,7 +90,14 @@ export interface BenchResults {
   date: string;
   commit: string;
   dirty: boolean;
-  machine: { cpus: number; model: string; platform: string; bun: string; loadGenerator: string; loadGeneratorNote: string };
+  machine: {
+    cpus: number;
+    model: string;
+    platform: string;
+    bun: string;
+    loadGenerator: string;
+    loadGeneratorNote: string;
+  };
   settings: { durationSeconds: number; rounds: number; warmupSeconds: number; connections: number; threads: number };
   cases: CaseResult[];
   workers: WorkersResult[];
@@ -125,9 +132,14 @@ export function casesTable(cases: CaseResult[]): string {
 
 /** WORKERS=2 against WORKERS=1. */
 export function workersTable(results: WorkersResult[]): string {
-  const rows = ["| case | WORKERS=1 req/s | p99 ms | WORKERS=2 req/s | p99 ms | ratio (rounds' min–max) |", "|---|--:|--:|--:|--:|--:|"];
+  const rows = [
+    "| case | WORKERS=1 req/s | p99 ms | WORKERS=2 req/s | p99 ms | ratio (rounds' min–max) |",
+    "|---|--:|--:|--:|--:|--:|",
+  ];
   for (const w of results) {
-    rows.push(`| ${w.name} | ${int(w.one.rps)} | ${ms(w.one.p99Ms)} | ${int(w.two.rps)} | ${ms(w.two.p99Ms)} | ${ratio(w.ratio)}${spread(w.ratioRange)} |`);
+    rows.push(
+      `| ${w.name} | ${int(w.one.rps)} | ${ms(w.one.p99Ms)} | ${int(w.two.rps)} | ${ms(w.two.p99Ms)} | ${ratio(w.ratio)}${spread(w.ratioRange)} |`,
+    );
   }
   return rows.join("\n");
 }
@@ -136,13 +148,18 @@ export function workersTable(results: WorkersResult[]): string {
 export function startAndMemoryTable(coldStart: ColdStartResult[], soak: SoakResult | null): string {
   const rows = ["| measure | value |", "|---|--:|"];
   for (const c of coldStart) {
-    rows.push(`| cold start, \`${c.command}\` to first 200 (median of ${c.runs.length}; min–max) | ${ms(c.median)} ms (${ms(c.min)}–${ms(c.max)}) |`);
+    rows.push(
+      `| cold start, \`${c.command}\` to first 200 (median of ${c.runs.length}; min–max) | ${ms(c.median)} ms (${ms(c.min)}–${ms(c.max)}) |`,
+    );
   }
   if (soak) {
     const mb = (value: number | null) => (value === null ? "n/a" : `${value.toFixed(1)} MB`);
     rows.push(`| RSS idle, before the soak | ${mb(soak.rssStartMb)} |`);
-    for (const sample of soak.rssSamples) rows.push(`| RSS at ${sample.atSeconds} s of mixed load | ${mb(sample.mb)} |`);
-    rows.push(`| soak: requests in ${soak.seconds} s (all routes in turn) | ${int(soak.requests)} (${int(soak.rps)} req/s) |`);
+    for (const sample of soak.rssSamples)
+      rows.push(`| RSS at ${sample.atSeconds} s of mixed load | ${mb(sample.mb)} |`);
+    rows.push(
+      `| soak: requests in ${soak.seconds} s (all routes in turn) | ${int(soak.requests)} (${int(soak.rps)} req/s) |`,
+    );
   }
   return rows.join("\n");
 }

@@ -40,7 +40,12 @@ export function track(child: Subprocess): Subprocess {
 }
 
 /** Resolves once `url` answers `probe` (any status), or throws after `timeoutMs`. */
-export async function waitFor(url: string, process: Subprocess, probe: RequestInit = {}, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  url: string,
+  process: Subprocess,
+  probe: RequestInit = {},
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
     if (process.exitCode !== null) throw new Error(`${url}: server exited with ${process.exitCode}`);
@@ -94,7 +99,12 @@ export async function startServer(
 
 /** Starts the service, `bun api/server.ts`, with `workers` processes. */
 export const startService = (workers = 1): Promise<Server> =>
-  startServer(workers === 1 ? "service" : `service WORKERS=${workers}`, "api/server.ts", { WORKERS: String(workers) }, "/api/health.json");
+  startServer(
+    workers === 1 ? "service" : `service WORKERS=${workers}`,
+    "api/server.ts",
+    { WORKERS: String(workers) },
+    "/api/health.json",
+  );
 
 /** Starts a bare baseline: `get` (constant JSON, optionally `bytes` long) or `post` (parse and stringify). */
 export const startBaseline = (kind: "get" | "post", bytes = 0): Promise<Server> =>

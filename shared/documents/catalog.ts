@@ -28,30 +28,148 @@ export interface CatalogDocument {
 
 /** Every GET document of SPEC's table, in its order. */
 export const DOCUMENT_CATALOG = [
-  { key: "agent", paths: ["/.well-known/agent.json", "/api/agent.json"], kind: "json", title: "Agent card", summary: "Small discovery card: what the service is and is not, and a link to every document and engine." },
-  { key: "health", paths: ["/api/health.json"], kind: "json", title: "Health", summary: "ok, service, version, demo mode, money false." },
-  { key: "settlement", paths: ["/api/settlement.json"], kind: "json", title: "Settlement protocol", summary: "States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D20) as rules." },
-  { key: "quickstart", paths: ["/api/quickstart.json"], kind: "json", title: "Quickstart", summary: "The ordered demo walk (discovery, quote, create, fund, prove, release; dispute optional) with ready-to-run bodies and curl lines." },
-  { key: "tools", paths: ["/api/tools.json"], kind: "json", title: "Tools", summary: "Callable surfaces (quote, transition, simulate, verify, validate) with input schemas for function-calling and MCP clients." },
-  { key: "schema_transition", paths: ["/api/schemas/transition.json"], kind: "json", title: "Transition body schema", summary: "JSON Schema 2020-12 of action bodies (transition, quote, validate)." },
-  { key: "schema_simulate", paths: ["/api/schemas/simulate.json"], kind: "json", title: "Simulate body schema", summary: "JSON Schema 2020-12 of simulate bodies." },
-  { key: "schema_receipt", paths: ["/api/schemas/receipt.json"], kind: "json", title: "Receipt schema", summary: "JSON Schema 2020-12 of the receipt object verify accepts." },
-  { key: "schema_verify", paths: ["/api/schemas/verify.json"], kind: "json", title: "Verify body schema", summary: "JSON Schema 2020-12 of verify bodies ({ receipt } or { job, action, claims })." },
-  { key: "openapi", paths: ["/settlement.openapi.json", "/openapi.json", "/api/openapi.json"], kind: "json", title: "OpenAPI 3.1", summary: "Every path, request body, response and error of the service." },
-  { key: "errors", paths: ["/api/errors.json"], kind: "json", title: "Error catalog", summary: "Every error code: status, kind, message template, when, extra fields, routes." },
-  { key: "fees", paths: ["/api/fees.json"], kind: "json", title: "Fee schedule", summary: "Release 5% rounded to the nearest credit; dispute, fund and top-up carry no fee." },
-  { key: "examples", paths: ["/api/examples.json"], kind: "json", title: "Examples", summary: "Request bodies for every engine and action, each one accepted by the engine." },
-  { key: "templates", paths: ["/api/templates.json"], kind: "json", title: "Job templates", summary: "Preset create-job fields (title, amount, criteria); fill only." },
-  { key: "changelog", paths: ["/api/changelog.json"], kind: "json", title: "Changelog", summary: "Recent shipped slices, newest first." },
-  { key: "scoreboard", paths: ["/api/scoreboard.json"], kind: "json", title: "Scoreboard", summary: "external_users, paid_pilots and revenue_usd (all 0), and where the service is listed." },
-  { key: "settlement_md", paths: ["/SETTLEMENT.md"], kind: "markdown", title: "SETTLEMENT.md", summary: "The protocol for humans, in Markdown." },
-  { key: "llms", paths: ["/llms.txt"], kind: "text", title: "llms.txt", summary: "Index of the service for language models." },
-  { key: "robots", paths: ["/robots.txt"], kind: "text", title: "robots.txt", summary: "Crawler rules and the sitemap." },
+  {
+    key: "agent",
+    paths: ["/.well-known/agent.json", "/api/agent.json"],
+    kind: "json",
+    title: "Agent card",
+    summary: "Small discovery card: what the service is and is not, and a link to every document and engine.",
+  },
+  {
+    key: "health",
+    paths: ["/api/health.json"],
+    kind: "json",
+    title: "Health",
+    summary: "ok, service, version, demo mode, money false.",
+  },
+  {
+    key: "settlement",
+    paths: ["/api/settlement.json"],
+    kind: "json",
+    title: "Settlement protocol",
+    summary:
+      "States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D20) as rules.",
+  },
+  {
+    key: "quickstart",
+    paths: ["/api/quickstart.json"],
+    kind: "json",
+    title: "Quickstart",
+    summary:
+      "The ordered demo walk (discovery, quote, create, fund, prove, release; dispute optional) with ready-to-run bodies and curl lines.",
+  },
+  {
+    key: "tools",
+    paths: ["/api/tools.json"],
+    kind: "json",
+    title: "Tools",
+    summary:
+      "Callable surfaces (quote, transition, simulate, verify, validate) with input schemas for function-calling and MCP clients.",
+  },
+  {
+    key: "schema_transition",
+    paths: ["/api/schemas/transition.json"],
+    kind: "json",
+    title: "Transition body schema",
+    summary: "JSON Schema 2020-12 of action bodies (transition, quote, validate).",
+  },
+  {
+    key: "schema_simulate",
+    paths: ["/api/schemas/simulate.json"],
+    kind: "json",
+    title: "Simulate body schema",
+    summary: "JSON Schema 2020-12 of simulate bodies.",
+  },
+  {
+    key: "schema_receipt",
+    paths: ["/api/schemas/receipt.json"],
+    kind: "json",
+    title: "Receipt schema",
+    summary: "JSON Schema 2020-12 of the receipt object verify accepts.",
+  },
+  {
+    key: "schema_verify",
+    paths: ["/api/schemas/verify.json"],
+    kind: "json",
+    title: "Verify body schema",
+    summary: "JSON Schema 2020-12 of verify bodies ({ receipt } or { job, action, claims }).",
+  },
+  {
+    key: "openapi",
+    paths: ["/settlement.openapi.json", "/openapi.json", "/api/openapi.json"],
+    kind: "json",
+    title: "OpenAPI 3.1",
+    summary: "Every path, request body, response and error of the service.",
+  },
+  {
+    key: "errors",
+    paths: ["/api/errors.json"],
+    kind: "json",
+    title: "Error catalog",
+    summary: "Every error code: status, kind, message template, when, extra fields, routes.",
+  },
+  {
+    key: "fees",
+    paths: ["/api/fees.json"],
+    kind: "json",
+    title: "Fee schedule",
+    summary: "Release 5% rounded to the nearest credit; dispute, fund and top-up carry no fee.",
+  },
+  {
+    key: "examples",
+    paths: ["/api/examples.json"],
+    kind: "json",
+    title: "Examples",
+    summary: "Request bodies for every engine and action, each one accepted by the engine.",
+  },
+  {
+    key: "templates",
+    paths: ["/api/templates.json"],
+    kind: "json",
+    title: "Job templates",
+    summary: "Preset create-job fields (title, amount, criteria); fill only.",
+  },
+  {
+    key: "changelog",
+    paths: ["/api/changelog.json"],
+    kind: "json",
+    title: "Changelog",
+    summary: "Recent shipped slices, newest first.",
+  },
+  {
+    key: "scoreboard",
+    paths: ["/api/scoreboard.json"],
+    kind: "json",
+    title: "Scoreboard",
+    summary: "external_users, paid_pilots and revenue_usd (all 0), and where the service is listed.",
+  },
+  {
+    key: "settlement_md",
+    paths: ["/SETTLEMENT.md"],
+    kind: "markdown",
+    title: "SETTLEMENT.md",
+    summary: "The protocol for humans, in Markdown.",
+  },
+  {
+    key: "llms",
+    paths: ["/llms.txt"],
+    kind: "text",
+    title: "llms.txt",
+    summary: "Index of the service for language models.",
+  },
+  {
+    key: "robots",
+    paths: ["/robots.txt"],
+    kind: "text",
+    title: "robots.txt",
+    summary: "Crawler rules and the sitemap.",
+  },
   { key: "sitemap", paths: ["/sitemap.xml"], kind: "xml", title: "Sitemap", summary: "Every public page." },
 ] as const satisfies readonly CatalogDocument[];
 
 /** The catalog's first path of each document key. */
-const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string => DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
+const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
+  DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
 
 /** The published JSON Schema of each engine's body: quote and validate take transition's. */
 export const BODY_SCHEMA_PATH: Record<EngineRoute, string> = {
@@ -64,8 +182,16 @@ export const BODY_SCHEMA_PATH: Record<EngineRoute, string> = {
 
 /** HTML pages of the site (not documents of the API table, served from the build). */
 export const PAGES = [
-  { path: "/", title: "Demo escrow for agent jobs", summary: "The reference web UI: create, fund, prove, release or dispute a job in the browser." },
-  { path: "/reference/", title: "API reference", summary: "Every endpoint, field and error, rendered from the OpenAPI document." },
+  {
+    path: "/",
+    title: "Demo escrow for agent jobs",
+    summary: "The reference web UI: create, fund, prove, release or dispute a job in the browser.",
+  },
+  {
+    path: "/reference/",
+    title: "API reference",
+    summary: "Every endpoint, field and error, rendered from the OpenAPI document.",
+  },
 ] as const;
 
 /** The absolute URL of a path on the public origin. */

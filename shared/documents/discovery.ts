@@ -7,7 +7,8 @@ import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
 
 /** One sentence per engine: the card, llms.txt, OpenAPI and the reference page share it. */
 export const ENGINE_SUMMARIES = {
-  transition: "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
+  transition:
+    "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
   quote: "Dry run of transition: next status and money impact, nothing changes.",
   validate: "Dry check of a transition body: ok, or every field error.",
   simulate: "Run create, fund, submit, release or dispute in one request.",
@@ -39,10 +40,21 @@ export function agentCard(siteUrl: string) {
       "A webhook sender: callback_url is stored on the job and never fetched.",
     ],
     start_here: absolute(siteUrl, "/api/quickstart.json"),
-    engines: ENGINE_ROUTES.map((route) => ({ name: route, method: "POST", url: absolute(siteUrl, enginePath(route)), summary: ENGINE_SUMMARIES[route] })),
+    engines: ENGINE_ROUTES.map((route) => ({
+      name: route,
+      method: "POST",
+      url: absolute(siteUrl, enginePath(route)),
+      summary: ENGINE_SUMMARIES[route],
+    })),
     documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
-    pages: Object.fromEntries(PAGES.map((page) => [page.path === "/" ? "ui" : "reference", absolute(siteUrl, page.path)])),
-    auth: { required: false, optional_headers: ["Authorization: Bearer <API_KEY>", "X-Service-Key: <API_KEY>"], idempotency: "Idempotency-Key header or idempotency_key field" },
+    pages: Object.fromEntries(
+      PAGES.map((page) => [page.path === "/" ? "ui" : "reference", absolute(siteUrl, page.path)]),
+    ),
+    auth: {
+      required: false,
+      optional_headers: ["Authorization: Bearer <API_KEY>", "X-Service-Key: <API_KEY>"],
+      idempotency: "Idempotency-Key header or idempotency_key field",
+    },
   };
 }
 
@@ -56,7 +68,7 @@ export function llmsTxt(siteUrl: string): string {
     "",
     `> ${DESCRIPTION}`,
     "",
-    "Every response carries `\"mode\": \"demo\"` and `\"money\": false`. Credits are integers; release takes a 5% fee (Math.round(amount * 0.05)), dispute returns the full amount. Engines take POST JSON; documents take GET.",
+    'Every response carries `"mode": "demo"` and `"money": false`. Credits are integers; release takes a 5% fee (Math.round(amount * 0.05)), dispute returns the full amount. Engines take POST JSON; documents take GET.',
     "",
     "## Start",
     "",
@@ -68,7 +80,16 @@ export function llmsTxt(siteUrl: string): string {
     "",
     "## Reference",
     "",
-    ...docs(["settlement", "openapi", "tools", "schema_transition", "schema_simulate", "schema_receipt", "errors", "fees"]),
+    ...docs([
+      "settlement",
+      "openapi",
+      "tools",
+      "schema_transition",
+      "schema_simulate",
+      "schema_receipt",
+      "errors",
+      "fees",
+    ]),
     "",
     "## Optional",
     "",
@@ -84,7 +105,10 @@ export const robotsTxt = (siteUrl: string): string =>
   ["User-agent: *", "Allow: /", "", `Sitemap: ${absolute(siteUrl, "/sitemap.xml")}`, ""].join("\n");
 
 const xmlEscape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] as string,
+  );
 
 /** sitemap.xml: every public page and every document path (no lastmod: no clock, D18). */
 export function sitemapXml(siteUrl: string): string {

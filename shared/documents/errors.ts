@@ -1,17 +1,18 @@
 /** /api/errors.json: the error catalog (SPEC "Errors" and D9), with the error body shape of D8. */
 import { MODE, MONEY } from "../constants.ts";
 import { ERROR_CATALOG } from "../errors.ts";
-import { INVALID_FIELD_NAMES, INVALID_FIELD_MESSAGES } from "./field-messages.ts";
+import { INVALID_FIELD_MESSAGES, INVALID_FIELD_NAMES } from "./field-messages.ts";
 
 /** The errors document. */
 export const errors = () => ({
   mode: MODE,
   money: MONEY,
   body: {
-    shape: "{ ok: false, mode: \"demo\", money: false, error, message, field?, ...extra }",
+    shape: '{ ok: false, mode: "demo", money: false, error, message, field?, ...extra }',
     message: "The catalog message with its {placeholders} filled (D8).",
     field: "Names the field on missing_field and invalid_field, with SPEC's names (job.status, receipt.status).",
-    validate: "validate's error bodies add kind (schema on 400, state on 409) and errors: every schema problem found, each { error, field, message }; a state error is the single entry.",
+    validate:
+      "validate's error bodies add kind (schema on 400, state on 409) and errors: every schema problem found, each { error, field, message }; a state error is the single entry.",
   },
   order_of_checks: [
     "method (405)",

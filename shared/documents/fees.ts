@@ -31,5 +31,9 @@ export const fees = () => ({
     },
     top_up: { fee: 0, rule: "No fee. A client-side action of the reference UI: payer credits grow by the amount." },
   },
-  examples: EXAMPLE_AMOUNTS.map((amount) => ({ amount, release: settleRelease(amount), dispute: settleDispute(amount) })),
+  examples: EXAMPLE_AMOUNTS.map((amount) => ({
+    amount,
+    release: settleRelease(amount),
+    dispute: settleDispute(amount),
+  })),
 });

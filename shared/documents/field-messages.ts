@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { LIMITS } from "../constants.ts";
-import { fieldRules, jobMemberRules, receiptMemberRules, type Rule } from "../rules.ts";
+import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../rules.ts";
 
 const messageOf = (rule: Rule): string => {
   const result = v.safeParse(rule, { wrong: "type" });
@@ -25,7 +25,9 @@ export const INVALID_FIELD_NAMES = [
 export const INVALID_FIELD_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(Object.entries(fieldRules).map(([name, rule]) => [name, messageOf(rule)])),
   ...Object.fromEntries(Object.entries(jobMemberRules).map(([name, { rule }]) => [`job.${name}`, messageOf(rule)])),
-  ...Object.fromEntries(Object.entries(receiptMemberRules).map(([name, { rule }]) => [`receipt.${name}`, messageOf(rule)])),
+  ...Object.fromEntries(
+    Object.entries(receiptMemberRules).map(([name, { rule }]) => [`receipt.${name}`, messageOf(rule)]),
+  ),
   job: "job must be an object.",
   receipt: "receipt must be an object.",
   "expires_at (past)": "expires_at must be in the future.",

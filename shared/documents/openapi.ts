@@ -4,9 +4,26 @@
  * status with the error envelope, the optional demo key, the Idempotency-Key header and
  * examples taken from examples.json (bodies the engine accepts).
  */
-import { CONTENT_CODINGS, DOCUMENT_CACHE_CONTROL, ENGINE_ROUTES, type EngineRoute, enginePath, MODE, SERVICE, STATUSES, TERMINALS, VERSION } from "../constants.ts";
+import {
+  CONTENT_CODINGS,
+  DOCUMENT_CACHE_CONTROL,
+  ENGINE_ROUTES,
+  type EngineRoute,
+  enginePath,
+  MODE,
+  SERVICE,
+  STATUSES,
+  TERMINALS,
+  VERSION,
+} from "../constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../errors.ts";
-import { jobSchema, receiptSchema, simulateBodySchema, transitionBodySchema, verifyBodySchema } from "../schemas/bodies.ts";
+import {
+  jobSchema,
+  receiptSchema,
+  simulateBodySchema,
+  transitionBodySchema,
+  verifyBodySchema,
+} from "../schemas/bodies.ts";
 import type { Schema } from "../schemas/convert.ts";
 import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
 import { DESCRIPTION, ENGINE_SUMMARIES } from "./discovery.ts";
@@ -25,7 +42,9 @@ const money = { fee: integer, agent_payout: integer, agent_credits_delta: intege
 const ROUTE_ERRORS: Record<EngineRoute, ErrorCode[]> = Object.fromEntries(
   ENGINE_ROUTES.map((route) => [
     route,
-    (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) => (ERROR_CATALOG[code].routes as readonly string[]).includes(route)),
+    (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) =>
+      (ERROR_CATALOG[code].routes as readonly string[]).includes(route),
+    ),
   ]),
 ) as Record<EngineRoute, ErrorCode[]>;
 
@@ -51,7 +70,10 @@ const errorResponse = (codes: ErrorCode[]) => ({
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** Statuses every engine answers alike (405, 413): one response component each, not a copy per path. */
-const SHARED_RESPONSES: Partial<Record<number, "MethodNotAllowed" | "PayloadTooLarge">> = { 405: "MethodNotAllowed", 413: "PayloadTooLarge" };
+const SHARED_RESPONSES: Partial<Record<number, "MethodNotAllowed" | "PayloadTooLarge">> = {
+  405: "MethodNotAllowed",
+  413: "PayloadTooLarge",
+};
 
 /** The OPTIONS operation of a path: a CORS preflight (D17). */
 const preflight = (name: "EnginePreflight" | "DocumentPreflight", operationId: string, tag: string) => ({
@@ -66,7 +88,8 @@ function enginePathItem(route: EngineRoute) {
   const text = ENGINE_TEXT[route];
   const codes = ROUTE_ERRORS[route];
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
+  for (const code of codes)
+    byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
   const examples = exampleList().filter((e) => e.route === route);
   return {
     post: {
@@ -81,16 +104,20 @@ function enginePathItem(route: EngineRoute) {
         content: {
           "application/json": {
             schema: ref(text.body),
-            examples: Object.fromEntries(examples.map((e, i) => [`example${i + 1}`, { summary: e.name, description: e.note, value: e.body }])),
+            examples: Object.fromEntries(
+              examples.map((e, i) => [`example${i + 1}`, { summary: e.name, description: e.note, value: e.body }]),
+            ),
           },
         },
       },
       responses: {
         "200": { description: "Success.", content: { "application/json": { schema: ref(text.response) } } },
-        ...Object.fromEntries([...byStatus].map(([status, list]) => {
-          const shared = SHARED_RESPONSES[status];
-          return [String(status), shared ? responseRef(shared) : errorResponse(list)];
-        })),
+        ...Object.fromEntries(
+          [...byStatus].map(([status, list]) => {
+            const shared = SHARED_RESPONSES[status];
+            return [String(status), shared ? responseRef(shared) : errorResponse(list)];
+          }),
+        ),
       },
     },
     options: preflight("EnginePreflight", `${route}Preflight`, "engines"),
@@ -107,13 +134,33 @@ function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: number)
       "Content-Encoding": { $ref: "#/components/headers/ContentEncoding" },
       Vary: { $ref: "#/components/headers/Vary" },
     },
-    content: { [TYPES[doc.kind].split(";")[0]!]: { schema: doc.kind === "json" ? { type: "object" } : { type: "string" } } },
+    content: {
+      [TYPES[doc.kind].split(";")[0]!]: { schema: doc.kind === "json" ? { type: "object" } : { type: "string" } },
+    },
   };
-  const parameters = [{ $ref: "#/components/parameters/IfNoneMatch" }, { $ref: "#/components/parameters/AcceptEncoding" }];
+  const parameters = [
+    { $ref: "#/components/parameters/IfNoneMatch" },
+    { $ref: "#/components/parameters/AcceptEncoding" },
+  ];
   const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
   return {
-    get: { operationId: `get${name}`, summary: doc.title, description: doc.summary, tags: ["documents"], security: [], parameters, responses: { "200": ok, "304": responseRef("NotModified"), "405": responseRef("MethodNotAllowed") } },
-    head: { operationId: `head${name}`, summary: `${doc.title} (headers only)`, tags: ["documents"], security: [], parameters, responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") } },
+    get: {
+      operationId: `get${name}`,
+      summary: doc.title,
+      description: doc.summary,
+      tags: ["documents"],
+      security: [],
+      parameters,
+      responses: { "200": ok, "304": responseRef("NotModified"), "405": responseRef("MethodNotAllowed") },
+    },
+    head: {
+      operationId: `head${name}`,
+      summary: `${doc.title} (headers only)`,
+      tags: ["documents"],
+      security: [],
+      parameters,
+      responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") },
+    },
     options: preflight("DocumentPreflight", `options${name}`, "documents"),
   };
 }
@@ -139,38 +186,86 @@ export function openapi(siteUrl: string) {
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     paths: {
       ...Object.fromEntries(ENGINE_ROUTES.map((route) => [enginePath(route), enginePathItem(route)])),
-      ...Object.fromEntries(DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)]))),
+      ...Object.fromEntries(
+        DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
+      ),
     },
     components: {
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", description: "Optional demo key. Responses carry key_id = k_ + 12 hex of its SHA-256; never the key." },
-        serviceKey: { type: "apiKey", in: "header", name: "X-Service-Key", description: "Optional demo key, as Authorization Bearer." },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          description: "Optional demo key. Responses carry key_id = k_ + 12 hex of its SHA-256; never the key.",
+        },
+        serviceKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Service-Key",
+          description: "Optional demo key, as Authorization Bearer.",
+        },
       },
       parameters: {
-        IdempotencyKey: { name: "Idempotency-Key", in: "header", required: false, description: "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.", schema: { type: "string", minLength: 1, maxLength: 255 } },
-        IfNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag from an earlier response: 304 when it still matches the form this request would get.", schema: { type: "string" } },
-        AcceptEncoding: { name: "Accept-Encoding", in: "header", required: false, description: "br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.", schema: { type: "string" } },
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.",
+          schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+        IfNoneMatch: {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "An ETag from an earlier response: 304 when it still matches the form this request would get.",
+          schema: { type: "string" },
+        },
+        AcceptEncoding: {
+          name: "Accept-Encoding",
+          in: "header",
+          required: false,
+          description:
+            "br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.",
+          schema: { type: "string" },
+        },
       },
       responses: {
         NotModified: { description: "Not modified: If-None-Match matched the ETag." },
         HeadersOnly: { description: "Headers of the GET response, no body." },
-        MethodNotAllowed: { ...errorResponse(["method_not_allowed"]), headers: { Allow: { $ref: "#/components/headers/Allow" } } },
+        MethodNotAllowed: {
+          ...errorResponse(["method_not_allowed"]),
+          headers: { Allow: { $ref: "#/components/headers/Allow" } },
+        },
         PayloadTooLarge: errorResponse(["payload_too_large"]),
         EnginePreflight: { description: "No content. Access-Control-Allow-Methods: POST, OPTIONS (D17)." },
         DocumentPreflight: { description: "No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17)." },
       },
       // Every code a path can answer (not_found belongs to no path, so it has no example here).
       examples: Object.fromEntries(
-        (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) => code !== "not_found").map((code) => [
-          code,
-          { summary: ERROR_CATALOG[code].message, value: { ok: false, mode: MODE, money: false, error: code, message: ERROR_CATALOG[code].message } },
-        ]),
+        (Object.keys(ERROR_CATALOG) as ErrorCode[])
+          .filter((code) => code !== "not_found")
+          .map((code) => [
+            code,
+            {
+              summary: ERROR_CATALOG[code].message,
+              value: { ok: false, mode: MODE, money: false, error: code, message: ERROR_CATALOG[code].message },
+            },
+          ]),
       ),
       headers: {
         Allow: { description: "The methods the path serves.", schema: { type: "string" } },
-        ETag: { description: `Hash of the document bytes; a compressed form adds ${CONTENT_CODINGS.map((coding) => `-${coding}`).join(" or ")} before the closing quote.`, schema: { type: "string" } },
-        ContentEncoding: { description: `${CONTENT_CODINGS.join(" or ")} when the document is sent compressed; absent otherwise.`, schema: { type: "string", enum: [...CONTENT_CODINGS] } },
-        Vary: { description: "Accept-Encoding, on every form of a document the API may compress.", schema: { type: "string" } },
+        ETag: {
+          description: `Hash of the document bytes; a compressed form adds ${CONTENT_CODINGS.map((coding) => `-${coding}`).join(" or ")} before the closing quote.`,
+          schema: { type: "string" },
+        },
+        ContentEncoding: {
+          description: `${CONTENT_CODINGS.join(" or ")} when the document is sent compressed; absent otherwise.`,
+          schema: { type: "string", enum: [...CONTENT_CODINGS] },
+        },
+        Vary: {
+          description: "Accept-Encoding, on every form of a document the API may compress.",
+          schema: { type: "string" },
+        },
         CacheControl: { description: DOCUMENT_CACHE_CONTROL, schema: { type: "string" } },
       },
       schemas: {
@@ -187,7 +282,11 @@ export function openapi(siteUrl: string) {
             mode: { const: MODE },
             money: { const: false },
             error: { type: "string", enum: errorCodes },
-            message: { type: "string", description: "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages)." },
+            message: {
+              type: "string",
+              description:
+                "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages).",
+            },
             field: { type: "string", description: "The field, on missing_field and invalid_field." },
             action: { type: ["string", "null"] },
             actions: { type: "array", items: { type: "string" } },
@@ -197,39 +296,116 @@ export function openapi(siteUrl: string) {
             payer_credits: integer,
             expiresAt: { type: "string" },
             kind: { type: "string", enum: ["schema", "state"], description: "validate only." },
-            errors: { type: "array", description: "validate only: every problem found.", items: { type: "object", required: ["error", "message"], properties: { error: { type: "string" }, field: { type: "string" }, message: { type: "string" } } } },
+            errors: {
+              type: "array",
+              description: "validate only: every problem found.",
+              items: {
+                type: "object",
+                required: ["error", "message"],
+                properties: { error: { type: "string" }, field: { type: "string" }, message: { type: "string" } },
+              },
+            },
           },
         },
         TransitionResponse: {
           type: "object",
           required: ["ok", "mode", "money", "action", "job"],
-          properties: { ...envelope, action: { type: "string" }, job: ref("Job"), payer_credits: integer, ...money, receipt: ref("Receipt"), ...keyFields, idempotent: { type: "boolean" } },
+          properties: {
+            ...envelope,
+            action: { type: "string" },
+            job: ref("Job"),
+            payer_credits: integer,
+            ...money,
+            receipt: ref("Receipt"),
+            ...keyFields,
+            idempotent: { type: "boolean" },
+          },
         },
         QuoteResponse: {
           type: "object",
           required: ["ok", "mode", "money", "action", "next_status", "job"],
-          properties: { ...envelope, action: { type: "string" }, next_status: { type: "string", enum: [...STATUSES] }, job: ref("Job"), ...money, payer_credits_after: integer, receipt: ref("Receipt"), ...keyFields },
+          properties: {
+            ...envelope,
+            action: { type: "string" },
+            next_status: { type: "string", enum: [...STATUSES] },
+            job: ref("Job"),
+            ...money,
+            payer_credits_after: integer,
+            receipt: ref("Receipt"),
+            ...keyFields,
+          },
         },
         ValidateResponse: {
           type: "object",
           required: ["ok", "mode", "money", "action", "next_status"],
-          properties: { ...envelope, action: { type: "string" }, next_status: { type: "string", enum: [...STATUSES] }, ...keyFields },
+          properties: {
+            ...envelope,
+            action: { type: "string" },
+            next_status: { type: "string", enum: [...STATUSES] },
+            ...keyFields,
+          },
         },
         SimulateResponse: {
           type: "object",
-          required: ["ok", "mode", "money", "terminal", "steps", "job", "payer_credits", "fee", "agent_payout", "agent_credits_delta", "returned_to_payer", "receipt"],
-          properties: { ...envelope, terminal: { type: "string", enum: [...TERMINALS] }, steps: { type: "array", minItems: 4, maxItems: 4, items: ref("TransitionResponse") }, job: ref("Job"), payer_credits: integer, ...money, receipt: ref("Receipt"), ...keyFields, idempotent: { type: "boolean" } },
+          required: [
+            "ok",
+            "mode",
+            "money",
+            "terminal",
+            "steps",
+            "job",
+            "payer_credits",
+            "fee",
+            "agent_payout",
+            "agent_credits_delta",
+            "returned_to_payer",
+            "receipt",
+          ],
+          properties: {
+            ...envelope,
+            terminal: { type: "string", enum: [...TERMINALS] },
+            steps: { type: "array", minItems: 4, maxItems: 4, items: ref("TransitionResponse") },
+            job: ref("Job"),
+            payer_credits: integer,
+            ...money,
+            receipt: ref("Receipt"),
+            ...keyFields,
+            idempotent: { type: "boolean" },
+          },
         },
         VerifyResponse: {
           type: "object",
-          required: ["ok", "mode", "money", "valid", "verified", "expected", "received", "mismatches", "job_id", "action"],
+          required: [
+            "ok",
+            "mode",
+            "money",
+            "valid",
+            "verified",
+            "expected",
+            "received",
+            "mismatches",
+            "job_id",
+            "action",
+          ],
           properties: {
             ...envelope,
             valid: { type: "boolean" },
             verified: { type: "boolean" },
-            expected: { type: "object", properties: { fee: integer, agent_payout: integer, returned_to_payer: integer } },
-            received: { type: "object", properties: { fee: integer, agent_payout: integer, returned_to_payer: integer } },
-            mismatches: { type: "array", items: { type: "object", properties: { field: { type: "string" }, expected: integer, received: integer } } },
+            expected: {
+              type: "object",
+              properties: { fee: integer, agent_payout: integer, returned_to_payer: integer },
+            },
+            received: {
+              type: "object",
+              properties: { fee: integer, agent_payout: integer, returned_to_payer: integer },
+            },
+            mismatches: {
+              type: "array",
+              items: {
+                type: "object",
+                properties: { field: { type: "string" }, expected: integer, received: integer },
+              },
+            },
             job_id: { type: "string" },
             action: { type: "string", enum: [...TERMINALS] },
             ...keyFields,

@@ -3,11 +3,11 @@
  * was built beside), so the HTML page at /reference/ cannot say something the OpenAPI document
  * does not. Pure data: the Astro page only lays it out, escaping every value.
  */
-import { ENGINE_ROUTES, enginePath, type EngineRoute } from "../constants.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../constants.ts";
 import { ERROR_CATALOG } from "../errors.ts";
 import { BODY_SCHEMA_PATH, DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
-import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
 import { ENGINE_SUMMARIES } from "./discovery.ts";
+import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
 import { openapi } from "./openapi.ts";
 
 /** One engine operation as the page shows it. */
@@ -27,15 +27,33 @@ export interface ReferenceEngine {
 
 const pretty = (value: unknown): string => JSON.stringify(value, null, 2);
 
+/** The parts of an OpenAPI response and operation the page reads. */
+interface ResponseObject {
+  description: string;
+  content?: Record<string, { examples?: Record<string, unknown> }>;
+}
+interface PostOperation {
+  summary: string;
+  requestBody: {
+    content: Record<
+      string,
+      { schema: { $ref: string }; examples: Record<string, { summary: string; description: string; value: unknown }> }
+    >;
+  };
+  responses: Record<string, ResponseObject | { $ref: string }>;
+}
+
 /** The reference page's content for the origin `siteUrl`. */
 export function referenceModel(siteUrl: string) {
   const doc = openapi(siteUrl);
-  const responses = doc.components.responses as Record<string, any>;
+  const responses = doc.components.responses as Record<string, ResponseObject>;
   /** A response, or the component its $ref names. */
-  const resolve = (response: any) => (typeof response.$ref === "string" ? responses[response.$ref.split("/").at(-1)!] : response);
+  const resolve = (response: ResponseObject | { $ref: string }): ResponseObject =>
+    "$ref" in response ? responses[response.$ref.split("/").at(-1)!]! : response;
   const engines: ReferenceEngine[] = ENGINE_ROUTES.map((route) => {
-    const post = (doc.paths as Record<string, any>)[enginePath(route)].post;
-    const schemaRef: string = post.requestBody.content["application/json"].schema.$ref;
+    const post = (doc.paths as unknown as Record<string, { post: PostOperation }>)[enginePath(route)]!.post;
+    const body = post.requestBody.content["application/json"]!;
+    const schemaRef = body.schema.$ref;
     return {
       route,
       anchor: `post-${route}`,
@@ -45,12 +63,16 @@ export function referenceModel(siteUrl: string) {
       description: ENGINE_SUMMARIES[route],
       bodySchema: schemaRef.split("/").at(-1)!,
       bodySchemaUrl: BODY_SCHEMA_PATH[route],
-      responses: Object.entries<any>(post.responses).map(([status, entry]) => {
+      responses: Object.entries(post.responses).map(([status, entry]) => {
         const response = resolve(entry);
         // The 200 response has no examples; an error response's examples are keyed by code.
-        return { status, description: response.description, codes: Object.keys(response.content?.["application/json"]?.examples ?? {}) };
+        return {
+          status,
+          description: response.description,
+          codes: Object.keys(response.content?.["application/json"]?.examples ?? {}),
+        };
       }),
-      examples: Object.values<any>(post.requestBody.content["application/json"].examples).map((example) => ({
+      examples: Object.values(body.examples).map((example) => ({
         name: example.summary,
         note: example.description,
         json: pretty(example.value),
@@ -63,8 +85,20 @@ export function referenceModel(siteUrl: string) {
     summary: doc.info.summary,
     server: doc.servers[0]!.url,
     engines,
-    documents: DOCUMENT_CATALOG.map((entry) => ({ paths: entry.paths, title: entry.title, summary: entry.summary, type: TYPES[entry.kind] })),
-    errors: Object.entries(ERROR_CATALOG).map(([code, entry]) => ({ code, status: entry.status, kind: entry.kind, message: entry.message, when: entry.when, extra: entry.extra })),
+    documents: DOCUMENT_CATALOG.map((entry) => ({
+      paths: entry.paths,
+      title: entry.title,
+      summary: entry.summary,
+      type: TYPES[entry.kind],
+    })),
+    errors: Object.entries(ERROR_CATALOG).map(([code, entry]) => ({
+      code,
+      status: entry.status,
+      kind: entry.kind,
+      message: entry.message,
+      when: entry.when,
+      extra: entry.extra,
+    })),
     requestFields: REQUEST_FIELDS,
     jobFields: JOB_FIELDS,
     receiptFields: RECEIPT_FIELDS,

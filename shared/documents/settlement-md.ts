@@ -10,7 +10,11 @@ const cell = (value: unknown): string =>
   (value === null ? "(none)" : String(value)).replaceAll("|", "\\|").replaceAll("\n", " ");
 
 const table = (headers: string[], rows: unknown[][]): string =>
-  [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`)].join("\n");
+  [
+    `| ${headers.join(" | ")} |`,
+    `|${headers.map(() => "---").join("|")}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
+  ].join("\n");
 
 /** The Markdown document. */
 export function settlementMd(siteUrl: string): string {
@@ -27,18 +31,27 @@ export function settlementMd(siteUrl: string): string {
     "",
     `States: ${s.statuses.join(", ")}. ${s.terminal_statuses.join(" and ")} are terminal. One job walks: ${s.walk}.`,
     "",
-    table(["From", "Action", "Condition", "To", "Also happens"], s.transitions.map((t) => [t.from, t.action, t.condition, t.to, t.also])),
+    table(
+      ["From", "Action", "Condition", "To", "Also happens"],
+      s.transitions.map((t) => [t.from, t.action, t.condition, t.to, t.also]),
+    ),
     "",
     s.other_combinations,
     "",
     "## Fees",
     "",
-    table(["Event", "Rule"], [
-      ["release", `fee = ${s.fees.release.fee}; agent_payout = ${s.fees.release.agent_payout}; agent_credits_delta = agent_payout`],
-      ["dispute", "fee 0, agent_payout 0; returned_to_payer = amount"],
-      ["fund", "no fee; the full amount is held in escrow"],
-      ["top_up", "no fee (client-side)"],
-    ]),
+    table(
+      ["Event", "Rule"],
+      [
+        [
+          "release",
+          `fee = ${s.fees.release.fee}; agent_payout = ${s.fees.release.agent_payout}; agent_credits_delta = agent_payout`,
+        ],
+        ["dispute", "fee 0, agent_payout 0; returned_to_payer = amount"],
+        ["fund", "no fee; the full amount is held in escrow"],
+        ["top_up", "no fee (client-side)"],
+      ],
+    ),
     "",
     "## What the client keeps",
     "",
@@ -50,7 +63,15 @@ export function settlementMd(siteUrl: string): string {
     "",
     "## Action bodies",
     "",
-    table(["action", "job status needed", "required", "optional"], Object.entries(s.request.actions).map(([action, a]) => [action, a.requires ?? "(none)", a.required.join(", "), a.optional.join(", ")])),
+    table(
+      ["action", "job status needed", "required", "optional"],
+      Object.entries(s.request.actions).map(([action, a]) => [
+        action,
+        a.requires ?? "(none)",
+        a.required.join(", "),
+        a.optional.join(", "),
+      ]),
+    ),
     "",
     `Simulate: required ${s.request.simulate.required.join(", ")}; optional ${s.request.simulate.optional.join(", ")}. No action and no job.`,
     "",
@@ -60,23 +81,40 @@ export function settlementMd(siteUrl: string): string {
     "",
     "## Request fields",
     "",
-    table(["Field", "Type", "Aliases", "Rule"], s.request.fields.map((f) => [f.name, f.type, "aliases" in f && f.aliases ? (f.aliases as readonly string[]).join(", ") : "", f.rule])),
+    table(
+      ["Field", "Type", "Aliases", "Rule"],
+      s.request.fields.map((f) => [
+        f.name,
+        f.type,
+        "aliases" in f && f.aliases ? (f.aliases as readonly string[]).join(", ") : "",
+        f.rule,
+      ]),
+    ),
     "",
     "## Job (response form)",
     "",
-    s.job.form + ".",
+    `${s.job.form}.`,
     "",
-    table(["Field", "Type", "Rule"], s.job.fields.map((f) => [f.name, f.type, f.rule])),
+    table(
+      ["Field", "Type", "Rule"],
+      s.job.fields.map((f) => [f.name, f.type, f.rule]),
+    ),
     "",
     "## Receipt",
     "",
-    s.receipt.form + ". A receipt is not proof of payment.",
+    `${s.receipt.form}. A receipt is not proof of payment.`,
     "",
-    table(["Field", "Source"], s.receipt.fields.map((f) => [f.name, f.source])),
+    table(
+      ["Field", "Source"],
+      s.receipt.fields.map((f) => [f.name, f.source]),
+    ),
     "",
     "## Limits",
     "",
-    table(["Item", "Limit"], Object.entries(s.limits).map(([item, limit]) => [item, limit])),
+    table(
+      ["Item", "Limit"],
+      Object.entries(s.limits).map(([item, limit]) => [item, limit]),
+    ),
     "",
     "## Documents over HTTP",
     "",
@@ -88,7 +126,10 @@ export function settlementMd(siteUrl: string): string {
     "",
     "## Errors",
     "",
-    table(["Code", "HTTP", "Kind", "Message", "Extra fields"], Object.entries(ERROR_CATALOG).map(([code, e]) => [code, e.status, e.kind, e.message, e.extra.join(", ")])),
+    table(
+      ["Code", "HTTP", "Kind", "Message", "Extra fields"],
+      Object.entries(ERROR_CATALOG).map(([code, e]) => [code, e.status, e.kind, e.message, e.extra.join(", ")]),
+    ),
     "",
     `Full catalog: [errors.json](${absolute(siteUrl, "/api/errors.json")}).`,
     "",
@@ -98,7 +139,9 @@ export function settlementMd(siteUrl: string): string {
     "",
     table(["Job member", "Short key"], Object.entries(s.tokens.handoff.job_keys)),
     "",
-    `${s.tokens.handoff.extra_note} Extra keys: ${Object.entries(s.tokens.handoff.extra_job_keys).map(([long, short]) => `${long} → ${short}`).join(", ")}. ${s.tokens.checks}`,
+    `${s.tokens.handoff.extra_note} Extra keys: ${Object.entries(s.tokens.handoff.extra_job_keys)
+      .map(([long, short]) => `${long} → ${short}`)
+      .join(", ")}. ${s.tokens.checks}`,
     "",
     table(["Receipt field", "Short key"], Object.entries(s.tokens.receipt.receipt_keys)),
     "",

@@ -20,12 +20,12 @@ import {
   TRANSITIONS,
   VERSION,
 } from "../constants.ts";
+import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../pack.ts";
 import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../request-shape.ts";
+import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../tokens.ts";
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
-import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../pack.ts";
-import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../tokens.ts";
 
 /** The settlement document. */
 export function settlement() {
@@ -40,15 +40,51 @@ export function settlement() {
     terminal_statuses: TERMINAL_STATUSES,
     walk: "create, fund, submit, then release or dispute",
     transitions: [
-      { from: null, action: "create", condition: "title, amount, criteria valid", to: TRANSITIONS.create.to, also: "Job created with an id (not in quote); credits unchanged; fee and agentPayout 0." },
-      { from: TRANSITIONS.fund.from, action: "fund", condition: "payer_credits >= job amount", to: TRANSITIONS.fund.to, also: "Amount deducted from payer credits and held in escrow; fundedAt set; expiresAt set if expires_at or ttl_seconds was sent; no fee." },
-      { from: TRANSITIONS.submit.from, action: "submit", condition: "proof_url present", to: TRANSITIONS.submit.to, also: "proofUrl (and proofNote if given) set; submittedAt set; escrow stays held." },
-      { from: TRANSITIONS.release.from, action: "release", condition: "now is not after job expiresAt (when one exists)", to: TRANSITIONS.release.to, also: "fee, agent_payout and agent_credits_delta computed; escrow is not returned to the payer; resolvedAt set; receipt returned." },
-      { from: TRANSITIONS.dispute.from, action: "dispute", condition: "none; allowed even after expiresAt", to: TRANSITIONS.dispute.to, also: "fee 0, agent_payout 0, agent_credits_delta 0; returned_to_payer = amount; resolvedAt set; receipt returned." },
+      {
+        from: null,
+        action: "create",
+        condition: "title, amount, criteria valid",
+        to: TRANSITIONS.create.to,
+        also: "Job created with an id (not in quote); credits unchanged; fee and agentPayout 0.",
+      },
+      {
+        from: TRANSITIONS.fund.from,
+        action: "fund",
+        condition: "payer_credits >= job amount",
+        to: TRANSITIONS.fund.to,
+        also: "Amount deducted from payer credits and held in escrow; fundedAt set; expiresAt set if expires_at or ttl_seconds was sent; no fee.",
+      },
+      {
+        from: TRANSITIONS.submit.from,
+        action: "submit",
+        condition: "proof_url present",
+        to: TRANSITIONS.submit.to,
+        also: "proofUrl (and proofNote if given) set; submittedAt set; escrow stays held.",
+      },
+      {
+        from: TRANSITIONS.release.from,
+        action: "release",
+        condition: "now is not after job expiresAt (when one exists)",
+        to: TRANSITIONS.release.to,
+        also: "fee, agent_payout and agent_credits_delta computed; escrow is not returned to the payer; resolvedAt set; receipt returned.",
+      },
+      {
+        from: TRANSITIONS.dispute.from,
+        action: "dispute",
+        condition: "none; allowed even after expiresAt",
+        to: TRANSITIONS.dispute.to,
+        also: "fee 0, agent_payout 0, agent_credits_delta 0; returned_to_payer = amount; resolvedAt set; receipt returned.",
+      },
     ],
-    other_combinations: "Any other pair of job status and action is illegal_transition (409). Release after expiresAt is hold_expired (409).",
+    other_combinations:
+      "Any other pair of job status and action is illegal_transition (409). Release after expiresAt is hold_expired (409).",
     fees: {
-      release: { rate: FEE_RATE, fee: "Math.round(amount * 0.05)", agent_payout: "amount - fee", agent_credits_delta: "agent_payout" },
+      release: {
+        rate: FEE_RATE,
+        fee: "Math.round(amount * 0.05)",
+        agent_payout: "amount - fee",
+        agent_credits_delta: "agent_payout",
+      },
       dispute: { fee: 0, agent_payout: 0, agent_credits_delta: 0, returned_to_payer: "amount" },
       fund: { fee: 0, note: "The full amount is held in escrow." },
       top_up: { fee: 0, note: "Client-side (reference UI)." },
@@ -57,40 +93,72 @@ export function settlement() {
     },
     client_state: {
       payer_credits: `Client-held payer balance; the reference UI starts at ${STARTING_CREDITS}. Send it on fund (required) and on any other action (echoed as the resulting balance).`,
-      agent_wallet: "Client-held. After a release add agent_credits_delta (equal to agent_payout); after a dispute leave it unchanged.",
+      agent_wallet:
+        "Client-held. After a release add agent_credits_delta (equal to agent_payout); after a dispute leave it unchanged.",
       job: "Client-held. Send the job from the last response back as `job` on every action except create.",
     },
-    job: { form: "camelCase in responses, in this order; optional strings absent until set, never empty (D10)", fields: JOB_FIELDS },
+    job: {
+      form: "camelCase in responses, in this order; optional strings absent until set, never empty (D10)",
+      fields: JOB_FIELDS,
+    },
     request: {
       canonical_names: "snake_case; camelCase aliases are accepted, at the top level and inside job",
       fields: REQUEST_FIELDS,
       aliases: FIELD_ALIASES,
       job_member_aliases: JOB_MEMBER_ALIASES,
-      actions: Object.fromEntries(ACTIONS.map((action) => [action, { requires: TRANSITIONS[action].from, gives: TRANSITIONS[action].to, ...ACTION_FIELDS[action] }])),
+      actions: Object.fromEntries(
+        ACTIONS.map((action) => [
+          action,
+          { requires: TRANSITIONS[action].from, gives: TRANSITIONS[action].to, ...ACTION_FIELDS[action] },
+        ]),
+      ),
       owned_fields: Object.fromEntries(OWNED_FIELDS),
       simulate: SIMULATE_FIELDS,
       verify: {
         forms: ["{ receipt }", "{ job, action?, fee?, agent_payout?, returned_to_payer? }"],
         rules: [
           "Send receipt or job, not both (invalid_field job); neither is missing_field receipt.",
-          "action, when sent, is release or dispute (invalid_action otherwise, message \"action must be release or dispute.\").",
+          'action, when sent, is release or dispute (invalid_action otherwise, message "action must be release or dispute.").',
           "A receipt's claims are release_fee (as fee), agent_payout and returned_to_payer; each is required (missing_field fee / agent_payout / returned_to_payer).",
           "The job must be terminal, or submitted together with an action (missing_field action). A terminal job whose status differs from the action, or a job neither submitted nor terminal, is illegal_transition with from = its status and expected = submitted.",
           "A terminal job's own fee and agentPayout are its claims unless claims are sent.",
         ],
       },
     },
-    receipt: { form: "snake_case; optional fields only when set; key_id when a demo key was sent", fields: RECEIPT_FIELDS },
+    receipt: {
+      form: "snake_case; optional fields only when set; key_id when a demo key was sent",
+      fields: RECEIPT_FIELDS,
+    },
     envelope: {
-      success: { ok: true, mode: MODE, money: MONEY, optional: ["key_id", "key_optional", "idempotency_key", "idempotent"] },
+      success: {
+        ok: true,
+        mode: MODE,
+        money: MONEY,
+        optional: ["key_id", "key_optional", "idempotency_key", "idempotent"],
+      },
       error: { ok: false, mode: MODE, money: MONEY, fields: ["error", "message", "field?", "...extra"] },
     },
     engines: {
-      transition: { path: enginePath("transition"), does: "Commits one action and returns the updated job, payer_credits when sent, the money fields on release and dispute, and a receipt on release or dispute. Create mints the id." },
-      quote: { path: enginePath("quote"), does: "Dry run of transition, same body and rules: next_status, the would-be job (no id on create), fee, agent_payout, agent_credits_delta, returned_to_payer and payer_credits_after where they apply, and the would-be receipt on release and dispute. Idempotency-Key is only echoed." },
-      validate: { path: enginePath("validate"), does: "Dry check of an action body: { ok: true, action, next_status } or the error with kind (schema or state) and errors (every schema problem, or the single state problem)." },
-      simulate: { path: enginePath("simulate"), does: "Runs create, fund, submit, then release or dispute in one request: exactly 4 steps, each shaped like a transition success, then the final job, balances, money fields and receipt. One clock reading for the whole walk." },
-      verify: { path: enginePath("verify"), does: "Recomputes fee, agent_payout and returned_to_payer for a receipt or a job: valid, verified, expected, received, mismatches, job_id, action. A wrong claim is 200 with valid false." },
+      transition: {
+        path: enginePath("transition"),
+        does: "Commits one action and returns the updated job, payer_credits when sent, the money fields on release and dispute, and a receipt on release or dispute. Create mints the id.",
+      },
+      quote: {
+        path: enginePath("quote"),
+        does: "Dry run of transition, same body and rules: next_status, the would-be job (no id on create), fee, agent_payout, agent_credits_delta, returned_to_payer and payer_credits_after where they apply, and the would-be receipt on release and dispute. Idempotency-Key is only echoed.",
+      },
+      validate: {
+        path: enginePath("validate"),
+        does: "Dry check of an action body: { ok: true, action, next_status } or the error with kind (schema or state) and errors (every schema problem, or the single state problem).",
+      },
+      simulate: {
+        path: enginePath("simulate"),
+        does: "Runs create, fund, submit, then release or dispute in one request: exactly 4 steps, each shaped like a transition success, then the final job, balances, money fields and receipt. One clock reading for the whole walk.",
+      },
+      verify: {
+        path: enginePath("verify"),
+        does: "Recomputes fee, agent_payout and returned_to_payer for a receipt or a job: valid, verified, expected, received, mismatches, job_id, action. A wrong claim is 200 with valid false.",
+      },
     },
     limits: {
       title: `1 to ${LIMITS.titleMax} characters (code points)`,
@@ -130,18 +198,32 @@ export function settlement() {
         where: ["#handoff/<token>", "?handoff=<token>"],
         job_keys: HANDOFF_KEYS,
         extra_job_keys: HANDOFF_EXTRA_KEYS,
-        extra_note: "job_keys are the first public deployment's map; links made here also carry extra_job_keys so no job field (the hold's expiresAt above all) is lost. Links without them still decode.",
+        extra_note:
+          "job_keys are the first public deployment's map; links made here also carry extra_job_keys so no job field (the hold's expiresAt above all) is lost. Links without them still decode.",
       },
-      receipt: { prefix: TOKEN_PREFIX.receipt, carries: "{ v: 1, ...receipt }", where: ["#receipt/<token>", "?receipt=<token>"], receipt_keys: RECEIPT_KEYS },
+      receipt: {
+        prefix: TOKEN_PREFIX.receipt,
+        carries: "{ v: 1, ...receipt }",
+        where: ["#receipt/<token>", "?receipt=<token>"],
+        receipt_keys: RECEIPT_KEYS,
+      },
       encoding: "base64url (no padding) of compact JSON",
-      excluded: ["payer credits", "agent credits", "jobs (in receipt links)", "receipts (in handoff links)", "the demo key"],
-      checks: "A decoded job is checked like a client-held job (D6) and a decoded receipt like a receipt verify accepts; a link that fails is refused with a message and changes nothing.",
+      excluded: [
+        "payer credits",
+        "agent credits",
+        "jobs (in receipt links)",
+        "receipts (in handoff links)",
+        "the demo key",
+      ],
+      checks:
+        "A decoded job is checked like a client-held job (D6) and a decoded receipt like a receipt verify accepts; a link that fails is refused with a message and changes nothing.",
     },
     demo_pack: {
       format: PACK_FORMAT,
       version: PACK_VERSION,
       fields: Object.keys(toPack(freshState())),
-      rules: "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage.",
+      rules:
+        "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage.",
     },
     invalid_field_messages: INVALID_FIELD_MESSAGES,
     decisions: DECISIONS,

@@ -6,12 +6,42 @@ import { absolute, DOCUMENT_CATALOG } from "./catalog.ts";
 
 /** Preset create-job fields for the reference UI and for agents: fill only. */
 export const TEMPLATES = [
-  { id: "summary", title: "Summarise a research paper", amount: 120, criteria: "Five bullet points covering method, data, results, limits and one open question; under 200 words." },
-  { id: "bugfix", title: "Fix a failing unit test", amount: 300, criteria: "A pull request that makes the named test pass without changing the test; CI green." },
-  { id: "translation", title: "Translate a product page to Spanish", amount: 200, criteria: "Complete, fluent Spanish text with every heading and link kept; no machine-translation artefacts." },
-  { id: "dataset", title: "Clean a CSV of 1,000 contacts", amount: 150, criteria: "No duplicate emails, one row per person, ISO-8601 dates, a short note of what changed." },
-  { id: "review", title: "Review an API design", amount: 250, criteria: "A written review naming at least three concrete risks, each with a suggested fix." },
-  { id: "logo", title: "Draw three logo sketches", amount: 400, criteria: "Three distinct SVG sketches at 512x512, each with a one-line rationale." },
+  {
+    id: "summary",
+    title: "Summarise a research paper",
+    amount: 120,
+    criteria: "Five bullet points covering method, data, results, limits and one open question; under 200 words.",
+  },
+  {
+    id: "bugfix",
+    title: "Fix a failing unit test",
+    amount: 300,
+    criteria: "A pull request that makes the named test pass without changing the test; CI green.",
+  },
+  {
+    id: "translation",
+    title: "Translate a product page to Spanish",
+    amount: 200,
+    criteria: "Complete, fluent Spanish text with every heading and link kept; no machine-translation artefacts.",
+  },
+  {
+    id: "dataset",
+    title: "Clean a CSV of 1,000 contacts",
+    amount: 150,
+    criteria: "No duplicate emails, one row per person, ISO-8601 dates, a short note of what changed.",
+  },
+  {
+    id: "review",
+    title: "Review an API design",
+    amount: 250,
+    criteria: "A written review naming at least three concrete risks, each with a suggested fix.",
+  },
+  {
+    id: "logo",
+    title: "Draw three logo sketches",
+    amount: 400,
+    criteria: "Three distinct SVG sketches at 512x512, each with a one-line rationale.",
+  },
 ] as const;
 
 /** The templates document. */

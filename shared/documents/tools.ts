@@ -5,7 +5,7 @@
  * of the strict schema linked beside it, and answers a field error with the field named.
  */
 import { ACTIONS, type EngineRoute, enginePath, MODE, MONEY, TERMINALS } from "../constants.ts";
-import { type FieldName, fieldRules, jobMemberRules, type JobMember } from "../rules.ts";
+import { type FieldName, fieldRules, type JobMember, jobMemberRules } from "../rules.ts";
 import { receiptSchema } from "../schemas/bodies.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
@@ -36,7 +36,23 @@ const actionFields = (): Record<string, Schema> => ({
   action: { type: "string", enum: [...ACTIONS], description: describe("action") },
   job: flatJob(),
   ...Object.fromEntries(
-    (["title", "amount", "criteria", "payer_credits", "proof_url", "proof_note", "release_note", "dispute_reason", "client_ref", "callback_url", "expires_at", "ttl_seconds", "idempotency_key"] as const).map((name) => [name, field(name)]),
+    (
+      [
+        "title",
+        "amount",
+        "criteria",
+        "payer_credits",
+        "proof_url",
+        "proof_note",
+        "release_note",
+        "dispute_reason",
+        "client_ref",
+        "callback_url",
+        "expires_at",
+        "ttl_seconds",
+        "idempotency_key",
+      ] as const
+    ).map((name) => [name, field(name)]),
   ),
 });
 
@@ -48,14 +64,38 @@ export function toolInputSchemas(): Record<EngineRoute, Schema> {
     validate: objectOf(actionFields(), ["action"]),
     simulate: objectOf(
       Object.fromEntries(
-        (["title", "amount", "criteria", "payer_credits", "proof_url", "terminal", "client_ref", "callback_url", "expires_at", "ttl_seconds", "proof_note", "release_note", "dispute_reason", "idempotency_key"] as const).map((name) => [name, field(name)]),
+        (
+          [
+            "title",
+            "amount",
+            "criteria",
+            "payer_credits",
+            "proof_url",
+            "terminal",
+            "client_ref",
+            "callback_url",
+            "expires_at",
+            "ttl_seconds",
+            "proof_note",
+            "release_note",
+            "dispute_reason",
+            "idempotency_key",
+          ] as const
+        ).map((name) => [name, field(name)]),
       ),
       ["title", "amount", "criteria", "payer_credits", "proof_url"],
     ),
     verify: objectOf({
       receipt: { ...receiptSchema(), description: "A receipt from a release or dispute. Send this, or job." },
-      job: { ...flatJob(), description: "A released or disputed job, or a submitted job with action. Send this, or receipt." },
-      action: { type: "string", enum: [...TERMINALS], description: "With a submitted job: the action whose figures to check." },
+      job: {
+        ...flatJob(),
+        description: "A released or disputed job, or a submitted job with action. Send this, or receipt.",
+      },
+      action: {
+        type: "string",
+        enum: [...TERMINALS],
+        description: "With a submitted job: the action whose figures to check.",
+      },
       fee: field("fee"),
       agent_payout: field("agent_payout"),
       returned_to_payer: field("returned_to_payer"),
@@ -64,11 +104,31 @@ export function toolInputSchemas(): Record<EngineRoute, Schema> {
 }
 
 const TOOL_TEXT: Record<EngineRoute, { title: string; description: string }> = {
-  quote: { title: "Quote an action", description: "Dry run of one action (create, fund, submit, release, dispute): returns next_status, the would-be job and the money impact (fee, agent_payout, agent_credits_delta, payer_credits_after, returned_to_payer). Changes nothing. Call it before transition to show the impact." },
-  transition: { title: "Commit an action", description: "Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. For every action except create, send the job from the last response as `job`. The service stores nothing." },
-  validate: { title: "Validate a body", description: "Checks an action body without applying it: ok true, or every field error with kind schema (400) or the state error (409)." },
-  simulate: { title: "Simulate a whole job", description: "Runs create, fund, submit and release (or dispute with terminal: dispute) in one request and returns the four steps, the final job, balances and the receipt." },
-  verify: { title: "Verify a receipt", description: "Recomputes fee, agent_payout and returned_to_payer for a receipt, or for a job with claimed figures. A wrong figure gives valid false and lists the mismatches." },
+  quote: {
+    title: "Quote an action",
+    description:
+      "Dry run of one action (create, fund, submit, release, dispute): returns next_status, the would-be job and the money impact (fee, agent_payout, agent_credits_delta, payer_credits_after, returned_to_payer). Changes nothing. Call it before transition to show the impact.",
+  },
+  transition: {
+    title: "Commit an action",
+    description:
+      "Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. For every action except create, send the job from the last response as `job`. The service stores nothing.",
+  },
+  validate: {
+    title: "Validate a body",
+    description:
+      "Checks an action body without applying it: ok true, or every field error with kind schema (400) or the state error (409).",
+  },
+  simulate: {
+    title: "Simulate a whole job",
+    description:
+      "Runs create, fund, submit and release (or dispute with terminal: dispute) in one request and returns the four steps, the final job, balances and the receipt.",
+  },
+  verify: {
+    title: "Verify a receipt",
+    description:
+      "Recomputes fee, agent_payout and returned_to_payer for a receipt, or for a job with claimed figures. A wrong figure gives valid false and lists the mismatches.",
+  },
 };
 
 /** The tools document. */

@@ -12,11 +12,27 @@ import { NO_HEADERS } from "../keys.ts";
 export const EXAMPLE_NOW = Date.parse("2026-01-01T00:00:00.000Z");
 const context = { now: EXAMPLE_NOW, randomHex: (length: number) => "0".repeat(length) };
 
+/** What the examples read of a success body. */
+export interface ExampleAnswer {
+  job: Record<string, unknown>;
+  payer_credits?: number;
+  fee?: number;
+  agent_payout?: number;
+  agent_credits_delta?: number;
+  returned_to_payer?: number;
+  receipt?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
 /** Runs an engine on an example body and returns the success body; a failure here is a bug. */
-export function runExample(route: EngineRoute, body: Record<string, unknown>, headers: HeaderReader = NO_HEADERS): Record<string, any> {
+export function runExample(
+  route: EngineRoute,
+  body: Record<string, unknown>,
+  headers: HeaderReader = NO_HEADERS,
+): ExampleAnswer {
   const result = run(route, body, headers, context);
   if (result.status !== 200) throw new Error(`example for ${route} was refused: ${JSON.stringify(result.body)}`);
-  return result.body;
+  return result.body as ExampleAnswer;
 }
 
 /** The create fields of the walk. */
@@ -35,11 +51,26 @@ export function demoWalk() {
   const created = runExample("transition", create);
   const fund = { action: "fund", job: created.job, payer_credits: 1000 };
   const funded = runExample("transition", fund);
-  const submit = { action: "submit", job: funded.job, proof_url: "https://example.com/summary.md", proof_note: "Draft attached." };
+  const submit = {
+    action: "submit",
+    job: funded.job,
+    proof_url: "https://example.com/summary.md",
+    proof_note: "Draft attached.",
+  };
   const submitted = runExample("transition", submit);
-  const release = { action: "release", job: submitted.job, release_note: "Meets the criteria.", payer_credits: funded.payer_credits };
+  const release = {
+    action: "release",
+    job: submitted.job,
+    release_note: "Meets the criteria.",
+    payer_credits: funded.payer_credits,
+  };
   const released = runExample("transition", release);
-  const dispute = { action: "dispute", job: submitted.job, dispute_reason: "Only three bullet points.", payer_credits: funded.payer_credits };
+  const dispute = {
+    action: "dispute",
+    job: submitted.job,
+    dispute_reason: "Only three bullet points.",
+    payer_credits: funded.payer_credits,
+  };
   const disputed = runExample("transition", dispute);
   return { create, created, fund, funded, submit, submitted, release, released, dispute, disputed };
 }

@@ -4,7 +4,7 @@
  * sent on the wrong action (D5), then expiry conflicts (D7). State comes later, in apply.ts.
  */
 import type { JsonObject } from "../aliases.ts";
-import { type Action, ACTIONS, LIMITS } from "../constants.ts";
+import { ACTIONS, type Action, LIMITS } from "../constants.ts";
 import { invalid, invalidAction, type Rejection } from "../errors.ts";
 import type { HeaderReader } from "../keys.ts";
 import type { FieldName } from "../rules.ts";
@@ -111,4 +111,3 @@ export function readActionRequest(
   const request = readFields(checker, action, headers, now);
   return checker.failed ? { ok: false, errors: checker.errors } : { ok: true, request };
 }
-

@@ -5,8 +5,8 @@
  */
 import { type Action, TRANSITIONS } from "../constants.ts";
 import { toIso } from "../datetime.ts";
-import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
 import { illegalTransition, type Rejection, reject } from "../errors.ts";
+import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
 import type { ActionRequest } from "./action-request.ts";
 import { copyJob, type Job } from "./job.ts";
 

@@ -31,7 +31,8 @@ export class Checker {
 
   /** The value sent for `name` under any of its aliases (FIELD_ALIASES); undefined when omitted or null. */
   sent(name: FieldName): unknown {
-    return (this.#sent ??= sentFields(this.body))[name];
+    this.#sent ??= sentFields(this.body);
+    return this.#sent[name];
   }
 
   /** True once any check failed. */
@@ -90,9 +91,13 @@ export class Checker {
     const fromBody = this.field("idempotency_key") as string | undefined;
     const header = headers.get("idempotency-key");
     if (header === null) return fromBody;
-    const fromHeader = this.check("idempotency_key", fieldRules.idempotency_key, header, "optional", FAST_FIELDS.idempotency_key) as
-      | string
-      | undefined;
+    const fromHeader = this.check(
+      "idempotency_key",
+      fieldRules.idempotency_key,
+      header,
+      "optional",
+      FAST_FIELDS.idempotency_key,
+    ) as string | undefined;
     if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {
       this.fail(invalid("idempotency_key", "idempotency_key must match the Idempotency-Key header."));
       return undefined;
@@ -120,7 +125,9 @@ export class Checker {
     if (ttl !== undefined) {
       ttlMs = now + ttl * 1000;
       if (ttlMs > MAX_DATE_TIME_MS) {
-        this.fail(invalid("ttl_seconds", `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`));
+        this.fail(
+          invalid("ttl_seconds", `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`),
+        );
         ttlMs = undefined;
       }
     }

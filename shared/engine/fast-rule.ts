@@ -47,7 +47,14 @@ export interface FastRule {
   readonly requirements: unknown[];
 }
 
-const LEFT_TO_VALIBOT: FastRule = { never: true, number: false, nullable: false, trim: false, tests: [], requirements: [] };
+const LEFT_TO_VALIBOT: FastRule = {
+  never: true,
+  number: false,
+  nullable: false,
+  trim: false,
+  tests: [],
+  requirements: [],
+};
 
 /** The test of one validation item, or -1 when unknown. */
 function testOf(item: Item): number {
@@ -115,41 +122,48 @@ export function compileRule(rule: Rule): FastRule {
 export function accept(rule: FastRule, raw: unknown): unknown {
   if (rule.never) return REFUSED;
   if (raw === null && rule.nullable) return null;
-  let value: any = raw;
+  let value: string | number;
   if (rule.number) {
-    if (typeof value !== "number" || value !== value) return REFUSED; // NaN is not a number to Valibot
+    if (typeof raw !== "number" || Number.isNaN(raw)) return REFUSED; // NaN is not a number to Valibot
+    value = raw;
   } else {
-    if (typeof value !== "string") return REFUSED;
-    if (rule.trim) value = value.trim();
+    if (typeof raw !== "string") return REFUSED;
+    value = rule.trim ? raw.trim() : raw;
   }
   const { tests, requirements } = rule;
   for (let i = 0; i < tests.length; i++) {
-    const requirement: any = requirements[i];
+    // Each test's requirement has the type its Valibot action gave it (compileRule).
+    const requirement = requirements[i];
     switch (tests[i]) {
       case NON_EMPTY:
-        if (value.length === 0) return REFUSED;
+        if ((value as string).length === 0) return REFUSED;
         break;
       case MIN_LENGTH:
-        if (value.length < requirement) return REFUSED;
+        if ((value as string).length < (requirement as number)) return REFUSED;
         break;
       case MAX_CODE_POINTS:
         // A string never has more code points than UTF-16 units.
-        if (value.length > requirement && codePointLength(value) > requirement) return REFUSED;
+        if (
+          (value as string).length > (requirement as number) &&
+          codePointLength(value as string) > (requirement as number)
+        ) {
+          return REFUSED;
+        }
         break;
       case REGEX:
-        if (!requirement.test(value)) return REFUSED;
+        if (!(requirement as RegExp).test(value as string)) return REFUSED;
         break;
       case PREDICATE:
-        if (!requirement(value)) return REFUSED;
+        if (!(requirement as (input: unknown) => boolean)(value)) return REFUSED;
         break;
       case MIN_VALUE:
-        if (!(value >= requirement)) return REFUSED;
+        if (!((value as number) >= (requirement as number))) return REFUSED;
         break;
       case MAX_VALUE:
-        if (!(value <= requirement)) return REFUSED;
+        if (!((value as number) <= (requirement as number))) return REFUSED;
         break;
       case ONE_OF:
-        if (!requirement.includes(value)) return REFUSED;
+        if (!(requirement as readonly unknown[]).includes(value)) return REFUSED;
         break;
     }
   }

@@ -12,7 +12,13 @@ import { compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 import type { Job } from "./job.ts";
 
 /** The stamp members, each with whether it is UTC only (D4: expiresAt is, like expires_at). */
-const STAMPS: Partial<Record<JobMember, boolean>> = { createdAt: false, fundedAt: false, submittedAt: false, resolvedAt: false, expiresAt: true };
+const STAMPS: Partial<Record<JobMember, boolean>> = {
+  createdAt: false,
+  fundedAt: false,
+  submittedAt: false,
+  resolvedAt: false,
+  expiresAt: true,
+};
 const NOTES = new Set<JobMember>(["proofNote", "releaseNote", "disputeReason"]);
 
 /** Everything checking one member needs, worked out once: field name, rule, presence, kind. */

@@ -30,26 +30,27 @@ export interface Job {
  * `satisfies` makes the compiler refuse a copy that leaves out a member of Job, optional ones
  * included, so a new member cannot be dropped here silently.
  */
-export const copyJob = (job: Job): Job => ({
-  id: job.id,
-  title: job.title,
-  amount: job.amount,
-  criteria: job.criteria,
-  proofUrl: job.proofUrl,
-  proofNote: job.proofNote,
-  status: job.status,
-  createdAt: job.createdAt,
-  fundedAt: job.fundedAt,
-  submittedAt: job.submittedAt,
-  resolvedAt: job.resolvedAt,
-  fee: job.fee,
-  agentPayout: job.agentPayout,
-  releaseNote: job.releaseNote,
-  disputeReason: job.disputeReason,
-  clientRef: job.clientRef,
-  callbackUrl: job.callbackUrl,
-  expiresAt: job.expiresAt,
-}) satisfies Record<keyof Job, unknown>;
+export const copyJob = (job: Job): Job =>
+  ({
+    id: job.id,
+    title: job.title,
+    amount: job.amount,
+    criteria: job.criteria,
+    proofUrl: job.proofUrl,
+    proofNote: job.proofNote,
+    status: job.status,
+    createdAt: job.createdAt,
+    fundedAt: job.fundedAt,
+    submittedAt: job.submittedAt,
+    resolvedAt: job.resolvedAt,
+    fee: job.fee,
+    agentPayout: job.agentPayout,
+    releaseNote: job.releaseNote,
+    disputeReason: job.disputeReason,
+    clientRef: job.clientRef,
+    callbackUrl: job.callbackUrl,
+    expiresAt: job.expiresAt,
+  }) satisfies Record<keyof Job, unknown>;
 
 /** The job in response form: SPEC's field order, optional strings absent until set (D10). */
 export function jobView(job: Job): Record<string, unknown> {

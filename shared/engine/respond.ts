@@ -29,7 +29,10 @@ export const envelope = (): Body => ({ ok: true, mode: MODE, money: MONEY });
 export const success = (body: Body): EngineResult => ({ status: 200, body });
 
 /** The error response of a rejection. */
-export const failure = (rejection: Rejection): EngineResult => ({ status: statusOf(rejection), body: errorBody(rejection) });
+export const failure = (rejection: Rejection): EngineResult => ({
+  status: statusOf(rejection),
+  body: errorBody(rejection),
+});
 
 /** Adds a settlement's money fields in their fixed order: fee, agent_payout, agent_credits_delta, returned_to_payer. */
 export function addSettlement(body: Body, settlement: Settlement): void {

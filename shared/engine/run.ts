@@ -15,7 +15,13 @@ import { transition } from "./transition.ts";
 import { validate } from "./validate.ts";
 import { verify } from "./verify.ts";
 
-const ROUTES: Record<EngineRoute, (request: EngineRequest) => EngineResult> = { transition, quote, validate, simulate, verify };
+const ROUTES: Record<EngineRoute, (request: EngineRequest) => EngineResult> = {
+  transition,
+  quote,
+  validate,
+  simulate,
+  verify,
+};
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The body as a JSON object, or undefined when it is not valid UTF-8, not JSON, or not an object. */
@@ -43,7 +49,8 @@ export function run(
   const parsed = parseBody(body);
   if (!parsed) {
     const result = failure(reject("invalid_json"));
-    if (route === "validate") Object.assign(result.body, { kind: "schema", errors: [{ error: "invalid_json", message: result.body.message }] });
+    if (route === "validate")
+      Object.assign(result.body, { kind: "schema", errors: [{ error: "invalid_json", message: result.body.message }] });
     return result;
   }
   return ROUTES[route]({ body: parsed, headers, ctx, keyId: keyIdFromHeaders(headers) });

@@ -4,13 +4,21 @@
  * (D13a), so every stamp is equal and hold_expired cannot happen. Nothing is persisted.
  */
 import type { Terminal } from "../constants.ts";
-import { type ActionRequest } from "./action-request.ts";
+import type { ActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
-import { jobView, receiptOf } from "./job.ts";
 import type { Job } from "./job.ts";
-import { addClosingFields, addSettlement, type Body, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import { jobView, receiptOf } from "./job.ts";
+import {
+  addClosingFields,
+  addSettlement,
+  type Body,
+  type EngineRequest,
+  envelope,
+  failure,
+  success,
+} from "./respond.ts";
 import { newJobId, transitionBody } from "./transition.ts";
 
 /** Reads a simulate body in the order of SPEC's simulate table (D7). */
@@ -30,7 +38,21 @@ function readSimulate(c: Checker, request: EngineRequest) {
   const disputeReason = terminal === "dispute" ? c.note("dispute_reason") : undefined;
   const idempotencyKey = c.idempotencyKey(request.headers);
   c.expiryConflict();
-  return { title, amount, criteria, payerCredits, proofUrl, terminal, clientRef, callbackUrl, expiresAt, proofNote, releaseNote, disputeReason, idempotencyKey };
+  return {
+    title,
+    amount,
+    criteria,
+    payerCredits,
+    proofUrl,
+    terminal,
+    clientRef,
+    callbackUrl,
+    expiresAt,
+    proofNote,
+    releaseNote,
+    disputeReason,
+    idempotencyKey,
+  };
 }
 
 /** Handles a simulate body. */
@@ -41,10 +63,19 @@ export function simulate(request: EngineRequest): EngineResult {
   if (checker.failed) return failure(checker.errors[0]!);
 
   const walk: ActionRequest[] = [
-    { action: "create", title: f.title, amount: f.amount, criteria: f.criteria, clientRef: f.clientRef, callbackUrl: f.callbackUrl },
+    {
+      action: "create",
+      title: f.title,
+      amount: f.amount,
+      criteria: f.criteria,
+      clientRef: f.clientRef,
+      callbackUrl: f.callbackUrl,
+    },
     { action: "fund", expiresAt: f.expiresAt },
     { action: "submit", proofUrl: f.proofUrl, proofNote: f.proofNote },
-    f.terminal === "release" ? { action: "release", releaseNote: f.releaseNote } : { action: "dispute", disputeReason: f.disputeReason },
+    f.terminal === "release"
+      ? { action: "release", releaseNote: f.releaseNote }
+      : { action: "dispute", disputeReason: f.disputeReason },
   ];
   const steps: Body[] = [];
   let job: Job | undefined;

@@ -7,7 +7,15 @@ import { type ActionRequest, readActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView, receiptOf } from "./job.ts";
-import { addClosingFields, addSettlement, type Body, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import {
+  addClosingFields,
+  addSettlement,
+  type Body,
+  type EngineRequest,
+  envelope,
+  failure,
+  success,
+} from "./respond.ts";
 
 /** The id a create gets: derived from the idempotency key when one was sent, else random. */
 export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {

@@ -3,8 +3,9 @@
  * and the status it would lead to; failures add `kind` (schema on 400, state on 409) and
  * `errors`, every schema problem found, or the one state problem (D8, D13a).
  */
-import { ERROR_CATALOG, type Rejection } from "../errors.ts";
+
 import { TRANSITIONS } from "../constants.ts";
+import { ERROR_CATALOG, type Rejection } from "../errors.ts";
 import { readActionRequest } from "./action-request.ts";
 import { stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";

@@ -4,8 +4,8 @@
  * A wrong claim is a 200 with valid false, never an error.
  */
 import { isObject, pick } from "../aliases.ts";
-import { type JobStatus, type Terminal, TERMINALS } from "../constants.ts";
-import { invalid, invalidAction, illegalTransition, missing } from "../errors.ts";
+import { type JobStatus, TERMINALS, type Terminal } from "../constants.ts";
+import { illegalTransition, invalid, invalidAction, missing } from "../errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
 import { type ReceiptMember, receiptMemberRules } from "../rules.ts";
 import { Checker } from "./checker.ts";
@@ -18,7 +18,11 @@ import { addClosingFields, type EngineRequest, envelope, failure, success } from
 type Claims = Partial<Record<"fee" | "agent_payout" | "returned_to_payer", number>>;
 const CLAIM_KEYS = ["fee", "agent_payout", "returned_to_payer"] as const;
 /** The receipt member that carries each claim (D12: release_fee is the fee claim). */
-const RECEIPT_CLAIMS = { release_fee: "fee", agent_payout: "agent_payout", returned_to_payer: "returned_to_payer" } as const;
+const RECEIPT_CLAIMS = {
+  release_fee: "fee",
+  agent_payout: "agent_payout",
+  returned_to_payer: "returned_to_payer",
+} as const;
 const ACTION_OF: Partial<Record<JobStatus, Terminal>> = { released: "release", disputed: "dispute" };
 
 /** What a checked verify body boils down to. */
@@ -62,14 +66,19 @@ function readReceipt(c: Checker): Subject | undefined {
     // A stamp's one-parse path first (it only needs to pass: verify reads no stamp further);
     // the checker runs every other member's compiled accepting path itself.
     const stamp = reader.stamp ? acceptStamp(sent, false) : REFUSED;
-    values[reader.member] = stamp !== REFUSED ? stamp : c.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
+    values[reader.member] =
+      stamp !== REFUSED ? stamp : c.check(reader.field, reader.rule, sent, reader.presence, reader.fast);
   }
   if (c.errors.length > before) return undefined;
   return {
     jobId: values.job_id as string,
     amount: values.amount as number,
     status: values.status as JobStatus,
-    claims: { fee: values.release_fee as number, agent_payout: values.agent_payout as number, returned_to_payer: values.returned_to_payer as number },
+    claims: {
+      fee: values.release_fee as number,
+      agent_payout: values.agent_payout as number,
+      returned_to_payer: values.returned_to_payer as number,
+    },
   };
 }
 
@@ -111,8 +120,13 @@ export function verify({ body, headers, keyId }: EngineRequest): EngineResult {
     return failure(illegalTransition(action ?? "verify", subject.status, "submitted"));
   }
   const effective = (own ?? action) as Terminal;
-  const settlement: Settlement = effective === "release" ? settleRelease(subject.amount) : settleDispute(subject.amount);
-  const expected = { fee: settlement.fee, agent_payout: settlement.agent_payout, returned_to_payer: settlement.returned_to_payer };
+  const settlement: Settlement =
+    effective === "release" ? settleRelease(subject.amount) : settleDispute(subject.amount);
+  const expected = {
+    fee: settlement.fee,
+    agent_payout: settlement.agent_payout,
+    returned_to_payer: settlement.returned_to_payer,
+  };
   const received: Claims = {};
   const mismatches: { field: string; expected: number; received: number }[] = [];
   for (const key of CLAIM_KEYS) {

@@ -6,9 +6,16 @@
  * refund bound of D3) is listed in `UNEXPRESSED` and published with the schemas.
  */
 import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../aliases.ts";
-import { type Action, ACTIONS, TERMINALS } from "../constants.ts";
+import { ACTIONS, type Action, TERMINALS } from "../constants.ts";
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS, VERIFY_CLAIMS } from "../request-shape.ts";
-import { type FieldName, fieldRules, jobMemberRules, type JobMember, receiptMemberRules, type ReceiptMember } from "../rules.ts";
+import {
+  type FieldName,
+  fieldRules,
+  type JobMember,
+  jobMemberRules,
+  type ReceiptMember,
+  receiptMemberRules,
+} from "../rules.ts";
 import { fieldSchema, nullable, present, presentAny, type Schema } from "./convert.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
@@ -43,7 +50,12 @@ export function jobSchema(): Schema {
     for (const alias of JOB_MEMBER_ALIASES[member]) properties[alias] = nullable(fieldSchema(rule));
     if (needed) required.push(presentAny(JOB_MEMBER_ALIASES[member]));
   }
-  return { type: "object", description: "The client-held job, as the last response gave it.", properties, allOf: required };
+  return {
+    type: "object",
+    description: "The client-held job, as the last response gave it.",
+    properties,
+    allOf: required,
+  };
 }
 
 const bothExpiryFields: Schema = {
@@ -80,7 +92,9 @@ export function transitionBodySchema(jobRef: Schema): Schema {
 /** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
 export function simulateBodySchema(): Schema {
   const notes = ["release_note", "dispute_reason"] as const;
-  const always = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional].filter((f) => !(notes as readonly string[]).includes(f));
+  const always = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional].filter(
+    (f) => !(notes as readonly string[]).includes(f),
+  );
   return {
     type: "object",
     properties: aliasProperties(always, fieldProperty),
@@ -127,7 +141,15 @@ export function verifyBodySchema(receiptRef: Schema, jobRef: Schema): Schema {
           { properties: { job: jobRef, receipt: { type: "null" }, ...aliasProperties(claims, fieldProperty) } },
           // A submitted job needs an action. `type` keeps the inner `required` to objects, as
           // strict validators demand (Ajv strictTypes).
-          { if: { required: ["job"], properties: { job: { type: "object", properties: { status: { const: "submitted" } }, required: ["status"] } } }, then: present("action") },
+          {
+            if: {
+              required: ["job"],
+              properties: {
+                job: { type: "object", properties: { status: { const: "submitted" } }, required: ["status"] },
+              },
+            },
+            then: present("action"),
+          },
         ],
       },
     ],

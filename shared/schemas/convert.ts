@@ -52,7 +52,10 @@ export function fieldSchema(rule: Rule): Schema {
 export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: "null" }] });
 
 /** The object holds `name` with a non-null value. */
-export const present = (name: string): Schema => ({ required: [name], properties: { [name]: { not: { type: "null" } } } });
+export const present = (name: string): Schema => ({
+  required: [name],
+  properties: { [name]: { not: { type: "null" } } },
+});
 
 /** At least one of the alias names holds a non-null value. */
 export const presentAny = (names: readonly string[]): Schema =>

@@ -3,7 +3,14 @@
  * tools.json: draft 2020-12, self-contained, with an absolute $id on the public origin.
  */
 import { absolute } from "../documents/catalog.ts";
-import { jobSchema, receiptSchema, simulateBodySchema, transitionBodySchema, UNEXPRESSED, verifyBodySchema } from "./bodies.ts";
+import {
+  jobSchema,
+  receiptSchema,
+  simulateBodySchema,
+  transitionBodySchema,
+  UNEXPRESSED,
+  verifyBodySchema,
+} from "./bodies.ts";
 import type { Schema } from "./convert.ts";
 
 /** The draft every schema declares. */
@@ -19,26 +26,46 @@ const header = (siteUrl: string, path: string, title: string, description: strin
 
 /** /api/schemas/transition.json */
 export const transitionSchemaDocument = (siteUrl: string): Schema => ({
-  ...header(siteUrl, "/api/schemas/transition.json", "Action body", "Body of POST /api/v0/transition, /api/v0/quote and /api/v0/validate: action plus the fields of that action. Canonical names are snake_case; camelCase aliases are accepted; null means omitted; unknown fields are ignored."),
+  ...header(
+    siteUrl,
+    "/api/schemas/transition.json",
+    "Action body",
+    "Body of POST /api/v0/transition, /api/v0/quote and /api/v0/validate: action plus the fields of that action. Canonical names are snake_case; camelCase aliases are accepted; null means omitted; unknown fields are ignored.",
+  ),
   ...transitionBodySchema({ $ref: "#/$defs/job" }),
   $defs: { job: jobSchema() },
 });
 
 /** /api/schemas/simulate.json */
 export const simulateSchemaDocument = (siteUrl: string): Schema => ({
-  ...header(siteUrl, "/api/schemas/simulate.json", "Simulate body", "Body of POST /api/v0/simulate: the create fields, payer_credits and proof_url, and optional terminal, expiry and notes. No action, no job."),
+  ...header(
+    siteUrl,
+    "/api/schemas/simulate.json",
+    "Simulate body",
+    "Body of POST /api/v0/simulate: the create fields, payer_credits and proof_url, and optional terminal, expiry and notes. No action, no job.",
+  ),
   ...simulateBodySchema(),
 });
 
 /** /api/schemas/receipt.json */
 export const receiptSchemaDocument = (siteUrl: string): Schema => ({
-  ...header(siteUrl, "/api/schemas/receipt.json", "Receipt", "A receipt as release and dispute return it and as POST /api/v0/verify accepts it (snake_case). Not proof of payment."),
+  ...header(
+    siteUrl,
+    "/api/schemas/receipt.json",
+    "Receipt",
+    "A receipt as release and dispute return it and as POST /api/v0/verify accepts it (snake_case). Not proof of payment.",
+  ),
   ...receiptSchema(),
 });
 
 /** The verify body, self-contained (tools.json). */
 export const verifySchemaDocument = (siteUrl: string): Schema => ({
-  ...header(siteUrl, "/api/schemas/verify.json", "Verify body", "Body of POST /api/v0/verify: { receipt } or { job, action?, fee?, agent_payout?, returned_to_payer? }."),
+  ...header(
+    siteUrl,
+    "/api/schemas/verify.json",
+    "Verify body",
+    "Body of POST /api/v0/verify: { receipt } or { job, action?, fee?, agent_payout?, returned_to_payer? }.",
+  ),
   ...verifyBodySchema({ $ref: "#/$defs/receipt" }, { $ref: "#/$defs/job" }),
   $defs: { receipt: receiptSchema(), job: jobSchema() },
 });

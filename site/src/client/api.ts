@@ -6,7 +6,9 @@ import type { EngineRoute } from "../../../shared/constants.ts";
 import { enginePath } from "../../../shared/constants.ts";
 
 /** What a call gives back: the JSON body on 2xx, else a message to show beside the action. */
-export type ApiResult = { ok: true; body: Record<string, any> } | { ok: false; status: number; message: string; body?: Record<string, any> };
+export type ApiResult =
+  | { ok: true; body: Record<string, any> }
+  | { ok: false; status: number; message: string; body?: Record<string, any> };
 
 /** The engine URL of `route` under `base` ("" means this page's origin). */
 export function engineUrl(base: string, route: EngineRoute): string {
@@ -14,14 +16,23 @@ export function engineUrl(base: string, route: EngineRoute): string {
 }
 
 /** Posts `body` to an engine. */
-export async function postEngine(base: string, route: EngineRoute, body: unknown, demoKey: string | null): Promise<ApiResult> {
+export async function postEngine(
+  base: string,
+  route: EngineRoute,
+  body: unknown,
+  demoKey: string | null,
+): Promise<ApiResult> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (demoKey) headers.Authorization = `Bearer ${demoKey}`;
   let response: Response;
   try {
     response = await fetch(engineUrl(base, route), { method: "POST", headers, body: JSON.stringify(body) });
   } catch {
-    return { ok: false, status: 0, message: `Could not reach the service at ${engineUrl(base, route)}. Check the API base URL and your connection.` };
+    return {
+      ok: false,
+      status: 0,
+      message: `Could not reach the service at ${engineUrl(base, route)}. Check the API base URL and your connection.`,
+    };
   }
   let json: Record<string, any> | undefined;
   try {

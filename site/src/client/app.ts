@@ -7,12 +7,26 @@
 import { LIMITS, STARTING_CREDITS } from "../../../shared/constants.ts";
 import type { Receipt } from "../../../shared/engine/job.ts";
 import { keyIdOf } from "../../../shared/keys.ts";
-import { type ActivityKind, freshState, type DemoState, parsePack, toPack, withActivity } from "../../../shared/pack.ts";
-import { decodeHandoff, decodeReceipt, encodeHandoff, encodeReceipt, findShareToken, type JobRecord } from "../../../shared/share-links.ts";
+import {
+  type ActivityKind,
+  type DemoState,
+  freshState,
+  parsePack,
+  toPack,
+  withActivity,
+} from "../../../shared/pack.ts";
+import {
+  decodeHandoff,
+  decodeReceipt,
+  encodeHandoff,
+  encodeReceipt,
+  findShareToken,
+  type JobRecord,
+} from "../../../shared/share-links.ts";
 import { type ApiResult, postEngine } from "./api.ts";
 import { credits, h, replaceChildren } from "./dom.ts";
 import { createStore, STORAGE_KEYS } from "./store.ts";
-import { activityItem, jobItem, type JobView, receiptItem, sharedPanel, simulationPanel } from "./views.ts";
+import { activityItem, type JobView, jobItem, receiptItem, sharedPanel, simulationPanel } from "./views.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -54,14 +68,18 @@ function statusPage(message: string): void {
 
 function commit(next: DemoState, event?: { kind: ActivityKind; text: string }): void {
   state = event ? withActivity(next, { ...event, at: new Date().toISOString() }) : next;
-  if (!store.save(state)) alertPage("This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.");
+  if (!store.save(state))
+    alertPage("This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.");
   render();
 }
 
 const upsertJob = (jobs: JobRecord[], job: JobRecord): JobRecord[] =>
   jobs.some((j) => j.id === job.id) ? jobs.map((j) => (j.id === job.id ? job : j)) : [job, ...jobs];
 
-const upsertReceipt = (receipts: Receipt[], receipt: Receipt): Receipt[] => [receipt, ...receipts.filter((r) => r.job_id !== receipt.job_id)];
+const upsertReceipt = (receipts: Receipt[], receipt: Receipt): Receipt[] => [
+  receipt,
+  ...receipts.filter((r) => r.job_id !== receipt.job_id),
+];
 
 /** A form value as JSON: digits become a number, anything else goes as text for the API to judge. */
 const asInteger = (text: string): number | string | undefined => {
@@ -97,7 +115,8 @@ async function jobAction(id: string, action: "fund" | "submit" | "release" | "di
   const draft = (name: string) => ui.drafts.get(`${name}-${id}`);
   const body: Record<string, unknown> = { action, job, payer_credits: state.payerCredits };
   if (action === "fund") body.ttl_seconds = asInteger(draft("hold") ?? "");
-  if (action === "submit") Object.assign(body, { proof_url: draft("proof") ?? "", proof_note: optional(draft("proofnote")) });
+  if (action === "submit")
+    Object.assign(body, { proof_url: draft("proof") ?? "", proof_note: optional(draft("proofnote")) });
   if (action === "release") body.release_note = optional(draft("releasenote"));
   if (action === "dispute") body.dispute_reason = optional(draft("disputereason"));
   ui.busy.add(id);
@@ -151,7 +170,9 @@ async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function createJob(): Promise<void> {
-  const result = await whileFormBusy(() => postEngine(apiBase(), "transition", { action: "create", ...createBody() }, demoKey));
+  const result = await whileFormBusy(() =>
+    postEngine(apiBase(), "transition", { action: "create", ...createBody() }, demoKey),
+  );
   if (!result.ok) {
     alertForm(result.message);
     return;
@@ -160,7 +181,10 @@ async function createJob(): Promise<void> {
   const job = result.body.job as JobRecord;
   ($("create-form") as HTMLFormElement).reset();
   updateTitleCount();
-  commit({ ...state, jobs: upsertJob(state.jobs, job) }, { kind: "create", text: `Created "${job.title}" for ${credits(job.amount)} credits.` });
+  commit(
+    { ...state, jobs: upsertJob(state.jobs, job) },
+    { kind: "create", text: `Created "${job.title}" for ${credits(job.amount)} credits.` },
+  );
 }
 
 async function simulate(): Promise<void> {
@@ -211,7 +235,10 @@ async function verifyReceipt(jobId: string): Promise<void> {
     ? `Verified: valid. Expected fee ${credits(r.expected.fee)}, agent payout ${credits(r.expected.agent_payout)}, returned ${credits(r.expected.returned_to_payer)}.`
     : `Verified: mismatch on ${r.mismatches.map((m: any) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`).join(", ")}.`;
   ui.verified.set(jobId, { ok: r.valid, text });
-  commit(state, { kind: "verify", text: `Verified the receipt of "${receipt.title}": ${r.valid ? "valid" : "mismatch"}.` });
+  commit(state, {
+    kind: "verify",
+    text: `Verified the receipt of "${receipt.title}": ${r.valid ? "valid" : "mismatch"}.`,
+  });
 }
 
 async function copy(text: string): Promise<boolean> {
@@ -236,7 +263,13 @@ async function shareLink(kind: "handoff" | "receipt", id: string, token: string,
 
 function copyHandoff(id: string): void {
   const job = state.jobs.find((j) => j.id === id);
-  if (job) void shareLink("handoff", id, encodeHandoff(job), "Handoff link copied. It carries the job only: no credits, receipts or key.");
+  if (job)
+    void shareLink(
+      "handoff",
+      id,
+      encodeHandoff(job),
+      "Handoff link copied. It carries the job only: no credits, receipts or key.",
+    );
 }
 
 function copyReceiptLink(jobId: string): void {
@@ -245,7 +278,10 @@ function copyReceiptLink(jobId: string): void {
 }
 
 function exportPack(): void {
-  commit(state, { kind: "export", text: `Exported a demo pack: ${state.jobs.length} jobs, ${state.receipts.length} receipts.` });
+  commit(state, {
+    kind: "export",
+    text: `Exported a demo pack: ${state.jobs.length} jobs, ${state.receipts.length} receipts.`,
+  });
   const blob = new Blob([`${JSON.stringify(toPack(state), null, 2)}\n`], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
@@ -271,7 +307,10 @@ async function importPack(file: File): Promise<void> {
   }
   alertPage(null);
   clearViewState();
-  commit(pack.value, { kind: "import", text: `Imported a demo pack: ${pack.value.jobs.length} jobs, ${pack.value.receipts.length} receipts. Everything before it was replaced.` });
+  commit(pack.value, {
+    kind: "import",
+    text: `Imported a demo pack: ${pack.value.jobs.length} jobs, ${pack.value.receipts.length} receipts. Everything before it was replaced.`,
+  });
   statusPage("Demo pack imported.");
 }
 
@@ -283,7 +322,10 @@ function clearViewState(): void {
 function reset(): void {
   clearViewState();
   alertPage(null);
-  commit(freshState(), { kind: "reset", text: `Reset: ${credits(STARTING_CREDITS)} payer credits, an empty wallet, no jobs or receipts.` });
+  commit(freshState(), {
+    kind: "reset",
+    text: `Reset: ${credits(STARTING_CREDITS)} payer credits, an empty wallet, no jobs or receipts.`,
+  });
   statusPage("Reset to a fresh state. The demo key, if any, stays until you remove it.");
 }
 
@@ -312,7 +354,9 @@ function saveApiBase(): void {
   const input = $("api-base") as HTMLInputElement;
   const base = input.value.trim().replace(/\/+$/, "");
   if (base !== "" && !/^https?:\/\/[^\s/]+$/i.test(base)) {
-    alertPage("API base URL must be an http(s) origin such as https://escrow.example.org, or empty for this page's origin.");
+    alertPage(
+      "API base URL must be an http(s) origin such as https://escrow.example.org, or empty for this page's origin.",
+    );
     return;
   }
   store.setApiBase(base);
@@ -332,7 +376,10 @@ function readShareLink(): void {
     if (!read.ok) alertPage(`${read.message} Nothing changed.`);
     else {
       alertPage(null);
-      ui.shared = found.kind === "handoff" ? { kind: "handoff", job: read.value as JobRecord } : { kind: "receipt", receipt: read.value as Receipt };
+      ui.shared =
+        found.kind === "handoff"
+          ? { kind: "handoff", job: read.value as JobRecord }
+          : { kind: "receipt", receipt: read.value as Receipt };
     }
   }
   render();
@@ -351,9 +398,15 @@ function importShared(): void {
   clearShareLink();
   if (shared.kind === "handoff") {
     ui.jobErrors.delete(shared.job.id);
-    commit({ ...state, jobs: upsertJob(state.jobs, shared.job) }, { kind: "import", text: `Imported job "${shared.job.title}" (${shared.job.status}) from a handoff link.` });
+    commit(
+      { ...state, jobs: upsertJob(state.jobs, shared.job) },
+      { kind: "import", text: `Imported job "${shared.job.title}" (${shared.job.status}) from a handoff link.` },
+    );
   } else {
-    commit({ ...state, receipts: upsertReceipt(state.receipts, shared.receipt) }, { kind: "import", text: `Imported the receipt of "${shared.receipt.title}" from a receipt link.` });
+    commit(
+      { ...state, receipts: upsertReceipt(state.receipts, shared.receipt) },
+      { kind: "import", text: `Imported the receipt of "${shared.receipt.title}" from a receipt link.` },
+    );
   }
 }
 
@@ -398,11 +451,16 @@ function render(): void {
   $("key-id").textContent = keyId ?? "none (requests say key_optional)";
   $("remove-key").hidden = demoKey === null;
 
-  replaceChildren($("jobs"), state.jobs.map((job) => jobItem(jobView(job))));
+  replaceChildren(
+    $("jobs"),
+    state.jobs.map((job) => jobItem(jobView(job))),
+  );
   $("jobs-empty").hidden = state.jobs.length > 0;
   replaceChildren(
     $("receipts"),
-    state.receipts.map((receipt) => receiptItem(receipt, ui.links.get(`receipt-${receipt.job_id}`), ui.verified.get(receipt.job_id))),
+    state.receipts.map((receipt) =>
+      receiptItem(receipt, ui.links.get(`receipt-${receipt.job_id}`), ui.verified.get(receipt.job_id)),
+    ),
   );
   $("receipts-empty").hidden = state.receipts.length > 0;
   replaceChildren($("activity"), state.activity.map(activityItem));
@@ -420,7 +478,10 @@ function render(): void {
   // one they used is gone (Fund becomes Proof URL).
   const again = focused ? document.getElementById(focused) : null;
   if (again) again.focus();
-  else if (focusedJob) document.querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button)`)?.focus();
+  else if (focusedJob)
+    document
+      .querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button)`)
+      ?.focus();
 }
 
 function updateTitleCount(): void {
@@ -437,9 +498,17 @@ async function loadTemplates(): Promise<void> {
   const select = $("template") as HTMLSelectElement;
   try {
     const response = await fetch(`${apiBase()}/api/templates.json`);
-    const doc = (await response.json()) as { templates: { id: string; title: string; amount: number; criteria: string }[] };
-    const templates = doc.templates.filter((t) => typeof t.title === "string" && Number.isSafeInteger(t.amount) && typeof t.criteria === "string");
-    replaceChildren(select, h("option", { value: "" }, "Blank form"), templates.map((t, i) => h("option", { value: String(i) }, `${t.title} (${credits(t.amount)})`)));
+    const doc = (await response.json()) as {
+      templates: { id: string; title: string; amount: number; criteria: string }[];
+    };
+    const templates = doc.templates.filter(
+      (t) => typeof t.title === "string" && Number.isSafeInteger(t.amount) && typeof t.criteria === "string",
+    );
+    replaceChildren(
+      select,
+      h("option", { value: "" }, "Blank form"),
+      templates.map((t, i) => h("option", { value: String(i) }, `${t.title} (${credits(t.amount)})`)),
+    );
     select.onchange = () => {
       const t = templates[Number(select.value)];
       if (!t || select.value === "") return;

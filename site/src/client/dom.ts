@@ -10,7 +10,11 @@ export type Attrs = Record<string, string | number | boolean | null | undefined>
 export type Child = Node | string | number | null | undefined | false | Child[];
 
 /** An element with `attrs` and `children` (strings as text nodes). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
@@ -36,7 +40,9 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
 
 /** An http(s) URL as a link, anything else as text: no javascript: or data: hrefs ever. */
 export function safeLink(url: string, label: string = url): Node {
-  return /^https?:\/\//i.test(url) ? h("a", { href: url, rel: "noopener noreferrer nofollow", target: "_blank" }, label) : h("span", {}, label);
+  return /^https?:\/\//i.test(url)
+    ? h("a", { href: url, rel: "noopener noreferrer nofollow", target: "_blank" }, label)
+    : h("span", {}, label);
 }
 
 /** Credits with a thousands separator. */

@@ -7,7 +7,7 @@
 import type { JobStatus } from "../../../shared/constants.ts";
 import type { Receipt } from "../../../shared/engine/job.ts";
 import type { ActivityEvent, DemoState } from "../../../shared/pack.ts";
-import { nextActions, type JobRecord } from "../../../shared/share-links.ts";
+import { type JobRecord, nextActions } from "../../../shared/share-links.ts";
 import type { ApiResult } from "./api.ts";
 import { type Attrs, type Child, credits, h, safeLink } from "./dom.ts";
 
@@ -22,7 +22,10 @@ export interface JobView {
   draft: (name: string) => string;
 }
 
-const when = (iso: unknown): string => (typeof iso === "string" && iso !== "" ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "");
+const when = (iso: unknown): string =>
+  typeof iso === "string" && iso !== ""
+    ? `${new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`
+    : "";
 
 /** A labelled value: a <label for> and an <output>, so getByLabel finds the value. */
 function value(id: string, label: string, text: Child): HTMLElement {
@@ -31,7 +34,12 @@ function value(id: string, label: string, text: Child): HTMLElement {
 
 /** A text input with a visible label; its value survives re-renders as a draft. */
 function field(id: string, label: string, current: string, attrs: Attrs = {}): HTMLElement {
-  return h("div", { class: "field" }, h("label", { for: id }, label), h("input", { id, "data-draft": true, value: current, ...attrs }));
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, label),
+    h("input", { id, "data-draft": true, value: current, ...attrs }),
+  );
 }
 
 /** An item's heading: its title and its status word. */
@@ -40,7 +48,9 @@ const itemHead = (title: string, status: string): HTMLElement =>
 
 /** A muted label and its text on one line; nothing when the text is absent or empty. */
 const line = (label: string, text: Child, attrs: Attrs = {}): HTMLElement | null =>
-  text === undefined || text === null || text === "" ? null : h("p", attrs, h("span", { class: "muted" }, `${label}: `), text);
+  text === undefined || text === null || text === ""
+    ? null
+    : h("p", attrs, h("span", { class: "muted" }, `${label}: `), text);
 
 /** A button of one item; its id lets focus come back to it after a re-render. */
 const button = (label: string, action: string, id: string, attrs: Attrs = {}): HTMLButtonElement =>
@@ -82,14 +92,29 @@ export function jobItem(view: JobView): HTMLLIElement {
   if (next.includes("fund")) {
     controls.push(
       h("p", { class: "impact" }, impact(view, "fund")),
-      h("div", { class: "row" }, field(`hold-${id}`, "Hold seconds", view.draft("hold"), { inputmode: "numeric", placeholder: "optional", size: "8" }), button("Fund", "fund", id, { class: "primary", ...disabled })),
+      h(
+        "div",
+        { class: "row" },
+        field(`hold-${id}`, "Hold seconds", view.draft("hold"), {
+          inputmode: "numeric",
+          placeholder: "optional",
+          size: "8",
+        }),
+        button("Fund", "fund", id, { class: "primary", ...disabled }),
+      ),
     );
   }
   if (next.includes("submit")) {
     controls.push(
       h("p", { class: "impact" }, `Submitting proof moves no credits; ${credits(job.amount)} stay held in escrow.`),
-      field(`proof-${id}`, "Proof URL", view.draft("proof"), { type: "url", placeholder: "https://…", autocomplete: "off" }),
-      field(`proofnote-${id}`, "Proof note", view.draft("proofnote"), { placeholder: "optional, up to 400 characters" }),
+      field(`proof-${id}`, "Proof URL", view.draft("proof"), {
+        type: "url",
+        placeholder: "https://…",
+        autocomplete: "off",
+      }),
+      field(`proofnote-${id}`, "Proof note", view.draft("proofnote"), {
+        placeholder: "optional, up to 400 characters",
+      }),
       h("div", { class: "row" }, button("Submit proof", "submit", id, { class: "primary", ...disabled })),
     );
   }
@@ -99,7 +124,12 @@ export function jobItem(view: JobView): HTMLLIElement {
       h("p", { class: "impact" }, impact(view, "dispute")),
       field(`releasenote-${id}`, "Release note", view.draft("releasenote"), { placeholder: "optional" }),
       field(`disputereason-${id}`, "Dispute reason", view.draft("disputereason"), { placeholder: "optional" }),
-      h("div", { class: "row" }, button("Release", "release", id, { class: "primary", ...disabled }), button("Dispute", "dispute", id, { class: "danger", ...disabled })),
+      h(
+        "div",
+        { class: "row" },
+        button("Release", "release", id, { class: "primary", ...disabled }),
+        button("Dispute", "dispute", id, { class: "danger", ...disabled }),
+      ),
     );
   }
   const settled =
@@ -112,7 +142,13 @@ export function jobItem(view: JobView): HTMLLIElement {
     "li",
     { class: `job status-${job.status}`, "data-job-id": id, "aria-busy": busy ? "true" : false },
     itemHead(job.title, job.status),
-    h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, id), ` · created ${when(job.createdAt)}`),
+    h(
+      "p",
+      { class: "meta" },
+      `${credits(job.amount)} credits · `,
+      h("code", {}, id),
+      ` · created ${when(job.createdAt)}`,
+    ),
     line("Criteria", String(job.criteria), { class: "criteria" }),
     job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
     line("Proof note", job.proofNote as string | undefined),
@@ -146,7 +182,12 @@ export function receiptItem(receipt: Receipt, link?: string, verified?: { ok: bo
     "li",
     { class: `receipt status-${receipt.status}`, "data-job-id": id },
     itemHead(receipt.title, receipt.status),
-    h("p", { class: "meta" }, h("code", {}, id), ` · ${credits(receipt.amount)} credits · resolved ${when(receipt.resolved)}`),
+    h(
+      "p",
+      { class: "meta" },
+      h("code", {}, id),
+      ` · ${credits(receipt.amount)} credits · resolved ${when(receipt.resolved)}`,
+    ),
     h(
       "div",
       { class: "kv-grid" },
@@ -169,7 +210,10 @@ export function receiptItem(receipt: Receipt, link?: string, verified?: { ok: bo
           ["Submitted", when(receipt.submitted)],
           ["Resolved", when(receipt.resolved)],
           ...optional.filter(([, v]) => v !== undefined),
-        ].map(([name, text]) => [h("dt", {}, name as string), h("dd", {}, name === "Proof" ? safeLink(String(text)) : String(text))]),
+        ].map(([name, text]) => [
+          h("dt", {}, name as string),
+          h("dd", {}, name === "Proof" ? safeLink(String(text)) : String(text)),
+        ]),
       ),
     ),
     receipt.key_id ? h("p", { class: "meta" }, "Demo key ", h("code", {}, receipt.key_id)) : null,
@@ -197,19 +241,35 @@ export function activityItem(event: ActivityEvent): HTMLLIElement {
 }
 
 /** The panel of an opened share link, with the import button. */
-export function sharedPanel(shared: { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt }, state: DemoState): Child[] {
+export function sharedPanel(
+  shared: { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt },
+  state: DemoState,
+): Child[] {
   if (shared.kind === "handoff") {
     const job = shared.job;
     const known = state.jobs.some((j) => j.id === job.id);
     return [
       h("h2", { id: "shared-title" }, "Shared job"),
-      h("p", { class: "muted" }, "Someone handed this job over with a link. It carries the job only: no credits, receipts or demo key."),
+      h(
+        "p",
+        { class: "muted" },
+        "Someone handed this job over with a link. It carries the job only: no credits, receipts or demo key.",
+      ),
       itemHead(job.title, job.status),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
       line("Criteria", String(job.criteria), { class: "criteria" }),
       job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
-      h("p", {}, known ? "You already hold a job with this id; importing replaces it." : "Importing adds it to your jobs."),
-      h("div", { class: "row" }, button("Import job", "import-shared", job.id, { class: "primary" }), button("Dismiss", "dismiss-shared", job.id, { class: "quiet" })),
+      h(
+        "p",
+        {},
+        known ? "You already hold a job with this id; importing replaces it." : "Importing adds it to your jobs.",
+      ),
+      h(
+        "div",
+        { class: "row" },
+        button("Import job", "import-shared", job.id, { class: "primary" }),
+        button("Dismiss", "dismiss-shared", job.id, { class: "quiet" }),
+      ),
     ];
   }
   const receipt = shared.receipt;
@@ -224,7 +284,12 @@ export function sharedPanel(shared: { kind: "handoff"; job: JobRecord } | { kind
       value("shared-payout", "Shared agent payout", credits(receipt.agent_payout)),
       value("shared-returned", "Shared returned to payer", credits(receipt.returned_to_payer)),
     ),
-    h("div", { class: "row" }, button("Import receipt", "import-shared", receipt.job_id, { class: "primary" }), button("Dismiss", "dismiss-shared", receipt.job_id, { class: "quiet" })),
+    h(
+      "div",
+      { class: "row" },
+      button("Import receipt", "import-shared", receipt.job_id, { class: "primary" }),
+      button("Dismiss", "dismiss-shared", receipt.job_id, { class: "quiet" }),
+    ),
   ];
 }
 
@@ -232,12 +297,22 @@ export function sharedPanel(shared: { kind: "handoff"; job: JobRecord } | { kind
 export function simulationPanel(result: Record<string, any>): Child[] {
   return [
     h("h2", { id: "simulation-title" }, "Simulation"),
-    h("p", { class: "muted" }, `The whole walk for "${result.job.title}" ran on the service in one request. Nothing changed here: no balances, jobs or receipts.`),
+    h(
+      "p",
+      { class: "muted" },
+      `The whole walk for "${result.job.title}" ran on the service in one request. Nothing changed here: no balances, jobs or receipts.`,
+    ),
     h(
       "ol",
       { class: "steps" },
       (result.steps as Record<string, any>[]).map((step) =>
-        h("li", {}, h("strong", {}, step.action), ` → ${step.job.status}`, typeof step.payer_credits === "number" ? ` · payer credits ${credits(step.payer_credits)}` : ""),
+        h(
+          "li",
+          {},
+          h("strong", {}, step.action),
+          ` → ${step.job.status}`,
+          typeof step.payer_credits === "number" ? ` · payer credits ${credits(step.payer_credits)}` : "",
+        ),
       ),
     ),
     h(
