@@ -1,12 +1,12 @@
 /**
  * The documents' compressor for `bun run api`: node:zlib, which runs off the main thread, so
- * compressing a document (shared/http.ts, HandlerOptions.compress) never holds up a request.
+ * compressing a document (shared/http/handler.ts, HandlerOptions.compress) never holds up a request.
  * Brotli at its best quality and gzip at level 9: each document is compressed once per
  * process, on its first request that accepts a coding, and every later request sends the
  * smaller body. node:zlib itself is loaded on that first request: loading it at start added
  * about 15 ms to the cold start.
  */
-import type { ContentCoding } from "../shared/constants.ts";
+import type { ContentCoding } from "../shared/protocol/constants.ts";
 
 let zlib: Promise<typeof import("node:zlib")> | undefined;
 

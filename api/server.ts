@@ -5,7 +5,7 @@
  * serves the port from n processes (Linux, api/workers.ts).
  */
 import "./native-sha256.ts";
-import { createService, DEFAULT_SITE_URL } from "../shared/http.ts";
+import { createService, DEFAULT_SITE_URL } from "../shared/http/handler.ts";
 import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
 import { listenPort, workerCount } from "./settings.ts";

@@ -13,9 +13,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
-import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../shared/constants.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
-import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../shared/protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
 import { CREATE, call, jobsByStatus, ok, testHandler } from "./helpers.ts";
 import {
   collect,

@@ -6,10 +6,10 @@
  * for every field of every route.
  */
 import { describe, expect, test } from "bun:test";
-import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/constants.ts";
-import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
-import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/request-shape.ts";
-import { jobMemberRules, receiptMemberRules } from "../shared/rules.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
+import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/protocol/request-shape.ts";
+import { jobMemberRules, receiptMemberRules } from "../shared/protocol/rules.ts";
 import { CREATE, call, jobsByStatus, ok, testHandler } from "./helpers.ts";
 
 const handle = testHandler();

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { LIMITS } from "../shared/constants.ts";
 import {
   type DemoState,
   freshState,
@@ -15,7 +14,7 @@ import {
   readPack,
   toPack,
   withActivity,
-} from "../shared/pack.ts";
+} from "../shared/browser/pack.ts";
 import {
   decodeHandoff,
   decodeReceipt,
@@ -23,8 +22,9 @@ import {
   encodeReceipt,
   findShareToken,
   type JobRecord,
-} from "../shared/share-links.ts";
-import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../shared/tokens.ts";
+} from "../shared/browser/share-links.ts";
+import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../shared/browser/tokens.ts";
+import { LIMITS } from "../shared/protocol/constants.ts";
 import { credits, h, safeLink } from "../site/src/client/dom.ts";
 import { createStore, STORAGE_KEYS } from "../site/src/client/store.ts";
 import { CREATE, call, jobsByStatus, ok } from "./helpers.ts";

@@ -11,10 +11,10 @@ import { join } from "node:path";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
-import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/constants.ts";
 import { DOCUMENT_CATALOG, PAGES, TYPES } from "../shared/documents/catalog.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
-import { ERROR_CATALOG } from "../shared/errors.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
+import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { CREATE, call, fixedContext, jobsByStatus, ok, testHandler } from "./helpers.ts";
 
 const handle = testHandler();

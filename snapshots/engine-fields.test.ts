@@ -7,8 +7,8 @@
  * Wrong JSON types per field live in bad-input.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import type { EngineRoute } from "../shared/constants.ts";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
+import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;

@@ -1,14 +1,14 @@
 /**
  * The demo key (SPEC Authentication, D14), the idempotency key (D15) and verify (D12, D12a),
  * rule by rule. Every expected key_id and job id is computed here with node:crypto, not with
- * shared/sha256.ts or shared/keys.ts, so a wrong hash in the engine cannot agree with itself.
+ * shared/lib/sha256.ts or shared/protocol/keys.ts, so a wrong hash in the engine cannot agree with itself.
  * Fee expectations come from SPEC's fee schedule: fee = Math.round(amount * 0.05).
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import type { EngineRoute } from "../shared/constants.ts";
 import type { EngineContext } from "../shared/engine/context.ts";
 import { run } from "../shared/engine/run.ts";
+import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;

@@ -7,8 +7,8 @@
 
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import type { EngineRoute } from "../shared/constants.ts";
 import type { EngineContext } from "../shared/engine/context.ts";
+import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;

@@ -8,6 +8,8 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
+import { REFUSED } from "../shared/engine/fast-rule.ts";
+import { acceptStamp } from "../shared/engine/job-input.ts";
 import {
   FIELD_ALIASES,
   JOB_MEMBER_ALIASES,
@@ -15,11 +17,9 @@ import {
   pick,
   sentFields,
   sentJobMembers,
-} from "../shared/aliases.ts";
-import { isIsoStamp, parseDateTime } from "../shared/datetime.ts";
-import { REFUSED } from "../shared/engine/fast-rule.ts";
-import { acceptStamp } from "../shared/engine/job-input.ts";
-import { jobMemberRules, type Rule, receiptMemberRules } from "../shared/rules.ts";
+} from "../shared/protocol/aliases.ts";
+import { isIsoStamp, parseDateTime } from "../shared/protocol/datetime.ts";
+import { jobMemberRules, type Rule, receiptMemberRules } from "../shared/protocol/rules.ts";
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 

@@ -9,7 +9,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
 import { accept, compileRule, REFUSED } from "../shared/engine/fast-rule.ts";
-import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../shared/rules.ts";
+import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../shared/protocol/rules.ts";
 
 const RULES: [string, Rule][] = [
   ...Object.entries(fieldRules),

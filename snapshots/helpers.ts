@@ -3,10 +3,10 @@
  * and fixture jobs in every status, built by walking the real engine.
  */
 import { expect } from "bun:test";
-import type { EngineRoute } from "../shared/constants.ts";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
 import { run } from "../shared/engine/run.ts";
-import { createHandler } from "../shared/http.ts";
+import { createHandler } from "../shared/http/handler.ts";
+import type { EngineRoute } from "../shared/protocol/constants.ts";
 
 /** The fixed clock of every test: 2026-01-01T00:00:00.000Z. */
 export const NOW = Date.parse("2026-01-01T00:00:00.000Z");

@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/constants.ts";
-import { createHandler } from "../shared/http.ts";
+import { createHandler } from "../shared/http/handler.ts";
+import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/protocol/constants.ts";
 import { CREATE, fixedContext, jobsByStatus, testHandler } from "./helpers.ts";
 import { exchange, startServer } from "./live-server.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The handler runs unchanged on Node 20: shared/http.ts is bundled for Node with Bun.build,
+ * The handler runs unchanged on Node 20: shared/http/handler.ts is bundled for Node with Bun.build,
  * then the system `node` drives it with the fixed clock, and its answers must equal what the
  * same requests give under Bun. The requests live in one module that both runtimes import, so
  * the two sides cannot drift. A missing `node` fails the test; nothing is skipped.
@@ -60,7 +60,7 @@ describe("Node 20", () => {
     expect(node, "node must be on PATH (the handler must run on Node 20)").not.toBeNull();
 
     const build = await Bun.build({
-      entrypoints: [new URL("../shared/http.ts", import.meta.url).pathname],
+      entrypoints: [new URL("../shared/http/handler.ts", import.meta.url).pathname],
       target: "node",
       format: "esm",
       outdir: dir,

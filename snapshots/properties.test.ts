@@ -16,7 +16,9 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import fc from "fast-check";
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../shared/aliases.ts";
+import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
+import { createHandler } from "../shared/http/handler.ts";
+import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../shared/protocol/aliases.ts";
 import {
   ACTIONS,
   type Action,
@@ -26,10 +28,8 @@ import {
   LIMITS,
   STATUSES,
   TRANSITIONS,
-} from "../shared/constants.ts";
-import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
-import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
-import { createHandler } from "../shared/http.ts";
+} from "../shared/protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
 
 /** One seed for the file; run counts keep the whole file to a few seconds. */

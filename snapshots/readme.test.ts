@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { ERROR_CATALOG } from "../shared/errors.ts";
+import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 

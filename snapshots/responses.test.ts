@@ -6,8 +6,8 @@
  * engine-*.test.ts; this file only pins whole bodies.
  */
 import { describe, expect, test } from "bun:test";
-import { type EngineRoute, enginePath } from "../shared/constants.ts";
 import type { EngineContext } from "../shared/engine/context.ts";
+import { type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
 
 const jobs = jobsByStatus();

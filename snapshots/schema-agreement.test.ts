@@ -21,11 +21,11 @@
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
 import fc from "fast-check";
-import { FIELD_ALIASES, isObject, JOB_MEMBER_ALIASES, type JsonObject, pick } from "../shared/aliases.ts";
-import { ACTIONS, type Action, type EngineRoute, LIMITS, STATUSES } from "../shared/constants.ts";
-import { ERROR_CATALOG, type ErrorCode } from "../shared/errors.ts";
-import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/request-shape.ts";
-import type { FieldName, JobMember, ReceiptMember } from "../shared/rules.ts";
+import { FIELD_ALIASES, isObject, JOB_MEMBER_ALIASES, type JsonObject, pick } from "../shared/protocol/aliases.ts";
+import { ACTIONS, type Action, type EngineRoute, LIMITS, STATUSES } from "../shared/protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
+import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/protocol/request-shape.ts";
+import type { FieldName, JobMember, ReceiptMember } from "../shared/protocol/rules.ts";
 import { UNEXPRESSED } from "../shared/schemas/bodies.ts";
 import {
   receiptSchemaDocument,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { installSha256, pureSha256Hex, sha256Hex } from "../shared/sha256.ts";
+import { installSha256, pureSha256Hex, sha256Hex } from "../shared/lib/sha256.ts";
 
 describe("sha256Hex", () => {
   test.each([

@@ -7,9 +7,9 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020";
-import type { EngineRoute } from "../shared/constants.ts";
+import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/browser/share-links.ts";
 import type { Receipt } from "../shared/engine/job.ts";
-import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/share-links.ts";
+import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { CREATE, call, jobsByStatus, ok, rejected, testHandler } from "./helpers.ts";
 
 type Body = Record<string, any>;

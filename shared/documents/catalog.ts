@@ -4,7 +4,7 @@
  * and the router all read this list, so a document cannot exist in one and be missing in another.
  */
 
-import type { EngineRoute } from "../constants.ts";
+import type { EngineRoute } from "../protocol/constants.ts";
 
 /** Content types of documents (D18). */
 export const TYPES = {

@@ -2,7 +2,7 @@
  * D1-D20 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
  * Numbers are stable. Limits come from constants so text and engine cannot disagree.
  */
-import { LIMITS, STARTING_CREDITS } from "../constants.ts";
+import { LIMITS, STARTING_CREDITS } from "../protocol/constants.ts";
 
 /** Every decision, by number. */
 export const DECISIONS = {

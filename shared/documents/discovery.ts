@@ -2,7 +2,7 @@
  * Discovery documents: the agent card (/.well-known/agent.json = /api/agent.json), llms.txt,
  * robots.txt and sitemap.xml. All absolute URLs come from one origin setting (SITE_URL).
  */
-import { ENGINE_ROUTES, enginePath, MODE, MONEY, SERVICE, VERSION } from "../constants.ts";
+import { ENGINE_ROUTES, enginePath, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
 
 /** One sentence per engine: the card, llms.txt, OpenAPI and the reference page share it. */

@@ -1,6 +1,6 @@
 /** /api/errors.json: the error catalog (SPEC "Errors" and D9), with the error body shape of D8. */
-import { MODE, MONEY } from "../constants.ts";
-import { ERROR_CATALOG } from "../errors.ts";
+import { MODE, MONEY } from "../protocol/constants.ts";
+import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { INVALID_FIELD_MESSAGES, INVALID_FIELD_NAMES } from "./field-messages.ts";
 
 /** The errors document. */

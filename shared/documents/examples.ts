@@ -2,7 +2,7 @@
  * /api/examples.json: request bodies for every engine and action. Built from the demo walk, so
  * each is a body the engine accepts (a test runs every one through validate and its route).
  */
-import { type EngineRoute, enginePath, MODE, MONEY } from "../constants.ts";
+import { type EngineRoute, enginePath, MODE, MONEY } from "../protocol/constants.ts";
 import { demoWalk, WALK_CREATE } from "./walk.ts";
 
 /** One example: a route, optional headers, a body and what it shows. */

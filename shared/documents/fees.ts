@@ -1,6 +1,6 @@
 /** /api/fees.json: the demo fee schedule, with worked examples computed by the fee functions. */
-import { FEE_RATE, LIMITS, MODE, MONEY } from "../constants.ts";
-import { settleDispute, settleRelease } from "../fees.ts";
+import { FEE_RATE, LIMITS, MODE, MONEY } from "../protocol/constants.ts";
+import { settleDispute, settleRelease } from "../protocol/fees.ts";
 
 const EXAMPLE_AMOUNTS = [1, 9, 10, 11, 30, 50, 100, 101, 12345];
 

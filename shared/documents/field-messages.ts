@@ -4,8 +4,8 @@
  * and D5's wrong-action sentence. Published in /api/errors.json and /api/settlement.json.
  */
 import * as v from "valibot";
-import { LIMITS } from "../constants.ts";
-import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../rules.ts";
+import { LIMITS } from "../protocol/constants.ts";
+import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../protocol/rules.ts";
 
 const messageOf = (rule: Rule): string => {
   const result = v.safeParse(rule, { wrong: "type" });

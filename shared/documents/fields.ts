@@ -2,8 +2,8 @@
  * Field tables of the protocol documents: the job (SPEC order, D10), request fields and the
  * receipt, with their rules in words. Limits come from constants, names from the alias tables.
  */
-import { FIELD_ALIASES } from "../aliases.ts";
-import { LIMITS, STATUSES } from "../constants.ts";
+import { FIELD_ALIASES } from "../protocol/aliases.ts";
+import { LIMITS, STATUSES } from "../protocol/constants.ts";
 
 const MAX = LIMITS.integerMax;
 

@@ -3,13 +3,14 @@
  * bytes and the static site prerenders the same ones (D18). Builders are pure and take no clock;
  * absolute URLs come from `siteUrl` (SITE_URL).
  */
+
+import { sha256Hex } from "../lib/sha256.ts";
 import {
   receiptSchemaDocument,
   simulateSchemaDocument,
   transitionSchemaDocument,
   verifySchemaDocument,
 } from "../schemas/documents.ts";
-import { sha256Hex } from "../sha256.ts";
 import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
 import { agentCard, llmsTxt, robotsTxt, sitemapXml } from "./discovery.ts";
 import { errors } from "./errors.ts";

@@ -15,8 +15,8 @@ import {
   STATUSES,
   TERMINALS,
   VERSION,
-} from "../constants.ts";
-import { ERROR_CATALOG, type ErrorCode } from "../errors.ts";
+} from "../protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../protocol/errors.ts";
 import {
   jobSchema,
   receiptSchema,

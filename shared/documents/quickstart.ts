@@ -1,5 +1,5 @@
 /** /api/quickstart.json: the ordered walk with ready-to-run bodies and curl lines. */
-import { enginePath, MODE, MONEY, STARTING_CREDITS } from "../constants.ts";
+import { enginePath, MODE, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { absolute } from "./catalog.ts";
 import { demoWalk } from "./walk.ts";
 

@@ -3,8 +3,8 @@
  * was built beside), so the HTML page at /reference/ cannot say something the OpenAPI document
  * does not. Pure data: the Astro page only lays it out, escaping every value.
  */
-import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../constants.ts";
-import { ERROR_CATALOG } from "../errors.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../protocol/constants.ts";
+import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { BODY_SCHEMA_PATH, DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
 import { ENGINE_SUMMARIES } from "./discovery.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";

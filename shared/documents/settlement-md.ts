@@ -2,7 +2,7 @@
  * /SETTLEMENT.md: the protocol for humans, rendered from the same object as
  * /api/settlement.json, so the two cannot say different things.
  */
-import { ERROR_CATALOG } from "../errors.ts";
+import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { absolute } from "./catalog.ts";
 import { settlement } from "./settlement.ts";
 

@@ -3,7 +3,10 @@
  * receipt fields with their rules, the five engines, limits, and every decision a client needs
  * (D1-D20) as rules. SETTLEMENT.md renders this same object for humans.
  */
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../aliases.ts";
+
+import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../browser/pack.ts";
+import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../browser/tokens.ts";
+import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../protocol/aliases.ts";
 import {
   ACTIONS,
   CONTENT_CODINGS,
@@ -19,10 +22,8 @@ import {
   TERMINAL_STATUSES,
   TRANSITIONS,
   VERSION,
-} from "../constants.ts";
-import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../pack.ts";
-import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../request-shape.ts";
-import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../tokens.ts";
+} from "../protocol/constants.ts";
+import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";

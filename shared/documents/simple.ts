@@ -1,7 +1,7 @@
 /**
  * Small documents: templates, changelog and scoreboard. Static by design: no clock (D18).
  */
-import { MODE, MONEY } from "../constants.ts";
+import { MODE, MONEY } from "../protocol/constants.ts";
 import { absolute, DOCUMENT_CATALOG } from "./catalog.ts";
 
 /** Preset create-job fields for the reference UI and for agents: fill only. */

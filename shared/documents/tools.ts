@@ -4,8 +4,8 @@
  * no conditionals), each property generated from its rule. The engine still applies every rule
  * of the strict schema linked beside it, and answers a field error with the field named.
  */
-import { ACTIONS, type EngineRoute, enginePath, MODE, MONEY, TERMINALS } from "../constants.ts";
-import { type FieldName, fieldRules, type JobMember, jobMemberRules } from "../rules.ts";
+import { ACTIONS, type EngineRoute, enginePath, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
+import { type FieldName, fieldRules, type JobMember, jobMemberRules } from "../protocol/rules.ts";
 import { receiptSchema } from "../schemas/bodies.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";

@@ -3,10 +3,11 @@
  * illustration clock, so every body is one the engine produced or accepts, and the documents
  * stay free of the real clock (D18). No expiry in the walk: a fixed-date hold would end.
  */
-import type { EngineRoute } from "../constants.ts";
+
 import { run } from "../engine/run.ts";
-import type { HeaderReader } from "../keys.ts";
-import { NO_HEADERS } from "../keys.ts";
+import type { EngineRoute } from "../protocol/constants.ts";
+import type { HeaderReader } from "../protocol/keys.ts";
+import { NO_HEADERS } from "../protocol/keys.ts";
 
 /** The illustration clock of every example: 2026-01-01T00:00:00.000Z. */
 export const EXAMPLE_NOW = Date.parse("2026-01-01T00:00:00.000Z");

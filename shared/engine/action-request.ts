@@ -3,11 +3,11 @@
  * action's row in SPEC (required, then optional; job members right after job), then fields
  * sent on the wrong action (D5), then expiry conflicts (D7). State comes later, in apply.ts.
  */
-import type { JsonObject } from "../aliases.ts";
-import { ACTIONS, type Action, LIMITS } from "../constants.ts";
-import { invalid, invalidAction, type Rejection } from "../errors.ts";
-import type { HeaderReader } from "../keys.ts";
-import type { FieldName } from "../rules.ts";
+import type { JsonObject } from "../protocol/aliases.ts";
+import { ACTIONS, type Action, LIMITS } from "../protocol/constants.ts";
+import { invalid, invalidAction, type Rejection } from "../protocol/errors.ts";
+import type { HeaderReader } from "../protocol/keys.ts";
+import type { FieldName } from "../protocol/rules.ts";
 import { Checker } from "./checker.ts";
 import type { Job } from "./job.ts";
 import { readJob } from "./job-input.ts";

@@ -3,10 +3,10 @@
  * illegal_transition, insufficient_credits, hold_expired) and what it does to the job, the
  * payer credits and the money. Pure: the clock reading and the new job id come in.
  */
-import { type Action, TRANSITIONS } from "../constants.ts";
-import { toIso } from "../datetime.ts";
-import { illegalTransition, type Rejection, reject } from "../errors.ts";
-import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
+import { type Action, TRANSITIONS } from "../protocol/constants.ts";
+import { toIso } from "../protocol/datetime.ts";
+import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
+import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
 import type { ActionRequest } from "./action-request.ts";
 import { copyJob, type Job } from "./job.ts";
 

@@ -4,12 +4,12 @@
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
 import * as v from "valibot";
-import { type JsonObject, sentFields } from "../aliases.ts";
-import { LIMITS } from "../constants.ts";
-import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../datetime.ts";
-import { invalid, missing, type Rejection } from "../errors.ts";
-import type { HeaderReader } from "../keys.ts";
-import { type FieldName, fieldRules, type Rule } from "../rules.ts";
+import { type JsonObject, sentFields } from "../protocol/aliases.ts";
+import { LIMITS } from "../protocol/constants.ts";
+import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
+import { invalid, missing, type Rejection } from "../protocol/errors.ts";
+import type { HeaderReader } from "../protocol/keys.ts";
+import { type FieldName, fieldRules, type Rule } from "../protocol/rules.ts";
 import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 
 /** Each top-level field's rule, compiled once (fast-rule.ts). */

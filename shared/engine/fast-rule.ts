@@ -6,8 +6,8 @@
  * ever accepts: when a test fails, or a pipe holds an item it does not know, the answer is
  * REFUSED and the caller asks Valibot itself, so every issue and message still comes from it.
  */
-import { codePointLength } from "../code-points.ts";
-import type { Rule } from "../rules.ts";
+import { codePointLength } from "../protocol/code-points.ts";
+import type { Rule } from "../protocol/rules.ts";
 
 /** The fast path could not accept the value: ask Valibot for the issue. */
 export const REFUSED: unique symbol = Symbol("refused");

@@ -3,10 +3,10 @@
  * fields, in SPEC's table order, right after `job` itself (D13a); a bad or missing member is
  * invalid_field named `job.<member>`. snake_case aliases are accepted; unknown members drop.
  */
-import { isObject, sentJobMembers } from "../aliases.ts";
-import { isIsoStamp, parseDateTime, toIso } from "../datetime.ts";
-import { invalid, missing } from "../errors.ts";
-import { type JobMember, jobMemberRules, type Rule } from "../rules.ts";
+import { isObject, sentJobMembers } from "../protocol/aliases.ts";
+import { isIsoStamp, parseDateTime, toIso } from "../protocol/datetime.ts";
+import { invalid, missing } from "../protocol/errors.ts";
+import { type JobMember, jobMemberRules, type Rule } from "../protocol/rules.ts";
 import type { Checker } from "./checker.ts";
 import { compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 import type { Job } from "./job.ts";

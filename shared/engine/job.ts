@@ -1,7 +1,7 @@
 /**
  * The job and the receipt: their shapes, in SPEC's table order (D10), and the receipt builder.
  */
-import type { JobStatus, TerminalStatus } from "../constants.ts";
+import type { JobStatus, TerminalStatus } from "../protocol/constants.ts";
 
 /** A job as the service holds it while answering one request. */
 export interface Job {

@@ -4,11 +4,11 @@
  * built by adding fields in order to one object, not by spreading partial objects into each
  * other: object spread was the largest single cost of building a response.
  */
-import type { JsonObject } from "../aliases.ts";
-import { MODE, MONEY } from "../constants.ts";
-import { errorBody, type Rejection, statusOf } from "../errors.ts";
-import type { Settlement } from "../fees.ts";
-import type { HeaderReader } from "../keys.ts";
+import type { JsonObject } from "../protocol/aliases.ts";
+import { MODE, MONEY } from "../protocol/constants.ts";
+import { errorBody, type Rejection, statusOf } from "../protocol/errors.ts";
+import type { Settlement } from "../protocol/fees.ts";
+import type { HeaderReader } from "../protocol/keys.ts";
 import type { EngineContext, EngineResult } from "./context.ts";
 
 /** Everything an engine route reads: the parsed body object, the headers, the context and the key id. */

@@ -3,10 +3,10 @@
  * decodes and parses the body (invalid_json), reads the demo key once, and dispatches to the
  * route. Pure: no I/O, no real clock; the same call gives the same answer everywhere.
  */
-import { isObject } from "../aliases.ts";
-import type { EngineRoute } from "../constants.ts";
-import { reject } from "../errors.ts";
-import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../keys.ts";
+import { isObject } from "../protocol/aliases.ts";
+import type { EngineRoute } from "../protocol/constants.ts";
+import { reject } from "../protocol/errors.ts";
+import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../protocol/keys.ts";
 import type { EngineContext, EngineResult } from "./context.ts";
 import { quote } from "./quote.ts";
 import { type EngineRequest, failure } from "./respond.ts";

@@ -3,7 +3,7 @@
  * the same checks and the same apply() as transition. One clock reading for the whole walk
  * (D13a), so every stamp is equal and hold_expired cannot happen. Nothing is persisted.
  */
-import type { Terminal } from "../constants.ts";
+import type { Terminal } from "../protocol/constants.ts";
 import type { ActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import { Checker } from "./checker.ts";

@@ -2,7 +2,7 @@
  * POST /api/v0/transition: commits one action and returns the updated state. Create mints the
  * job id: derived from the idempotency key (D15) or random. Nothing is stored or replayed.
  */
-import { idempotentJobId } from "../keys.ts";
+import { idempotentJobId } from "../protocol/keys.ts";
 import { type ActionRequest, readActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";

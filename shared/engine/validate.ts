@@ -4,8 +4,8 @@
  * `errors`, every schema problem found, or the one state problem (D8, D13a).
  */
 
-import { TRANSITIONS } from "../constants.ts";
-import { ERROR_CATALOG, type Rejection } from "../errors.ts";
+import { TRANSITIONS } from "../protocol/constants.ts";
+import { ERROR_CATALOG, type Rejection } from "../protocol/errors.ts";
 import { readActionRequest } from "./action-request.ts";
 import { stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";

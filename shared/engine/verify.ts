@@ -3,11 +3,11 @@
  * a job with an action and claimed values, with the fee functions transition uses (D12, D12a).
  * A wrong claim is a 200 with valid false, never an error.
  */
-import { isObject, pick } from "../aliases.ts";
-import { type JobStatus, TERMINALS, type Terminal } from "../constants.ts";
-import { illegalTransition, invalid, invalidAction, missing } from "../errors.ts";
-import { type Settlement, settleDispute, settleRelease } from "../fees.ts";
-import { type ReceiptMember, receiptMemberRules } from "../rules.ts";
+import { isObject, pick } from "../protocol/aliases.ts";
+import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";
+import { illegalTransition, invalid, invalidAction, missing } from "../protocol/errors.ts";
+import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
+import { type ReceiptMember, receiptMemberRules } from "../protocol/rules.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
 import { compileRule, REFUSED } from "./fast-rule.ts";

@@ -5,9 +5,15 @@
  * expires_at with ttl_seconds is refused. What no schema can say (time, headers, the dispute
  * refund bound of D3) is listed in `UNEXPRESSED` and published with the schemas.
  */
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../aliases.ts";
-import { ACTIONS, type Action, TERMINALS } from "../constants.ts";
-import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS, VERIFY_CLAIMS } from "../request-shape.ts";
+import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../protocol/aliases.ts";
+import { ACTIONS, type Action, TERMINALS } from "../protocol/constants.ts";
+import {
+  ACTION_FIELDS,
+  type BodyField,
+  OWNED_FIELDS,
+  SIMULATE_FIELDS,
+  VERIFY_CLAIMS,
+} from "../protocol/request-shape.ts";
 import {
   type FieldName,
   fieldRules,
@@ -15,7 +21,7 @@ import {
   jobMemberRules,
   type ReceiptMember,
   receiptMemberRules,
-} from "../rules.ts";
+} from "../protocol/rules.ts";
 import { fieldSchema, nullable, present, presentAny, type Schema } from "./convert.ts";
 
 /** Rules the engine applies that the schemas cannot state. */

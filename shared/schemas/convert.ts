@@ -10,7 +10,7 @@
  * Schemas may still be stricter about surrounding whitespace (D2).
  */
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
-import type { Rule } from "../rules.ts";
+import type { Rule } from "../protocol/rules.ts";
 
 /** A JSON Schema object (the generator's type, widened for assembly). */
 export type Schema = JsonSchema & Record<string, unknown>;

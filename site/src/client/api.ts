@@ -2,8 +2,8 @@
  * Calls to the engines from the browser: POST JSON, the demo key as `Authorization: Bearer`,
  * and every outcome as a value (an HTTP error, or a network failure with its own message).
  */
-import type { EngineRoute } from "../../../shared/constants.ts";
-import { enginePath } from "../../../shared/constants.ts";
+import type { EngineRoute } from "../../../shared/protocol/constants.ts";
+import { enginePath } from "../../../shared/protocol/constants.ts";
 
 /** What a call gives back: the JSON body on 2xx, else a message to show beside the action. */
 export type ApiResult =

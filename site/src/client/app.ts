@@ -4,9 +4,7 @@
  * on the job before the click), then committed with one click through /api/v0/transition.
  * Everything shown comes through dom.ts, which renders text, never HTML.
  */
-import { LIMITS, STARTING_CREDITS } from "../../../shared/constants.ts";
-import type { Receipt } from "../../../shared/engine/job.ts";
-import { keyIdOf } from "../../../shared/keys.ts";
+
 import {
   type ActivityKind,
   type DemoState,
@@ -14,7 +12,7 @@ import {
   parsePack,
   toPack,
   withActivity,
-} from "../../../shared/pack.ts";
+} from "../../../shared/browser/pack.ts";
 import {
   decodeHandoff,
   decodeReceipt,
@@ -22,7 +20,10 @@ import {
   encodeReceipt,
   findShareToken,
   type JobRecord,
-} from "../../../shared/share-links.ts";
+} from "../../../shared/browser/share-links.ts";
+import type { Receipt } from "../../../shared/engine/job.ts";
+import { LIMITS, STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
+import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { type ApiResult, postEngine } from "./api.ts";
 import { credits, h, replaceChildren } from "./dom.ts";
 import { createStore, STORAGE_KEYS } from "./store.ts";

@@ -4,10 +4,11 @@
  * "Submit proof", "Release", "Dispute", "Copy handoff link", "Fee", "Agent payout",
  * "Returned to payer", "Copy receipt link", "Verify receipt", "Import job", "Import receipt".
  */
-import type { JobStatus } from "../../../shared/constants.ts";
+
+import type { ActivityEvent, DemoState } from "../../../shared/browser/pack.ts";
+import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
 import type { Receipt } from "../../../shared/engine/job.ts";
-import type { ActivityEvent, DemoState } from "../../../shared/pack.ts";
-import { type JobRecord, nextActions } from "../../../shared/share-links.ts";
+import type { JobStatus } from "../../../shared/protocol/constants.ts";
 import type { ApiResult } from "./api.ts";
 import { type Attrs, type Child, credits, h, safeLink } from "./dom.ts";
 

@@ -3,6 +3,11 @@
  * and edge runtimes alike. Routing, CORS (D17), body limits (D9), content types (D18) and the
  * engine result to Response step all live here; the caller brings the clock and randomness.
  */
+
+import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import type { EngineResult } from "../engine/context.ts";
+import { failure } from "../engine/respond.ts";
+import { run } from "../engine/run.ts";
 import {
   CONTENT_CODINGS,
   type ContentCoding,
@@ -11,13 +16,9 @@ import {
   type EngineRoute,
   enginePath,
   LIMITS,
-} from "./constants.ts";
-import { type Document, type DocumentSettings, documentBuilders } from "./documents/index.ts";
-import type { EngineResult } from "./engine/context.ts";
-import { failure } from "./engine/respond.ts";
-import { run } from "./engine/run.ts";
-import { reject } from "./errors.ts";
-import type { HeaderReader } from "./keys.ts";
+} from "../protocol/constants.ts";
+import { reject } from "../protocol/errors.ts";
+import type { HeaderReader } from "../protocol/keys.ts";
 
 /** What the handler needs from its host. */
 export interface HandlerOptions extends Partial<DocumentSettings> {

@@ -2,7 +2,7 @@
  * Demo keys (D14) and idempotency-derived job ids (D15). The raw key is hashed and dropped
  * here; nothing downstream ever sees it, so it cannot be returned, logged or stored.
  */
-import { sha256Hex } from "./sha256.ts";
+import { sha256Hex } from "../lib/sha256.ts";
 
 /** What the engine needs of request headers: a case-insensitive `get`, as `Headers` has. */
 export interface HeaderReader {

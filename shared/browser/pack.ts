@@ -5,10 +5,11 @@
  * returns either a complete state or one message: a bad file or record changes nothing.
  * The demo key is never part of it.
  */
-import { isObject } from "./aliases.ts";
-import { LIMITS, MONEY, STARTING_CREDITS } from "./constants.ts";
-import { parseDateTime } from "./datetime.ts";
-import type { Receipt } from "./engine/job.ts";
+
+import type { Receipt } from "../engine/job.ts";
+import { isObject } from "../protocol/aliases.ts";
+import { LIMITS, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
+import { parseDateTime } from "../protocol/datetime.ts";
 import { checkJob, checkReceipt, type JobRecord } from "./share-links.ts";
 import type { TokenResult } from "./tokens.ts";
 

@@ -3,7 +3,7 @@
  * base64url without padding of compact JSON `{ "v": 1, ... }` with short keys, compatible with
  * the first public deployment. The maps are published in /api/settlement.json.
  */
-import { isObject } from "./aliases.ts";
+import { isObject } from "../protocol/aliases.ts";
 
 /** Job member -> short key inside a handoff token. */
 export const HANDOFF_KEYS = {

@@ -6,12 +6,12 @@
  * in a handoff, jobs in a receipt link) are never in a token.
  */
 import * as v from "valibot";
-import { isObject } from "./aliases.ts";
-import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "./constants.ts";
-import { Checker } from "./engine/checker.ts";
-import { jobView, type Receipt } from "./engine/job.ts";
-import { readJob } from "./engine/job-input.ts";
-import { type ReceiptMember, receiptMemberRules } from "./rules.ts";
+import { Checker } from "../engine/checker.ts";
+import { jobView, type Receipt } from "../engine/job.ts";
+import { readJob } from "../engine/job-input.ts";
+import { isObject } from "../protocol/aliases.ts";
+import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
+import { type ReceiptMember, receiptMemberRules } from "../protocol/rules.ts";
 import {
   base64UrlEncode,
   HANDOFF_EXTRA_KEYS,
