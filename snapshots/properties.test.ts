@@ -18,7 +18,6 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
 import { createHandler } from "../shared/http/handler.ts";
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../shared/protocol/aliases.ts";
 import {
   ACTIONS,
   type Action,
@@ -30,6 +29,8 @@ import {
   TRANSITIONS,
 } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
+import { FIELD_NAMES as FIELDS_IN_TABLE, namesOf } from "../shared/protocol/fields.ts";
+import { JOB_MEMBER_NAMES, memberNamesOf } from "../shared/protocol/job-members.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
 
 /** One seed for the file; run counts keep the whole file to a few seconds. */
@@ -319,8 +320,8 @@ const BASES: Record<EngineRoute, [Body[], Body[]]> = {
 };
 
 /** Every top-level name the engines read, with every alias. */
-const FIELD_NAMES = [...new Set([...Object.values(FIELD_ALIASES).flat(), "action", "job", "receipt"])];
-const MEMBER_NAMES = [...new Set(Object.values(JOB_MEMBER_ALIASES).flat())];
+const FIELD_NAMES = [...new Set([...FIELDS_IN_TABLE.flatMap(namesOf), "action", "job", "receipt"])];
+const MEMBER_NAMES = [...new Set(JOB_MEMBER_NAMES.flatMap(memberNamesOf))];
 
 /** Values near the rules' edges, valid and not, beside arbitrary JSON. */
 const plausibleValue = fc.constantFrom<unknown>(

@@ -6,7 +6,6 @@
 
 import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../browser/pack.ts";
 import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../browser/tokens.ts";
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../protocol/aliases.ts";
 import {
   ACTIONS,
   CONTENT_CODINGS,
@@ -23,6 +22,8 @@ import {
   TRANSITIONS,
   VERSION,
 } from "../protocol/constants.ts";
+import { FIELD_NAMES, namesOf } from "../protocol/fields.ts";
+import { JOB_MEMBER_NAMES, memberNamesOf } from "../protocol/job-members.ts";
 import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
@@ -105,8 +106,8 @@ export function settlement() {
     request: {
       canonical_names: "snake_case; camelCase aliases are accepted, at the top level and inside job",
       fields: REQUEST_FIELDS,
-      aliases: FIELD_ALIASES,
-      job_member_aliases: JOB_MEMBER_ALIASES,
+      aliases: Object.fromEntries(FIELD_NAMES.map((name) => [name, namesOf(name)])),
+      job_member_aliases: Object.fromEntries(JOB_MEMBER_NAMES.map((member) => [member, memberNamesOf(member)])),
       actions: Object.fromEntries(
         ACTIONS.map((action) => [
           action,

@@ -5,7 +5,8 @@
  * of the strict schema linked beside it, and answers a field error with the field named.
  */
 import { ACTIONS, type EngineRoute, enginePath, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
-import { type FieldName, fieldRules, type JobMember, jobMemberRules } from "../protocol/rules.ts";
+import { FIELDS, type FieldName } from "../protocol/fields.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { receiptSchema } from "../schemas/bodies.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
@@ -13,15 +14,15 @@ import { REQUEST_FIELDS } from "./fields.ts";
 
 const describe = (name: string): string => REQUEST_FIELDS.find((f) => f.name === name)?.rule ?? "";
 
-const field = (name: FieldName): Schema => ({ ...fieldSchema(fieldRules[name]), description: describe(name) });
+const field = (name: FieldName): Schema => ({ ...fieldSchema(FIELDS[name].rule), description: describe(name) });
 
 /** The job as a flat object schema (response names). */
 function flatJob(): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
-  for (const member of Object.keys(jobMemberRules) as JobMember[]) {
-    properties[member] = fieldSchema(jobMemberRules[member].rule);
-    if (jobMemberRules[member].required) required.push(member);
+  for (const member of JOB_MEMBER_NAMES) {
+    properties[member] = fieldSchema(JOB_MEMBERS[member].rule);
+    if (JOB_MEMBERS[member].required) required.push(member);
   }
   return { type: "object", description: describe("job"), properties, required };
 }

@@ -3,7 +3,7 @@
  * decodes and parses the body (invalid_json), reads the demo key once, and dispatches to the
  * route. Pure: no I/O, no real clock; the same call gives the same answer everywhere.
  */
-import { isObject } from "../protocol/aliases.ts";
+import { isObject } from "../lib/json.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
 import { reject } from "../protocol/errors.ts";
 import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../protocol/keys.ts";
