@@ -1,9 +1,9 @@
 /**
  * The request handler: a standard `fetch(Request) => Promise<Response>` that runs on Bun, Node
- * and edge runtimes alike. This module only routes: CORS (cors.ts, D17), body limits
- * (body-limit.ts, D9), JSON responses (responses.ts, D18), header decoding (header-text.ts) and
- * documents (documents.ts) each live in their own module. The caller brings the clock and
- * randomness.
+ * and edge runtimes alike. This module only routes, behind one error boundary
+ * (error-boundary.ts, D21): CORS (cors.ts, D17), body limits (body-limit.ts, D9), JSON
+ * responses (responses.ts, D18), header decoding (header-text.ts) and documents
+ * (documents.ts) each live in their own module. The caller brings the clock and randomness.
  */
 
 import type { DocumentSettings } from "../documents/index.ts";
@@ -11,7 +11,8 @@ import { run } from "../engine/run.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../protocol/constants.ts";
 import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
-import { type Compressor, compressDocument, serveDocument, servedDocuments } from "./documents.ts";
+import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
+import { type ErrorReporter, recover } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
@@ -38,6 +39,13 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * never compressed: they are small and made per request.
    */
   compress?: Compressor;
+  /**
+   * Called with every unexpected exception (a bug) that the handler answered with 500
+   * internal_error (D21), and the request it broke, so the host can log it. Log the method and
+   * path at most: the body and headers carry the demo key (D14). Without it nothing is reported
+   * (shared/ does no I/O); the client gets the same answer either way.
+   */
+  onError?: ErrorReporter;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -67,55 +75,84 @@ export function createService(options: HandlerOptions): Service {
   const compress = options.compress;
   const documents = servedDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL }, compress !== undefined);
   const trusted = options.trustContentLength === true;
+  const report = options.onError;
+  // The error boundary (D21) is a try/catch around synchronous work and the rejection handler
+  // of a promise that exists anyway: no extra promise or async function on any path.
+  const fail = (error: unknown, request: Request): Response => recover(error, request, report);
 
   /** The engine's answer to a body that was read (null: past the limit). */
-  const answer = (route: EngineRoute, request: Request, body: Uint8Array | null): Response =>
-    body === null
-      ? tooLarge()
-      : toResponse(
-          run(route, body, new HeaderTextReader(request.headers), { now: options.now(), randomHex: options.randomHex }),
-        );
+  function answer(route: EngineRoute, request: Request, body: Uint8Array | null): Response {
+    try {
+      if (body === null) return tooLarge();
+      const ctx = { now: options.now(), randomHex: options.randomHex };
+      return toResponse(run(route, body, new HeaderTextReader(request.headers), ctx));
+    } catch (error) {
+      return fail(error, request);
+    }
+  }
 
   /** A POST to an engine. Not an async function: one promise per request, the body read's own. */
   function engine(route: EngineRoute, request: Request): Promise<Response> {
-    const length = trusted ? declaredLength(request) : -1;
-    if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge());
-    const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
-    return read.then((body) => answer(route, request, body));
+    try {
+      const length = trusted ? declaredLength(request) : -1;
+      if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge());
+      const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+      return read.then(
+        (body) => answer(route, request, body),
+        (error: unknown) => fail(error, request),
+      );
+    } catch (error) {
+      return Promise.resolve(fail(error, request));
+    }
+  }
+
+  /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
+  function documentResponse(request: Request, served: () => ServedDocument): Response {
+    try {
+      return serveDocument(request, served(), compress);
+    } catch (error) {
+      return fail(error, request);
+    }
   }
 
   async function fetch(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    const method = request.method;
-    // A HEAD gets the status and headers of the error a GET would get, without its body.
-    const refuse = (response: Response): Response => (method === "HEAD" ? headersOnly(response) : response);
+    try {
+      const { pathname } = new URL(request.url);
+      const method = request.method;
+      // A HEAD gets the status and headers of the error a GET would get, without its body.
+      const refuse = (response: Response): Response => (method === "HEAD" ? headersOnly(response) : response);
 
-    const route = engineByPath.get(pathname);
-    if (route) {
-      if (method === "OPTIONS") return preflight(ENGINE_METHODS);
-      if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
-      return engine(route, request);
-    }
+      const route = engineByPath.get(pathname);
+      if (route) {
+        if (method === "OPTIONS") return preflight(ENGINE_METHODS);
+        if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
+        return engine(route, request);
+      }
 
-    const doc = documents.byPath.get(pathname);
-    if (doc) {
-      if (method === "OPTIONS") return preflight(DOCUMENT_METHODS);
-      if (method !== "GET" && method !== "HEAD") return notAllowed(DOCUMENT_METHODS);
-      return serveDocument(request, doc(), compress);
-    }
+      const doc = documents.byPath.get(pathname);
+      if (doc) {
+        if (method === "OPTIONS") return preflight(DOCUMENT_METHODS);
+        if (method !== "GET" && method !== "HEAD") return notAllowed(DOCUMENT_METHODS);
+        return documentResponse(request, doc);
+      }
 
-    if ((method === "GET" || method === "HEAD") && options.fallback) {
-      const file = await options.fallback(request, pathname);
-      if (file) return file;
+      if ((method === "GET" || method === "HEAD") && options.fallback) {
+        // Awaited inside the try, so a fallback that throws or rejects is caught here too.
+        const file = await options.fallback(request, pathname);
+        if (file) return file;
+      }
+      return refuse(notFound());
+    } catch (error) {
+      return fail(error, request);
     }
-    return refuse(notFound());
   }
 
+  // engines and documents bypass fetch (Bun.serve's routes), so each carries the boundary itself.
   return {
     fetch,
     engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
     documents: new Map(
-      [...documents.byPath].map(([path, doc]) => [path, (request: Request) => serveDocument(request, doc(), compress)]),
+      [...documents.byPath].map(([path, doc]) => [path, (request: Request) => documentResponse(request, doc)]),
     ),
     compressDocuments: () =>
       compress === undefined

@@ -1,6 +1,7 @@
 /**
- * JSON responses: an engine result, and the refusals the handler makes itself (405, 413, 404
- * of D9). One place sets their headers: JSON never cached (D18), open to every origin (D17).
+ * JSON responses: an engine result, and the answers the handler makes itself (405, 413, 404
+ * of D9, 500 of D21). One place sets their headers: JSON never cached (D18), open to every
+ * origin (D17).
  */
 import type { EngineResult } from "../engine/context.ts";
 import { failure } from "../engine/respond.ts";
@@ -32,6 +33,12 @@ export const tooLarge = (): Response => toResponse(failure(reject("payload_too_l
 
 /** 404 not_found: a path the service does not serve (D9). */
 export const notFound = (): Response => toResponse(failure(reject("not_found")));
+
+/**
+ * 500 internal_error (D21): the catalog's body and nothing else, so nothing of an exception
+ * (message, stack) can reach a client.
+ */
+export const internalError = (): Response => toResponse(failure(reject("internal_error")));
 
 /** The status and headers of `response` without its body: what a HEAD gets. */
 export const headersOnly = (response: Response): Response =>
