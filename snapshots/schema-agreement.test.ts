@@ -31,6 +31,7 @@ function pick(object: JsonObject, names: readonly string[]): unknown {
   return undefined;
 }
 
+import { openapi } from "../shared/documents/openapi.ts";
 import { ACTIONS, type Action, type EngineRoute, LIMITS, STATUSES } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
 import type { FieldName } from "../shared/protocol/fields.ts";
@@ -66,6 +67,27 @@ const SCHEMAS = {
   verify: ajv.compile(DOCUMENTS.verify),
 };
 type SchemaName = keyof typeof SCHEMAS;
+
+/**
+ * The same bodies against the OpenAPI document's components, which state every schema once and
+ * refer to it: each must give the standalone document's verdict. (The OpenAPI document is no
+ * JSON Schema itself, so its components are added under an id and referred to.)
+ */
+const OPENAPI_ID = "https://openapi.invalid/document";
+const openapiAjv = new Ajv2020({ strict: false });
+openapiAjv.addSchema({ $id: OPENAPI_ID, components: openapi(SITE).components });
+const componentOf = {
+  transition: "TransitionBody",
+  simulate: "SimulateBody",
+  receipt: "Receipt",
+  verify: "VerifyBody",
+};
+const OPENAPI_SCHEMAS = Object.fromEntries(
+  Object.entries(componentOf).map(([name, component]) => [
+    name,
+    openapiAjv.compile({ $ref: `${OPENAPI_ID}#/components/schemas/${component}` }),
+  ]),
+) as Record<SchemaName, ReturnType<typeof openapiAjv.compile>>;
 
 const jobs = jobsByStatus();
 const PROOF = "https://example.com/proof";
@@ -477,7 +499,11 @@ function engineOutcome(
 /** What the schema says about the body as the engine sees it (after a JSON round trip). */
 function schemaAccepts(schema: SchemaName, body: unknown): { accepted: boolean; errors: unknown } {
   const validate = SCHEMAS[schema];
-  const accepted = validate(JSON.parse(JSON.stringify(body))) as boolean;
+  const json = JSON.parse(JSON.stringify(body));
+  const accepted = validate(json) as boolean;
+  expect(OPENAPI_SCHEMAS[schema](json), `the OpenAPI components' ${schema} schema on ${JSON.stringify(json)}`).toBe(
+    accepted,
+  );
   return { accepted, errors: validate.errors };
 }
 

@@ -11,7 +11,8 @@ import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
-import { receiptSchema } from "../schemas/bodies.ts";
+import { compositeSchema, receiptSchema } from "../schemas/bodies.ts";
+import { inline } from "../schemas/components.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
 import { REQUEST_FIELDS } from "./fields.ts";
@@ -64,7 +65,10 @@ export function toolInputSchemas(): Record<EngineRoute, Schema> {
     validate: objectOf(actionFields(), ["action"]),
     simulate: objectOf(fieldsOf([...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional]), SIMULATE_FIELDS.required),
     verify: objectOf({
-      receipt: { ...receiptSchema(), description: "A receipt from a release or dispute. Send this, or job." },
+      receipt: {
+        ...receiptSchema(inline(compositeSchema)),
+        description: "A receipt from a release or dispute. Send this, or job.",
+      },
       job: {
         ...flatJob(),
         description: "A released or disputed job, or a submitted job with action. Send this, or receipt.",

@@ -7,8 +7,9 @@
  */
 
 import type { DocumentSettings } from "../documents/index.ts";
+import { ENGINE_LIST } from "../engine/catalog.ts";
 import { run } from "../engine/run.ts";
-import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../protocol/constants.ts";
+import { type EngineRoute, LIMITS } from "../protocol/constants.ts";
 import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
@@ -51,7 +52,7 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
 /** The default public origin of absolute URLs (SITE_URL). */
 export const DEFAULT_SITE_URL = "http://localhost:3000";
 
-const engineByPath = new Map<string, EngineRoute>(ENGINE_ROUTES.map((route) => [enginePath(route), route]));
+const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [engine.path, engine.route]));
 
 /**
  * The handler, plus the same answers by path for hosts whose server routes fixed paths itself

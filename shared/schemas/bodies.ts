@@ -6,11 +6,12 @@
  * refund bound of D3) is listed in `UNEXPRESSED` and published with the schemas.
  */
 import { ACTIONS, type Action, TERMINALS } from "../protocol/constants.ts";
-import { FIELDS, type FieldName, namesOf } from "../protocol/fields.ts";
+import { type FieldName, namesOf } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
 import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
-import { fieldSchema, nullable, present, presentAny, type Schema } from "./convert.ts";
+import { type CompositeName, pascal, type SchemaRefs } from "./components.ts";
+import { nullable, present, presentAny, type Schema } from "./convert.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
 export const UNEXPRESSED = [
@@ -24,25 +25,22 @@ export const UNEXPRESSED = [
   "State rules (illegal_transition, insufficient_credits, hold_expired) are not schema rules.",
 ] as const;
 
-const fieldProperty = (name: FieldName): Schema => nullable(fieldSchema(FIELDS[name].rule));
-
-/** Properties for every alias of each field. */
-function aliasProperties(fields: readonly FieldName[], schemaOf: (name: FieldName) => Schema): Record<string, Schema> {
+/** Properties for every name of each field: its schema by `refs`, or null (D2). */
+function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record<string, Schema> {
   const properties: Record<string, Schema> = {};
-  for (const field of fields) for (const alias of namesOf(field)) properties[alias] = schemaOf(field);
+  for (const field of fields) for (const alias of namesOf(field)) properties[alias] = nullable(refs.field(field));
   return properties;
 }
 
 const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : namesOf(field));
 
 /** The client-held job (D6): members by response name and snake_case alias; unknown members allowed (dropped). */
-export function jobSchema(): Schema {
+export function jobSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
   const required: Schema[] = [];
   for (const member of JOB_MEMBER_NAMES) {
-    const { rule, required: needed } = JOB_MEMBERS[member];
-    for (const alias of memberNamesOf(member)) properties[alias] = nullable(fieldSchema(rule));
-    if (needed) required.push(presentAny(memberNamesOf(member)));
+    for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
+    if (JOB_MEMBERS[member].required) required.push(presentAny(memberNamesOf(member)));
   }
   return {
     type: "object",
@@ -56,83 +54,86 @@ const bothExpiryFields: Schema = {
   not: { allOf: [presentAny(namesOf("expires_at")), presentAny(namesOf("ttl_seconds"))] },
 };
 
-/** The body of one action. */
-function actionBody(action: Action, jobRef: Schema): Schema {
+/** The name of the body schema of `action`: CreateBody, FundBody, ... */
+export const actionBodyName = (action: Action): CompositeName => `${pascal(action)}Body` as CompositeName;
+
+/** The body of one action: its fields, the job, fields of other actions only as null (D5). */
+export function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
   const { required, optional } = ACTION_FIELDS[action];
   const fields = ([...required, ...optional] as BodyField[]).filter((f): f is FieldName => f !== "job");
-  const properties: Record<string, Schema> = { ...aliasProperties(fields, fieldProperty) };
-  if (action !== "create") properties.job = jobRef;
+  const properties: Record<string, Schema> = { ...aliasProperties(fields, refs) };
+  if (action !== "create") properties.job = refs.composite("Job");
   for (const [field, owner] of OWNED_FIELDS) {
     if (owner !== action) for (const alias of namesOf(field)) properties[alias] = { type: "null" };
   }
   const allOf: Schema[] = required.map((field) => presentAny(aliasesOf(field)));
   if (action === "fund") allOf.push(bothExpiryFields);
-  return { properties, allOf };
+  return { type: "object", properties, allOf };
 }
 
-/** Action bodies of transition, quote and validate; `jobRef` points at {@link jobSchema}. */
-export function transitionBodySchema(jobRef: Schema): Schema {
+/** Action bodies of transition, quote and validate: the body of the action that `action` names. */
+export function transitionBodySchema(refs: SchemaRefs): Schema {
   return {
     type: "object",
     required: ["action"],
     properties: { action: { type: "string", enum: [...ACTIONS] } },
     allOf: ACTIONS.map((action) => ({
       if: { properties: { action: { const: action } }, required: ["action"] },
-      then: actionBody(action, jobRef),
+      then: refs.composite(actionBodyName(action)),
     })),
   };
 }
 
 /** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
-export function simulateBodySchema(): Schema {
+export function simulateBodySchema(refs: SchemaRefs): Schema {
   const notes = ["release_note", "dispute_reason"] as const;
   const always = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional].filter(
     (f) => !(notes as readonly string[]).includes(f),
   );
   return {
     type: "object",
-    properties: aliasProperties(always, fieldProperty),
+    properties: aliasProperties(always, refs),
     allOf: [
       ...SIMULATE_FIELDS.required.map((field) => presentAny(namesOf(field))),
       bothExpiryFields,
       {
         if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
-        then: { properties: aliasProperties(["dispute_reason"], fieldProperty) },
-        else: { properties: aliasProperties(["release_note"], fieldProperty) },
+        then: { properties: aliasProperties(["dispute_reason"], refs) },
+        else: { properties: aliasProperties(["release_note"], refs) },
       },
     ],
   };
 }
 
 /** The receipt verify accepts: job_id, status, amount and the three claims required; the rest checked when present. */
-export function receiptSchema(): Schema {
+export function receiptSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const member of RECEIPT_MEMBER_NAMES) {
-    const { rule, required: needed } = RECEIPT_MEMBERS[member];
-    properties[member] = needed ? fieldSchema(rule) : nullable(fieldSchema(rule));
-    if (needed) required.push(member);
+    const schema = refs.receiptMember(member);
+    properties[member] = RECEIPT_MEMBERS[member].required ? schema : nullable(schema);
+    if (RECEIPT_MEMBERS[member].required) required.push(member);
   }
   return { type: "object", required, properties };
 }
 
 /** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a), either with idempotency_key. */
-export function verifyBodySchema(receiptRef: Schema, jobRef: Schema): Schema {
+export function verifyBodySchema(refs: SchemaRefs): Schema {
   const claims = CLAIMS.map((c) => c.claim);
   return {
     type: "object",
     properties: {
       action: nullable({ type: "string", enum: [...TERMINALS] }),
       // Every engine reads idempotency_key (SPEC "Endpoints", D15).
-      ...aliasProperties(["idempotency_key"], fieldProperty),
+      ...aliasProperties(["idempotency_key"], refs),
     },
     oneOf: [
-      { allOf: [present("receipt"), { properties: { receipt: receiptRef, job: { type: "null" } } }] },
+      { allOf: [present("receipt"), { properties: { receipt: refs.composite("Receipt"), job: { type: "null" } } }] },
       {
         allOf: [
           present("job"),
           // Claims are read beside a job only; beside a receipt they are unknown fields (D5, D12).
-          { properties: { job: jobRef, receipt: { type: "null" }, ...aliasProperties(claims, fieldProperty) } },
+          { properties: { job: refs.composite("Job"), receipt: { type: "null" }, ...aliasProperties(claims, refs) } },
           // A submitted job needs an action. `type` keeps the inner `required` to objects, as
           // strict validators demand (Ajv strictTypes).
           {
@@ -148,4 +149,17 @@ export function verifyBodySchema(receiptRef: Schema, jobRef: Schema): Schema {
       },
     ],
   };
+}
+
+/** Each composite schema, built with `refs`. */
+export function compositeSchema(name: CompositeName, refs: SchemaRefs): Schema {
+  if (name === "Job") return jobSchema(refs);
+  if (name === "Receipt") return receiptSchema(refs);
+  return actionBodySchema(ACTIONS.find((action) => actionBodyName(action) === name)!, refs);
+}
+
+/** Every composite schema by name, built with `refs`: the job, the receipt, then the body of each action. */
+export function compositeSchemas(refs: SchemaRefs): Record<CompositeName, Schema> {
+  const names: CompositeName[] = ["Job", "Receipt", ...ACTIONS.map(actionBodyName)];
+  return Object.fromEntries(names.map((name) => [name, compositeSchema(name, refs)])) as Record<CompositeName, Schema>;
 }

@@ -4,14 +4,20 @@
  */
 import { absolute } from "../documents/catalog.ts";
 import {
-  jobSchema,
+  compositeSchemas,
   receiptSchema,
   simulateBodySchema,
   transitionBodySchema,
   UNEXPRESSED,
   verifyBodySchema,
 } from "./bodies.ts";
+import { fieldComponents, referring, withDefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+
+/** Standalone documents refer into their own $defs. */
+const REFS = referring("#/$defs/");
+/** Every definition a document may need: field components and composites, each stated once. */
+const definitions = (): Record<string, Schema> => ({ ...fieldComponents(), ...compositeSchemas(REFS) });
 
 /** The draft every schema declares. */
 export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
@@ -32,8 +38,7 @@ export const transitionSchemaDocument = (siteUrl: string): Schema => ({
     "Action body",
     "Body of POST /api/v0/transition, /api/v0/quote and /api/v0/validate: action plus the fields of that action. Canonical names are snake_case; camelCase aliases are accepted; null means omitted; unknown fields are ignored.",
   ),
-  ...transitionBodySchema({ $ref: "#/$defs/job" }),
-  $defs: { job: jobSchema() },
+  ...withDefs(transitionBodySchema(REFS), definitions()),
 });
 
 /** /api/schemas/simulate.json */
@@ -44,7 +49,7 @@ export const simulateSchemaDocument = (siteUrl: string): Schema => ({
     "Simulate body",
     "Body of POST /api/v0/simulate: the create fields, payer_credits and proof_url, and optional terminal, expiry and notes. No action, no job.",
   ),
-  ...simulateBodySchema(),
+  ...withDefs(simulateBodySchema(REFS), definitions()),
 });
 
 /** /api/schemas/receipt.json */
@@ -55,7 +60,7 @@ export const receiptSchemaDocument = (siteUrl: string): Schema => ({
     "Receipt",
     "A receipt as release and dispute return it and as POST /api/v0/verify accepts it (snake_case). Not proof of payment.",
   ),
-  ...receiptSchema(),
+  ...withDefs(receiptSchema(REFS), definitions()),
 });
 
 /** The verify body, self-contained (tools.json). */
@@ -66,6 +71,5 @@ export const verifySchemaDocument = (siteUrl: string): Schema => ({
     "Verify body",
     "Body of POST /api/v0/verify: { receipt } or { job, action?, fee?, agent_payout?, returned_to_payer? }.",
   ),
-  ...verifyBodySchema({ $ref: "#/$defs/receipt" }, { $ref: "#/$defs/job" }),
-  $defs: { receipt: receiptSchema(), job: jobSchema() },
+  ...withDefs(verifyBodySchema(REFS), definitions()),
 });

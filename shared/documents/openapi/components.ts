@@ -1,0 +1,137 @@
+/**
+ * The components of the OpenAPI document: every schema stated once (field components, the job,
+ * the receipt, each action's body, the engines' bodies and answers, the error body), the
+ * optional demo key, the headers and parameters, the responses shared by many operations, and
+ * one example per error code a response names.
+ */
+import { CONTENT_CODINGS, DOCUMENT_CACHE_CONTROL, MODE } from "../../protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
+import { compositeSchemas, simulateBodySchema, transitionBodySchema, verifyBodySchema } from "../../schemas/bodies.ts";
+import { fieldComponents, referring } from "../../schemas/components.ts";
+import { errorBodySchema, responseSchemas } from "../../schemas/responses.ts";
+import {
+  DOCUMENT_RESPONSES,
+  documentResponse,
+  engineErrors,
+  errorResponse,
+  routeErrors,
+  SHARED_RESPONSES,
+} from "./paths.ts";
+
+const REFS = referring("#/components/schemas/");
+
+/** Every schema, once: the engines' bodies and answers, the composites, then each field's. */
+function schemas() {
+  return {
+    TransitionBody: transitionBodySchema(REFS),
+    SimulateBody: simulateBodySchema(REFS),
+    VerifyBody: verifyBodySchema(REFS),
+    ...compositeSchemas(REFS),
+    ErrorBody: errorBodySchema(),
+    ...responseSchemas(REFS, { $ref: "#/components/schemas/TransitionResponse" }),
+    ...fieldComponents(),
+  };
+}
+
+/** Every code some response names: each engine's, and the shared statuses'. */
+function namedCodes(): ErrorCode[] {
+  const shared = Object.keys(SHARED_RESPONSES).map(
+    (status) =>
+      (Object.keys(ERROR_CATALOG) as ErrorCode[]).find((code) => String(ERROR_CATALOG[code].status) === status)!,
+  );
+  const named = new Set<ErrorCode>([
+    ...["transition", "quote", "validate", "simulate", "verify"].flatMap(routeErrors),
+    ...shared,
+  ]);
+  return (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) => named.has(code));
+}
+
+/** The components object. */
+export function components() {
+  return {
+    securitySchemes: {
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        description: "Optional demo key. Responses carry key_id = k_ + 12 hex of its SHA-256; never the key.",
+      },
+      serviceKey: {
+        type: "apiKey",
+        in: "header",
+        name: "X-Service-Key",
+        description: "Optional demo key, as Authorization Bearer.",
+      },
+    },
+    parameters: {
+      IdempotencyKey: {
+        name: "Idempotency-Key",
+        in: "header",
+        required: false,
+        description:
+          "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.",
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+      },
+      IfNoneMatch: {
+        name: "If-None-Match",
+        in: "header",
+        required: false,
+        description: "An ETag from an earlier response: 304 when it still matches the form this request would get.",
+        schema: { type: "string" },
+      },
+      AcceptEncoding: {
+        name: "Accept-Encoding",
+        in: "header",
+        required: false,
+        description:
+          "br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.",
+        schema: { type: "string" },
+      },
+    },
+    responses: {
+      NotModified: { description: "Not modified: If-None-Match matched the ETag." },
+      HeadersOnly: { description: "Headers of the GET response, no body." },
+      MethodNotAllowed: {
+        ...errorResponse(["method_not_allowed"]),
+        headers: { Allow: { $ref: "#/components/headers/Allow" } },
+      },
+      PayloadTooLarge: errorResponse(["payload_too_large"]),
+      InternalError: errorResponse(["internal_error"]),
+      ...engineErrors().components,
+      ...Object.fromEntries(
+        (Object.keys(DOCUMENT_RESPONSES) as (keyof typeof DOCUMENT_RESPONSES)[]).map((kind) => [
+          DOCUMENT_RESPONSES[kind],
+          documentResponse(kind),
+        ]),
+      ),
+      EnginePreflight: { description: "No content. Access-Control-Allow-Methods: POST, OPTIONS (D17)." },
+      DocumentPreflight: { description: "No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17)." },
+    },
+    // Every code a response names (not_found belongs to no path, so it has no example here).
+    examples: Object.fromEntries(
+      namedCodes().map((code) => [
+        code,
+        {
+          summary: ERROR_CATALOG[code].message,
+          value: { ok: false, mode: MODE, money: false, error: code, message: ERROR_CATALOG[code].message },
+        },
+      ]),
+    ),
+    headers: {
+      Allow: { description: "The methods the path serves.", schema: { type: "string" } },
+      ETag: {
+        description: `Hash of the document bytes; a compressed form adds ${CONTENT_CODINGS.map((coding) => `-${coding}`).join(" or ")} before the closing quote.`,
+        schema: { type: "string" },
+      },
+      ContentEncoding: {
+        description: `${CONTENT_CODINGS.join(" or ")} when the document is sent compressed; absent otherwise.`,
+        schema: { type: "string", enum: [...CONTENT_CODINGS] },
+      },
+      Vary: {
+        description: "Accept-Encoding, on every form of a document the API may compress.",
+        schema: { type: "string" },
+      },
+      CacheControl: { description: DOCUMENT_CACHE_CONTROL, schema: { type: "string" } },
+    },
+    schemas: schemas(),
+  };
+}

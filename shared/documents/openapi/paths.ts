@@ -1,0 +1,187 @@
+/**
+ * The path items of the OpenAPI document: each engine's POST and preflight, read from the engine
+ * catalog, its examples from examples.json and its errors from the error catalog; and each
+ * document path's GET, HEAD and preflight, read from the document catalog.
+ */
+import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
+import type { EngineRoute } from "../../protocol/constants.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
+import { pascal } from "../../schemas/components.ts";
+import { DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../catalog.ts";
+import { exampleList } from "../examples.ts";
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const responseRef = (name: string) => ({
+  $ref: `#/components/responses/${name}`,
+});
+
+/** An error response whose examples point at components.examples, one per code. */
+export const errorResponse = (codes: readonly ErrorCode[]) => ({
+  description: codes.map((code) => `${code}: ${ERROR_CATALOG[code].when}`).join(" "),
+  content: {
+    "application/json": {
+      schema: schemaRef("ErrorBody"),
+      examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }])),
+    },
+  },
+});
+
+/** Statuses every engine answers alike: one response component each, not a copy per path. */
+export const SHARED_RESPONSES = {
+  405: "MethodNotAllowed",
+  413: "PayloadTooLarge",
+  500: "InternalError",
+} as const satisfies Partial<Record<number, string>>;
+type Preflight = "EnginePreflight" | "DocumentPreflight";
+
+/** The error codes an engine answers, by the catalog's routes. */
+export const routeErrors = (route: string): ErrorCode[] =>
+  (Object.keys(ERROR_CATALOG) as ErrorCode[]).filter((code) =>
+    (ERROR_CATALOG[code].routes as readonly string[]).includes(route),
+  );
+
+/** The OPTIONS operation of a path: a CORS preflight (D17). */
+const preflight = (name: Preflight, operationId: string, tag: string) => ({
+  summary: "CORS preflight",
+  operationId,
+  tags: [tag],
+  security: [],
+  responses: { "204": responseRef(name) },
+});
+
+const STATUS_NAMES: Partial<Record<number, string>> = { 400: "BadRequest", 409: "Conflict" };
+
+/**
+ * The error responses of the engines, each stated once: per engine, its statuses and the
+ * response component of each. A status whose codes several engines share is one component
+ * (BadRequest); codes only one engine answers carry its name (SimulateConflict).
+ */
+export function engineErrors() {
+  const byEngine = new Map<EngineRoute, [status: string, component: string][]>();
+  const users = new Map<string, EngineRoute[]>();
+  const lists = new Map<string, ErrorCode[]>();
+  for (const engine of Object.values(ENGINES)) {
+    const byStatus = new Map<number, ErrorCode[]>();
+    for (const code of [...routeErrors(engine.route), "internal_error" as const]) {
+      const status = ERROR_CATALOG[code].status;
+      byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    for (const [status, codes] of byStatus) {
+      const key = `${status} ${codes.join(",")}`;
+      users.set(key, [...(users.get(key) ?? []), engine.route]);
+      lists.set(key, codes);
+    }
+    byEngine.set(
+      engine.route,
+      [...byStatus].map(([status, codes]) => [String(status), `${status} ${codes.join(",")}`]),
+    );
+  }
+  const names = new Map<string, string>();
+  for (const [key, routes] of users) {
+    const status = Number(key.split(" ")[0]);
+    const shared = SHARED_RESPONSES[status as keyof typeof SHARED_RESPONSES];
+    const base = shared ?? STATUS_NAMES[status] ?? `Status${status}`;
+    names.set(key, shared !== undefined || routes.length > 1 ? base : `${pascal(routes[0]!)}${base}`);
+  }
+  const components = Object.fromEntries(
+    [...lists]
+      .filter(([key]) => !Object.values(SHARED_RESPONSES).includes(names.get(key) as never))
+      .map(([key, codes]) => [names.get(key)!, errorResponse(codes)]),
+  );
+  const responsesOf = (route: EngineRoute) =>
+    Object.fromEntries(byEngine.get(route)!.map(([status, key]) => [status, responseRef(names.get(key)!)]));
+  return { components, responsesOf };
+}
+
+/** The path item of an engine. */
+export function enginePathItem(engine: EngineEntry) {
+  const codes = routeErrors(engine.route);
+  const examples = exampleList().filter((e) => e.route === engine.route);
+  return {
+    post: {
+      operationId: engine.route,
+      summary: engine.summary,
+      description: `${engine.sentence} Errors: ${codes.join(", ")}.`,
+      tags: ["engines"],
+      security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
+      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: schemaRef(engine.bodySchema),
+            examples: Object.fromEntries(
+              examples.map((e, i) => [`example${i + 1}`, { summary: e.name, description: e.note, value: e.body }]),
+            ),
+          },
+        },
+      },
+      responses: {
+        "200": {
+          description: "Success.",
+          content: { "application/json": { schema: schemaRef(engine.responseSchema) } },
+        },
+        ...engineErrors().responsesOf(engine.route),
+      },
+    },
+    options: preflight("EnginePreflight", `${engine.route}Preflight`, "engines"),
+  };
+}
+
+/** The 200 response of a document of each kind: one component each (the operation says which document). */
+export const DOCUMENT_RESPONSES = {
+  json: "JsonDocument",
+  markdown: "MarkdownDocument",
+  text: "TextDocument",
+  xml: "XmlDocument",
+} as const satisfies Record<DocumentKind, string>;
+
+/** The 200 response of a document of `kind`: its content type, and the caching and coding headers. */
+export const documentResponse = (kind: DocumentKind) => ({
+  description: "The document, as its operation describes it.",
+  headers: {
+    ETag: { $ref: "#/components/headers/ETag" },
+    "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+    "Content-Encoding": { $ref: "#/components/headers/ContentEncoding" },
+    Vary: { $ref: "#/components/headers/Vary" },
+  },
+  content: { [TYPES[kind].split(";")[0]!]: { schema: kind === "json" ? { type: "object" } : { type: "string" } } },
+});
+
+/** The path item of a document's `index`th path (its aliases after the first). */
+export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: number) {
+  const id = `${doc.key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${index === 0 ? "" : `Alias${index}`}`;
+  const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
+  return {
+    parameters: [{ $ref: "#/components/parameters/IfNoneMatch" }, { $ref: "#/components/parameters/AcceptEncoding" }],
+    get: {
+      operationId: `get${name}`,
+      summary: doc.title,
+      description: doc.summary,
+      tags: ["documents"],
+      security: [],
+      responses: {
+        "200": responseRef(DOCUMENT_RESPONSES[doc.kind]),
+        "304": responseRef("NotModified"),
+        "405": responseRef("MethodNotAllowed"),
+        "500": responseRef("InternalError"),
+      },
+    },
+    head: {
+      operationId: `head${name}`,
+      summary: `${doc.title} (headers only)`,
+      tags: ["documents"],
+      security: [],
+      responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") },
+    },
+    options: preflight("DocumentPreflight", `options${name}`, "documents"),
+  };
+}
+
+/** Every path item: the engines (SPEC's order), then every document path. */
+export const pathItems = () => ({
+  ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
+  ...Object.fromEntries(
+    DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
+  ),
+});
