@@ -24,6 +24,7 @@ import {
 import type { Receipt } from "../../../shared/engine/job.ts";
 import { LIMITS, STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
+import type { QuoteAnswer, SimulateAnswer } from "./answers.ts";
 import { type ApiResult, postEngine } from "./api.ts";
 import { credits, h, replaceChildren } from "./dom.ts";
 import { createStore, STORAGE_KEYS } from "./store.ts";
@@ -40,12 +41,12 @@ let demoKey = store.demoKey();
 const ui = {
   jobErrors: new Map<string, string>(),
   busy: new Set<string>(),
-  quotes: new Map<string, ApiResult | "pending">(),
+  quotes: new Map<string, ApiResult<QuoteAnswer> | "pending">(),
   links: new Map<string, string>(),
   verified: new Map<string, { ok: boolean; text: string }>(),
   drafts: new Map<string, string>(),
   shared: null as null | { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt },
-  simulation: null as null | Record<string, any>,
+  simulation: null as null | SimulateAnswer,
 };
 
 // ---------------------------------------------------------------- notices
@@ -96,7 +97,7 @@ const apiBase = (): string => store.apiBase();
 // ---------------------------------------------------------------- quotes
 
 /** The quote of `action` on `job` at the current balance, fetched once and cached. */
-function quote(job: JobRecord, action: "fund" | "release" | "dispute"): ApiResult | "pending" {
+function quote(job: JobRecord, action: "fund" | "release" | "dispute"): ApiResult<QuoteAnswer> | "pending" {
   const key = `${job.id}|${job.status}|${action}|${state.payerCredits}|${apiBase()}`;
   const known = ui.quotes.get(key);
   if (known) return known;
@@ -134,10 +135,10 @@ async function jobAction(id: string, action: "fund" | "submit" | "release" | "di
   const r = result.body;
   const next: DemoState = {
     ...state,
-    jobs: upsertJob(state.jobs, r.job as JobRecord),
+    jobs: upsertJob(state.jobs, r.job),
     payerCredits: typeof r.payer_credits === "number" ? r.payer_credits : state.payerCredits,
-    agentCredits: state.agentCredits + (action === "release" ? (r.agent_credits_delta as number) : 0),
-    receipts: r.receipt ? upsertReceipt(state.receipts, r.receipt as Receipt) : state.receipts,
+    agentCredits: state.agentCredits + (action === "release" ? r.agent_credits_delta! : 0),
+    receipts: r.receipt ? upsertReceipt(state.receipts, r.receipt) : state.receipts,
   };
   const texts = {
     fund: `Funded "${job.title}": ${credits(job.amount)} credits held in escrow.`,
@@ -179,7 +180,7 @@ async function createJob(): Promise<void> {
     return;
   }
   alertForm(null);
-  const job = result.body.job as JobRecord;
+  const job = result.body.job;
   ($("create-form") as HTMLFormElement).reset();
   updateTitleCount();
   commit(
@@ -234,7 +235,7 @@ async function verifyReceipt(jobId: string): Promise<void> {
   const r = result.body;
   const text = r.valid
     ? `Verified: valid. Expected fee ${credits(r.expected.fee)}, agent payout ${credits(r.expected.agent_payout)}, returned ${credits(r.expected.returned_to_payer)}.`
-    : `Verified: mismatch on ${r.mismatches.map((m: any) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`).join(", ")}.`;
+    : `Verified: mismatch on ${r.mismatches.map((m) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`).join(", ")}.`;
   ui.verified.set(jobId, { ok: r.valid, text });
   commit(state, {
     kind: "verify",

@@ -9,13 +9,14 @@ import type { ActivityEvent, DemoState } from "../../../shared/browser/pack.ts";
 import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
 import type { Receipt } from "../../../shared/engine/job.ts";
 import type { JobStatus } from "../../../shared/protocol/constants.ts";
+import type { QuoteAnswer, SimulateAnswer } from "./answers.ts";
 import type { ApiResult } from "./api.ts";
 import { type Attrs, type Child, credits, h, safeLink } from "./dom.ts";
 
 /** Everything one job item shows. */
 export interface JobView {
   job: JobRecord;
-  quotes: Partial<Record<"fund" | "release" | "dispute", ApiResult | "pending">>;
+  quotes: Partial<Record<"fund" | "release" | "dispute", ApiResult<QuoteAnswer> | "pending">>;
   payerCredits: number;
   busy: boolean;
   error?: string;
@@ -67,11 +68,11 @@ function impact(view: JobView, action: "fund" | "release" | "dispute"): string {
   const q = quote.body;
   switch (action) {
     case "fund":
-      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${credits(q.payer_credits_after)}. No fee.`;
+      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${credits(q.payer_credits_after!)}. No fee.`;
     case "release":
-      return `Release: fee ${credits(q.fee)}, agent gets ${credits(q.agent_payout)}.`;
+      return `Release: fee ${credits(q.fee!)}, agent gets ${credits(q.agent_payout!)}.`;
     case "dispute":
-      return `Dispute: ${credits(q.returned_to_payer)} back to payer, no fee; payer credits → ${credits(q.payer_credits_after)}.`;
+      return `Dispute: ${credits(q.returned_to_payer!)} back to payer, no fee; payer credits → ${credits(q.payer_credits_after!)}.`;
   }
 }
 
@@ -295,7 +296,7 @@ export function sharedPanel(
 }
 
 /** The result of a simulated walk: the four steps and the money. */
-export function simulationPanel(result: Record<string, any>): Child[] {
+export function simulationPanel(result: SimulateAnswer): Child[] {
   return [
     h("h2", { id: "simulation-title" }, "Simulation"),
     h(
@@ -306,7 +307,7 @@ export function simulationPanel(result: Record<string, any>): Child[] {
     h(
       "ol",
       { class: "steps" },
-      (result.steps as Record<string, any>[]).map((step) =>
+      result.steps.map((step) =>
         h(
           "li",
           {},
