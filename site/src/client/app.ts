@@ -24,11 +24,15 @@ import {
 import type { Receipt } from "../../../shared/engine/job.ts";
 import { LIMITS, STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
+import { activityItem } from "./activity-item.ts";
 import type { QuoteAnswer, SimulateAnswer } from "./answers.ts";
 import { type ApiResult, postEngine } from "./api.ts";
 import { credits, h, replaceChildren } from "./dom.ts";
+import { type JobView, jobItem } from "./job-item.ts";
+import { receiptItem, type Verified } from "./receipt-item.ts";
+import { type SharedLink, sharedPanel } from "./shared-panel.ts";
+import { simulationPanel } from "./simulation-panel.ts";
 import { createStore, STORAGE_KEYS } from "./store.ts";
-import { activityItem, type JobView, jobItem, receiptItem, sharedPanel, simulationPanel } from "./views.ts";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -43,9 +47,9 @@ const ui = {
   busy: new Set<string>(),
   quotes: new Map<string, ApiResult<QuoteAnswer> | "pending">(),
   links: new Map<string, string>(),
-  verified: new Map<string, { ok: boolean; text: string }>(),
+  verified: new Map<string, Verified>(),
   drafts: new Map<string, string>(),
-  shared: null as null | { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt },
+  shared: null as null | SharedLink,
   simulation: null as null | SimulateAnswer,
 };
 
