@@ -7,15 +7,14 @@
  */
 import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
 import type { JobStatus } from "../../../shared/protocol/constants.ts";
-import type { QuoteAnswer } from "./answers.ts";
-import type { ApiResult } from "./api.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
+import type { Quote, QuotedAction } from "./quotes.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
 /** Everything one job item shows. */
 export interface JobView {
   job: JobRecord;
-  quotes: Partial<Record<"fund" | "release" | "dispute", ApiResult<QuoteAnswer> | "pending">>;
+  quotes: Partial<Record<QuotedAction, Quote>>;
   payerCredits: number;
   busy: boolean;
   error?: string;
@@ -24,7 +23,7 @@ export interface JobView {
 }
 
 /** The sentence a quote gives for the next action, or what is wrong with it. */
-function impact(view: JobView, action: "fund" | "release" | "dispute"): string {
+function impact(view: JobView, action: QuotedAction): string {
   const quote = view.quotes[action];
   if (quote === undefined) return "";
   const name = `${action[0]!.toUpperCase()}${action.slice(1)}`;
