@@ -10,7 +10,7 @@ import { asInteger, optional } from "./form-values.ts";
 import { apiBase, commit, page, refresh, ui } from "./page-state.ts";
 import { upsertJob, upsertReceipt } from "./upsert.ts";
 
-/** The drafts a job's controls keep between renders, by input name. */
+/** The id prefixes of the drafts a job's inputs keep between renders (`<prefix>-<job id>`). */
 const DRAFTS = ["hold", "proof", "proofnote", "releasenote", "disputereason"];
 
 /** Takes `action` on the job `id` with what its inputs hold; ignored while the job is busy. */
