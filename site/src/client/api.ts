@@ -4,24 +4,25 @@
  */
 import type { EngineRoute } from "../../../shared/protocol/constants.ts";
 import { enginePath } from "../../../shared/protocol/constants.ts";
+import type { EngineAnswers } from "./answers.ts";
 
-/** What a call gives back: the JSON body on 2xx, else a message to show beside the action. */
-export type ApiResult =
-  | { ok: true; body: Record<string, any> }
-  | { ok: false; status: number; message: string; body?: Record<string, any> };
+/** What a call gives back: the answer on 2xx with `ok: true`, else a message to show beside the action. */
+export type ApiResult<T> = { ok: true; body: T } | { ok: false; status: number; message: string; body?: unknown };
 
 /** The engine URL of `route` under `base` ("" means this page's origin). */
 export function engineUrl(base: string, route: EngineRoute): string {
   return `${base.replace(/\/+$/, "")}${enginePath(route)}`;
 }
 
-/** Posts `body` to an engine. */
-export async function postEngine(
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+/** Posts `body` to an engine; its answer is read as that route's (answers.ts). */
+export async function postEngine<R extends keyof EngineAnswers>(
   base: string,
-  route: EngineRoute,
+  route: R,
   body: unknown,
   demoKey: string | null,
-): Promise<ApiResult> {
+): Promise<ApiResult<EngineAnswers[R]>> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (demoKey) headers.Authorization = `Bearer ${demoKey}`;
   let response: Response;
@@ -34,13 +35,15 @@ export async function postEngine(
       message: `Could not reach the service at ${engineUrl(base, route)}. Check the API base URL and your connection.`,
     };
   }
-  let json: Record<string, any> | undefined;
+  let json: unknown;
   try {
-    json = (await response.json()) as Record<string, any>;
+    json = await response.json();
   } catch {
     json = undefined;
   }
-  if (response.ok && json?.ok === true) return { ok: true, body: json };
-  const message = typeof json?.message === "string" ? json.message : `The service answered HTTP ${response.status}.`;
-  return { ok: false, status: response.status, message, ...(json && { body: json }) };
+  const answer = isObject(json) ? json : undefined;
+  if (response.ok && answer?.ok === true) return { ok: true, body: json as EngineAnswers[R] };
+  const message =
+    typeof answer?.message === "string" ? answer.message : `The service answered HTTP ${response.status}.`;
+  return { ok: false, status: response.status, message, ...(json ? { body: json } : {}) };
 }

@@ -1,7 +1,8 @@
 /**
  * The one way the UI builds DOM: elements from a tag, attributes and children, where every
  * string child becomes a text node. Nothing is ever parsed as HTML, so titles, notes, proof URLs,
- * tokens and imported packs render as text whatever they hold.
+ * tokens and imported packs render as text whatever they hold. It also finds the page's fixed
+ * elements by id.
  */
 
 /** Attribute values; false, null and undefined leave the attribute out. */
@@ -44,6 +45,9 @@ export function safeLink(url: string, label: string = url): Node {
     ? h("a", { href: url, rel: "noopener noreferrer nofollow", target: "_blank" }, label)
     : h("span", {}, label);
 }
+
+/** The page element with `id`: one of index.astro's fixed ids, so it is always there. */
+export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
 /** Credits with a thousands separator. */
 export const credits = (n: number): string => n.toLocaleString("en-US");

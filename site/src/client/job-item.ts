@@ -1,0 +1,145 @@
+/**
+ * One job as a list item: what it is, where it stands, and the controls of its next actions with
+ * the money impact each would have, quoted by the service before the click. The accessible names
+ * are a contract the browser suite drives: "Fund", "Hold seconds", "Proof URL", "Proof note",
+ * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
+ * "Handoff link".
+ */
+import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
+import type { JobStatus } from "../../../shared/protocol/constants.ts";
+import { type Child, credits, h, safeLink } from "./dom.ts";
+import type { Quote, QuotedAction } from "./quotes.ts";
+import { button, field, itemHead, line, when } from "./view-parts.ts";
+
+/** Everything one job item shows. */
+export interface JobView {
+  job: JobRecord;
+  quotes: Partial<Record<QuotedAction, Quote>>;
+  payerCredits: number;
+  busy: boolean;
+  error?: string;
+  link?: string;
+  draft: (name: string) => string;
+}
+
+/** The sentence a quote gives for the next action, or what is wrong with it. */
+function impact(view: JobView, action: QuotedAction): string {
+  const quote = view.quotes[action];
+  if (quote === undefined) return "";
+  const name = `${action[0]!.toUpperCase()}${action.slice(1)}`;
+  if (quote === "pending") return `${name}: quoting…`;
+  if (!quote.ok) return `${name} is not possible now: ${quote.message}`;
+  // Which members a quote holds depends on its action (answers.ts); each case reads its own.
+  const q = quote.body;
+  switch (action) {
+    case "fund":
+      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${credits(q.payer_credits_after!)}. No fee.`;
+    case "release":
+      return `Release: fee ${credits(q.fee!)}, agent gets ${credits(q.agent_payout!)}.`;
+    case "dispute":
+      return `Dispute: ${credits(q.returned_to_payer!)} back to payer, no fee; payer credits → ${credits(q.payer_credits_after!)}.`;
+  }
+}
+
+const STATUS_TEXT = {
+  open: "Open: fund it to hold the amount in escrow.",
+  funded: "Funded: waiting for the agent's proof.",
+  submitted: "Submitted: release or dispute.",
+  released: "Released.",
+  disputed: "Disputed.",
+} as const satisfies Record<JobStatus, string>;
+
+/** The controls of a job's next actions, each with its money impact above it. */
+function controls(view: JobView): Child[] {
+  const id = view.job.id;
+  const disabled = view.busy ? { disabled: true } : {};
+  const next = nextActions(view.job.status);
+  const shown: Child[] = [];
+  if (next.includes("fund")) {
+    shown.push(
+      h("p", { class: "impact" }, impact(view, "fund")),
+      h(
+        "div",
+        { class: "row" },
+        field(`hold-${id}`, "Hold seconds", view.draft("hold"), {
+          inputmode: "numeric",
+          placeholder: "optional",
+          size: "8",
+        }),
+        button("Fund", "fund", id, { class: "primary", ...disabled }),
+      ),
+    );
+  }
+  if (next.includes("submit")) {
+    shown.push(
+      h(
+        "p",
+        { class: "impact" },
+        `Submitting proof moves no credits; ${credits(view.job.amount)} stay held in escrow.`,
+      ),
+      field(`proof-${id}`, "Proof URL", view.draft("proof"), {
+        type: "url",
+        placeholder: "https://…",
+        autocomplete: "off",
+      }),
+      field(`proofnote-${id}`, "Proof note", view.draft("proofnote"), {
+        placeholder: "optional, up to 400 characters",
+      }),
+      h("div", { class: "row" }, button("Submit proof", "submit", id, { class: "primary", ...disabled })),
+    );
+  }
+  if (next.includes("release")) {
+    shown.push(
+      h("p", { class: "impact" }, impact(view, "release")),
+      h("p", { class: "impact" }, impact(view, "dispute")),
+      field(`releasenote-${id}`, "Release note", view.draft("releasenote"), { placeholder: "optional" }),
+      field(`disputereason-${id}`, "Dispute reason", view.draft("disputereason"), { placeholder: "optional" }),
+      h(
+        "div",
+        { class: "row" },
+        button("Release", "release", id, { class: "primary", ...disabled }),
+        button("Dispute", "dispute", id, { class: "danger", ...disabled }),
+      ),
+    );
+  }
+  return shown;
+}
+
+/** One job as a list item, with the controls of its next actions. */
+export function jobItem(view: JobView): HTMLLIElement {
+  const { job, busy } = view;
+  const id = job.id;
+  const settled =
+    job.status === "released"
+      ? `Fee ${credits(job.fee as number)}, agent got ${credits(job.agentPayout as number)}.`
+      : job.status === "disputed"
+        ? `${credits(job.amount)} credits returned to the payer, no fee.`
+        : null;
+  return h(
+    "li",
+    { class: `job status-${job.status}`, "data-job-id": id, "aria-busy": busy ? "true" : false },
+    itemHead(job.title, job.status),
+    h(
+      "p",
+      { class: "meta" },
+      `${credits(job.amount)} credits · `,
+      h("code", {}, id),
+      ` · created ${when(job.createdAt)}`,
+    ),
+    line("Criteria", String(job.criteria), { class: "criteria" }),
+    job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
+    line("Proof note", job.proofNote as string | undefined),
+    line("Hold ends", when(job.expiresAt)),
+    line("Release note", job.releaseNote as string | undefined),
+    line("Dispute reason", job.disputeReason as string | undefined),
+    h("p", { class: "state-line" }, STATUS_TEXT[job.status], settled ? ` ${settled}` : ""),
+    controls(view),
+    view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,
+    h(
+      "div",
+      { class: "share" },
+      button("Copy handoff link", "copy-handoff", id, { class: "quiet" }),
+      view.link ? field(`handofflink-${id}`, "Handoff link", view.link, { readonly: true }) : null,
+    ),
+  );
+}

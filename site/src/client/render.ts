@@ -1,0 +1,86 @@
+/**
+ * The whole page as a function of what it shows: balances, the demo key, jobs, receipts,
+ * activity, an opened share link and the last simulation, redrawn on every change. Rendering
+ * asks the service nothing and changes nothing but the DOM; keyboard focus survives it.
+ */
+import type { DemoState } from "../../../shared/browser/pack.ts";
+import type { JobRecord } from "../../../shared/browser/share-links.ts";
+import { LIMITS } from "../../../shared/protocol/constants.ts";
+import { keyIdOf } from "../../../shared/protocol/keys.ts";
+import { activityItem } from "./activity-item.ts";
+import { $, credits, replaceChildren } from "./dom.ts";
+import { type JobView, jobItem } from "./job-item.ts";
+import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
+import { receiptItem } from "./receipt-item.ts";
+import { sharedPanel } from "./shared-panel.ts";
+import { simulationPanel } from "./simulation-panel.ts";
+import type { ViewState } from "./view-state.ts";
+
+/** Everything the page shows, read-only: the state, the key, the view state, and the known quotes. */
+export interface PageView {
+  state: DemoState;
+  demoKey: string | null;
+  ui: ViewState;
+  quote: (job: JobRecord, action: QuotedAction) => Quote;
+}
+
+function jobView(job: JobRecord, page: PageView): JobView {
+  const { ui } = page;
+  const quotes: JobView["quotes"] = {};
+  for (const action of quotedActions(job.status)) quotes[action] = page.quote(job, action);
+  return {
+    job,
+    quotes,
+    payerCredits: page.state.payerCredits,
+    busy: ui.busy.has(job.id),
+    error: ui.jobErrors.get(job.id),
+    link: ui.links.get(`handoff-${job.id}`),
+    draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
+  };
+}
+
+/** Draws the page from `page`. */
+export function render(page: PageView): void {
+  const { state, demoKey, ui } = page;
+  const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const focused = active?.id ?? "";
+  const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId;
+  $("payer-credits").textContent = credits(state.payerCredits);
+  $("agent-wallet").textContent = credits(state.agentCredits);
+  const keyId = demoKey ? keyIdOf(demoKey) : null;
+  $("demo-key").textContent = demoKey ?? "none";
+  $("key-id").textContent = keyId ?? "none (requests say key_optional)";
+  $("remove-key").hidden = demoKey === null;
+
+  replaceChildren(
+    $("jobs"),
+    state.jobs.map((job) => jobItem(jobView(job, page))),
+  );
+  $("jobs-empty").hidden = state.jobs.length > 0;
+  replaceChildren(
+    $("receipts"),
+    state.receipts.map((receipt) =>
+      receiptItem(receipt, ui.links.get(`receipt-${receipt.job_id}`), ui.verified.get(receipt.job_id)),
+    ),
+  );
+  $("receipts-empty").hidden = state.receipts.length > 0;
+  replaceChildren($("activity"), state.activity.map(activityItem));
+  $("activity-empty").hidden = state.activity.length > 0;
+  $("activity-count").textContent = `${state.activity.length} of ${LIMITS.activityMax} kept`;
+
+  const shared = $("shared");
+  shared.hidden = ui.shared === null;
+  if (ui.shared) replaceChildren(shared, sharedPanel(ui.shared, state));
+  const simulation = $("simulation");
+  simulation.hidden = ui.simulation === null;
+  if (ui.simulation) replaceChildren(simulation, simulationPanel(ui.simulation));
+
+  // Keyboard users keep their place: the same control, or the job's next control when the
+  // one they used is gone (Fund becomes Proof URL).
+  const again = focused ? document.getElementById(focused) : null;
+  if (again) again.focus();
+  else if (focusedJob)
+    document
+      .querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button)`)
+      ?.focus();
+}

@@ -1,0 +1,63 @@
+/**
+ * The panel of an opened share link (D19): what the link holds, and whether importing adds or
+ * replaces. Accessible names the browser suite drives: "Import job", "Import receipt",
+ * "Dismiss", "Shared fee", "Shared agent payout", "Shared returned to payer".
+ */
+import type { DemoState } from "../../../shared/browser/pack.ts";
+import type { JobRecord } from "../../../shared/browser/share-links.ts";
+import type { Receipt } from "../../../shared/engine/job.ts";
+import { type Child, credits, h, safeLink } from "./dom.ts";
+import { button, itemHead, labelled, line } from "./view-parts.ts";
+
+/** What an opened share link holds, once decoded and checked. */
+export type SharedLink = { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt };
+
+/** The panel of an opened share link, with the import button. */
+export function sharedPanel(shared: SharedLink, state: DemoState): Child[] {
+  if (shared.kind === "handoff") {
+    const job = shared.job;
+    const known = state.jobs.some((j) => j.id === job.id);
+    return [
+      h("h2", { id: "shared-title" }, "Shared job"),
+      h(
+        "p",
+        { class: "muted" },
+        "Someone handed this job over with a link. It carries the job only: no credits, receipts or demo key.",
+      ),
+      itemHead(job.title, job.status),
+      h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
+      line("Criteria", String(job.criteria), { class: "criteria" }),
+      job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
+      h(
+        "p",
+        {},
+        known ? "You already hold a job with this id; importing replaces it." : "Importing adds it to your jobs.",
+      ),
+      h(
+        "div",
+        { class: "row" },
+        button("Import job", "import-shared", job.id, { class: "primary" }),
+        button("Dismiss", "dismiss-shared", job.id, { class: "quiet" }),
+      ),
+    ];
+  }
+  const receipt = shared.receipt;
+  return [
+    h("h2", { id: "shared-title" }, "Shared receipt"),
+    h("p", { class: "muted" }, "A receipt shared with a link. Verify it after importing; it is not proof of payment."),
+    itemHead(receipt.title, receipt.status),
+    h(
+      "div",
+      { class: "kv-grid" },
+      labelled("shared-fee", "Shared fee", credits(receipt.release_fee)),
+      labelled("shared-payout", "Shared agent payout", credits(receipt.agent_payout)),
+      labelled("shared-returned", "Shared returned to payer", credits(receipt.returned_to_payer)),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      button("Import receipt", "import-shared", receipt.job_id, { class: "primary" }),
+      button("Dismiss", "dismiss-shared", receipt.job_id, { class: "quiet" }),
+    ),
+  ];
+}

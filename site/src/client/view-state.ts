@@ -1,0 +1,39 @@
+/**
+ * What the page shows besides the demo state: per-job errors and busy flags, quotes, share links,
+ * verify results, input drafts, an opened share link and the last simulation. It lives only in
+ * the page, never in storage or a demo pack.
+ */
+import type { SimulateAnswer } from "./answers.ts";
+import { createQuoteBook, type QuoteBook } from "./quotes.ts";
+import type { Verified } from "./receipt-item.ts";
+import type { SharedLink } from "./shared-panel.ts";
+
+/** The page's view state; maps are keyed by job id, or `<kind>-<job id>` for links and drafts. */
+export interface ViewState {
+  jobErrors: Map<string, string>;
+  busy: Set<string>;
+  quotes: QuoteBook;
+  links: Map<string, string>;
+  verified: Map<string, Verified>;
+  drafts: Map<string, string>;
+  shared: SharedLink | null;
+  simulation: SimulateAnswer | null;
+}
+
+/** A view state that shows nothing extra. */
+export const createViewState = (): ViewState => ({
+  jobErrors: new Map(),
+  busy: new Set(),
+  quotes: createQuoteBook(),
+  links: new Map(),
+  verified: new Map(),
+  drafts: new Map(),
+  shared: null,
+  simulation: null,
+});
+
+/** Forgets what was shown about a state that is being replaced (import, reset); busy flags and an opened link stay. */
+export function clearViewState(ui: ViewState): void {
+  for (const map of [ui.jobErrors, ui.quotes, ui.links, ui.verified, ui.drafts]) map.clear();
+  ui.simulation = null;
+}
