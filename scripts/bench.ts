@@ -1,5 +1,6 @@
 /**
- * `bun run bench`: the service against the bare runtime, in one run on one machine (issue 5).
+ * `bun run bench`: the service against the bare runtime, in one run on one machine; the targets
+ * and their history are in docs/performance.md.
  *
  * It starts the service (`bun api/server.ts`) and two bare Bun.serve baselines (a constant small
  * JSON for GET, JSON.parse + JSON.stringify of the body for POST), drives each case with the
@@ -277,7 +278,7 @@ async function soak(generator: LoadGenerator, seconds: number): Promise<SoakResu
   }
 }
 
-/** The targets of issue 5, checked against this run's figures. */
+/** The performance targets (docs/performance.md), checked against this run's figures. */
 function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const c of r.cases) {

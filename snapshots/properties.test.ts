@@ -1,5 +1,5 @@
 /**
- * Properties of the engine, with fast-check under fixed seeds (STYLE 8):
+ * Properties of the engine, with fast-check under fixed seeds, so every run is the same:
  *   - conservation: random interleaved walks of several jobs, with top-ups and illegal steps,
  *     keep payer credits + held escrow + agent wallet + fees equal to what the payer started
  *     with plus its top-ups; the engine's payer_credits always equals the client-held model;

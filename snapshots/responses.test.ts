@@ -1,5 +1,5 @@
 /**
- * Every engine response as a whole, with the fixed clock and random source (STYLE 8): each
+ * Every engine response as a whole, with the fixed clock and random source (D13): each
  * action's success on each route where it applies, the key and idempotency envelope fields,
  * and each error code on each route where SPEC's catalog lists it. One snapshot per case, so
  * a change to any response shows up as a small, readable diff. Per-rule assertions live in

@@ -76,7 +76,7 @@ export interface SoakResult {
   rssSamples: { atSeconds: number; mb: number | null }[];
 }
 
-/** A target of issue 5 and whether this run met it. */
+/** A performance target (docs/performance.md) and whether this run met it. */
 export interface TargetCheck {
   name: string;
   value: string;
