@@ -8,8 +8,9 @@
 import { describe, expect, test } from "bun:test";
 import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
+import { JOB_MEMBERS } from "../shared/protocol/job-members.ts";
+import { RECEIPT_MEMBERS } from "../shared/protocol/receipt-members.ts";
 import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/protocol/request-shape.ts";
-import { jobMemberRules, receiptMemberRules } from "../shared/protocol/rules.ts";
 import { ACTION_BODIES, JOBS, RECEIPTS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, expectEnvelope, testHandler } from "./helpers.ts";
 
@@ -397,12 +398,12 @@ describe("wrong JSON types for every field", () => {
     name === "job" || name === "receipt" ? "object" : INTEGERS.has(name) ? "integer" : "string";
   const topLevel = (names: readonly string[], required: boolean): Field[] =>
     names.map((name) => [name, kindOf(name), required ? `missing_field ${name}` : "ok"]);
-  const jobMembers: Field[] = Object.entries(jobMemberRules).map(([member, { required }]) => [
+  const jobMembers: Field[] = Object.entries(JOB_MEMBERS).map(([member, { required }]) => [
     `job.${member}`,
     kindOf(member),
     required ? `invalid_field job.${member}` : "ok",
   ]);
-  const receiptMembers: Field[] = Object.entries(receiptMemberRules).map(([member, { required }]) => [
+  const receiptMembers: Field[] = Object.entries(RECEIPT_MEMBERS).map(([member, { required }]) => [
     `receipt.${member}`,
     kindOf(member),
     CLAIMS[member] ? `missing_field ${CLAIMS[member]}` : required ? `invalid_field receipt.${member}` : "ok",

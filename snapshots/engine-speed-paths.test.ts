@@ -1,6 +1,5 @@
 /**
- * The engine's speed paths give the answers of the plain code they stand in for: the fixed-name
- * alias reads (sentFields, sentJobMembers) read what pick reads over the alias tables; a stamp's
+ * The engine's speed paths give the answers of the plain code they stand in for: a stamp's
  * one-parse path (acceptStamp) accepts exactly what the stamp rules accept, in response form
  * (D4); isIsoStamp, its shortcut for the toISOString form, agrees with parseDateTime; and
  * parseDateTime, which reads stamps by hand, agrees with a regex match and a UTC Date.
@@ -9,17 +8,11 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
 import { REFUSED } from "../shared/engine/fast-rule.ts";
-import { acceptStamp } from "../shared/engine/job-input.ts";
-import {
-  FIELD_ALIASES,
-  JOB_MEMBER_ALIASES,
-  type JsonObject,
-  pick,
-  sentFields,
-  sentJobMembers,
-} from "../shared/protocol/aliases.ts";
+import { acceptStamp } from "../shared/engine/job-reader.ts";
 import { isIsoStamp, parseDateTime } from "../shared/protocol/datetime.ts";
-import { jobMemberRules, type Rule, receiptMemberRules } from "../shared/protocol/rules.ts";
+import { JOB_MEMBERS } from "../shared/protocol/job-members.ts";
+import { RECEIPT_MEMBERS } from "../shared/protocol/receipt-members.ts";
+import type { Rule } from "../shared/protocol/rules.ts";
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
@@ -54,67 +47,17 @@ function referenceParse(text: string, utcOnly: boolean): number | null {
   return ms >= Date.parse("0000-01-01T00:00:00.000Z") && ms <= Date.parse("9999-12-31T23:59:59.999Z") ? ms : null;
 }
 
-describe("the fixed-name alias reads", () => {
-  const tables = [
-    ["sentFields", FIELD_ALIASES, sentFields],
-    ["sentJobMembers", JOB_MEMBER_ALIASES, sentJobMembers],
-  ] as const;
-  const valueArb = fc.constantFrom<unknown>(null, undefined, "", "x", " y ", 0, 7, false, [], {});
-
-  test.each(tables)("%s reads what pick reads under every alias, in the table's order", (_name, table, read) => {
-    const names = [...new Set(Object.values(table as Record<string, readonly string[]>).flat())];
-    // Plain objects only: a null-prototype object takes pickAll, where read and pick would agree trivially.
-    const objectArb = fc.dictionary(fc.constantFrom(...names, "other", "__proto__"), valueArb, {
-      maxKeys: 12,
-      noNullPrototype: true,
-    });
-    fc.assert(
-      fc.property(objectArb, fc.boolean(), (members, fromJson) => {
-        // JSON.parse makes the plain objects the fixed-name reads serve (undefined members drop).
-        const object: JsonObject = fromJson ? JSON.parse(JSON.stringify(members)) : members;
-        const values = read(object) as Record<string, unknown>;
-        for (const [key, aliases] of Object.entries(table as Record<string, readonly string[]>)) {
-          expect(values[key], `${key} of ${JSON.stringify(object)}`).toBe(pick(object, aliases));
-        }
-      }),
-      { seed: 2026, numRuns: 2000 },
-    );
-  });
-
-  test.each(tables)(
-    "%s finds a value sent under each alias alone, behind null under the earlier ones",
-    (_name, table, read) => {
-      for (const [key, aliases] of Object.entries(table as Record<string, readonly string[]>)) {
-        aliases.forEach((alias, i) => {
-          const object = JSON.parse(
-            JSON.stringify(
-              Object.fromEntries([...aliases.slice(0, i).map((earlier) => [earlier, null]), [alias, "sent"]]),
-            ),
-          );
-          expect((read(object) as Record<string, unknown>)[key], `${key} as ${alias}`).toBe("sent");
-        });
-      }
-    },
-  );
-
-  test.each(tables)("%s reads own members only on an object that does not come from JSON", (_name, table, read) => {
-    const [key, aliases] = Object.entries(table as Record<string, readonly string[]>)[0]!;
-    const inherited = Object.create({ [aliases[0]!]: "inherited" }) as JsonObject;
-    expect((read(inherited) as Record<string, unknown>)[key]).toBeUndefined();
-  });
-});
-
 describe("a stamp's one-parse path (acceptStamp)", () => {
   const STAMP_RULES: [string, Rule, boolean][] = [
     ...(["createdAt", "fundedAt", "submittedAt", "resolvedAt"] as const).map((m): [string, Rule, boolean] => [
       `job.${m}`,
-      jobMemberRules[m].rule,
+      JOB_MEMBERS[m].rule,
       false,
     ]),
-    ["job.expiresAt", jobMemberRules.expiresAt.rule, true],
+    ["job.expiresAt", JOB_MEMBERS.expiresAt.rule, true],
     ...(["created", "funded", "submitted", "resolved"] as const).map((m): [string, Rule, boolean] => [
       `receipt.${m}`,
-      receiptMemberRules[m].rule,
+      RECEIPT_MEMBERS[m].rule,
       false,
     ]),
   ];

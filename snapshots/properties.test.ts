@@ -17,7 +17,6 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
 import { createHandler } from "../shared/http/handler.ts";
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../shared/protocol/aliases.ts";
 import {
   ACTIONS,
   type Action,
@@ -29,6 +28,8 @@ import {
   TRANSITIONS,
 } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
+import { FIELD_NAMES as FIELDS_IN_TABLE, namesOf } from "../shared/protocol/fields.ts";
+import { JOB_MEMBER_NAMES, memberNamesOf } from "../shared/protocol/job-members.ts";
 import { jobIdOf } from "./derived-ids.ts";
 import { ACTION_BODIES, JOBS, MAX_SAFE, RECEIPTS, SIMULATE_BODY } from "./fixtures.ts";
 import { CREATE, call, expectEnvelope, fixedContext, NOW, ok, PROOF_URL, testHandler } from "./helpers.ts";
@@ -314,8 +315,8 @@ const BASES: Record<EngineRoute, [Body[], Body[]]> = {
 };
 
 /** Every top-level name the engines read, with every alias. */
-const FIELD_NAMES = [...new Set([...Object.values(FIELD_ALIASES).flat(), "action", "job", "receipt"])];
-const MEMBER_NAMES = [...new Set(Object.values(JOB_MEMBER_ALIASES).flat())];
+const FIELD_NAMES = [...new Set([...FIELDS_IN_TABLE.flatMap(namesOf), "action", "job", "receipt"])];
+const MEMBER_NAMES = [...new Set(JOB_MEMBER_NAMES.flatMap(memberNamesOf))];
 
 /** Values near the rules' edges, valid and not, beside arbitrary JSON. */
 const plausibleValue = fc.constantFrom<unknown>(

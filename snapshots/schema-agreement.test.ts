@@ -21,11 +21,22 @@
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
 import fc from "fast-check";
-import { FIELD_ALIASES, isObject, JOB_MEMBER_ALIASES, type JsonObject, pick } from "../shared/protocol/aliases.ts";
+import { isObject, type JsonObject } from "../shared/lib/json.ts";
+import { namesOf } from "../shared/protocol/fields.ts";
+import { memberNamesOf } from "../shared/protocol/job-members.ts";
+
+/** The first of `names` that `object` holds with a non-null value (the engine's reading of aliases). */
+function pick(object: JsonObject, names: readonly string[]): unknown {
+  for (const name of names) if (Object.hasOwn(object, name) && object[name] !== null) return object[name];
+  return undefined;
+}
+
 import { ACTIONS, type Action, type EngineRoute, LIMITS, STATUSES } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
+import type { FieldName } from "../shared/protocol/fields.ts";
+import type { JobMember } from "../shared/protocol/job-members.ts";
+import type { ReceiptMember } from "../shared/protocol/receipt-members.ts";
 import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/protocol/request-shape.ts";
-import type { FieldName, JobMember, ReceiptMember } from "../shared/protocol/rules.ts";
 import { UNEXPRESSED } from "../shared/schemas/bodies.ts";
 import {
   receiptSchemaDocument,
@@ -183,7 +194,7 @@ const POOL = {
   unknown: [1, "x", null, true, [], {}],
 } as const satisfies Record<string, Pool>;
 
-/** The pool of each top-level field (FIELD_ALIASES gives its names). */
+/** The pool of each top-level field (namesOf gives its names). */
 const FIELD_POOLS: Record<FieldName, Pool> = {
   title: POOL.title,
   amount: POOL.amount,
@@ -204,7 +215,7 @@ const FIELD_POOLS: Record<FieldName, Pool> = {
   returned_to_payer: POOL.claim,
 };
 
-/** The pool of each job member (JOB_MEMBER_ALIASES gives its names). */
+/** The pool of each job member (memberNamesOf gives its names). */
 const JOB_POOLS: Record<JobMember, Pool> = {
   id: POOL.jobId,
   title: POOL.title,
@@ -295,12 +306,12 @@ function apply(target: JsonObject, slots: Slots, { slot, alias, value }: Mutatio
 }
 
 const fieldSlots = (fields: readonly FieldName[]): Slots =>
-  Object.fromEntries(fields.map((field) => [field, { names: FIELD_ALIASES[field], pool: FIELD_POOLS[field] }]));
+  Object.fromEntries(fields.map((field) => [field, { names: namesOf(field), pool: FIELD_POOLS[field] }]));
 const FIELD_NAMES = Object.keys(FIELD_POOLS) as FieldName[];
 const JOB_SLOTS: Slots = Object.fromEntries(
   (Object.keys(JOB_POOLS) as JobMember[]).map((member) => [
     member,
-    { names: JOB_MEMBER_ALIASES[member], pool: JOB_POOLS[member] },
+    { names: memberNamesOf(member), pool: JOB_POOLS[member] },
   ]),
 );
 const RECEIPT_SLOTS: Slots = Object.fromEntries(
@@ -366,8 +377,8 @@ function bodies(slots: Slots, bases: readonly Base[], top = true): fc.Arbitrary<
 /** UNEXPRESSED[5] (dispute refund bound, D3): a dispute whose refund would pass 2^53-1. */
 function crossesRefundBound(body: JsonObject): boolean {
   if (body.action !== "dispute" || !isObject(body.job)) return false;
-  const credits = pick(body, FIELD_ALIASES.payer_credits);
-  const amount = pick(body.job, JOB_MEMBER_ALIASES.amount);
+  const credits = pick(body, namesOf("payer_credits"));
+  const amount = pick(body.job, memberNamesOf("amount"));
   return (
     Number.isSafeInteger(credits) &&
     Number.isSafeInteger(amount) &&

@@ -6,10 +6,10 @@
  * The demo key is never part of it.
  */
 
-import type { Receipt } from "../engine/job.ts";
-import { isObject } from "../protocol/aliases.ts";
+import { isObject } from "../lib/json.ts";
 import { LIMITS, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { parseDateTime } from "../protocol/datetime.ts";
+import type { Receipt } from "../protocol/receipt-members.ts";
 import { checkJob, checkReceipt, type JobRecord } from "./share-links.ts";
 import type { TokenResult } from "./tokens.ts";
 

@@ -5,13 +5,13 @@
  * smuggle in a job the engine would refuse. Credits, the demo key and the other list (receipts
  * in a handoff, jobs in a receipt link) are never in a token.
  */
-import * as v from "valibot";
 import { Checker } from "../engine/checker.ts";
-import { jobView, type Receipt } from "../engine/job.ts";
-import { readJob } from "../engine/job-input.ts";
-import { isObject } from "../protocol/aliases.ts";
+import { jobView } from "../engine/job.ts";
+import { readJob } from "../engine/job-reader.ts";
+import { readReceipt } from "../engine/receipt-reader.ts";
+import { isObject } from "../lib/json.ts";
 import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
-import { type ReceiptMember, receiptMemberRules } from "../protocol/rules.ts";
+import type { Receipt } from "../protocol/receipt-members.ts";
 import {
   base64UrlEncode,
   HANDOFF_EXTRA_KEYS,
@@ -28,7 +28,6 @@ import {
 export type JobRecord = Record<string, unknown> & { id: string; title: string; amount: number; status: JobStatus };
 
 const JOB_KEYS = { ...HANDOFF_KEYS, ...HANDOFF_EXTRA_KEYS };
-const RECEIPT_MEMBERS = Object.keys(receiptMemberRules) as ReceiptMember[];
 
 /** The actions a job in `status` can take next, in walk order. */
 export function nextActions(status: JobStatus): Action[] {
@@ -46,24 +45,12 @@ export function checkJob(raw: unknown): TokenResult<JobRecord> {
   return { ok: true, value: jobView(job) as JobRecord };
 }
 
-/** A receipt as verify accepts it: every member checked, returned in SPEC order; or the first problem. */
+/** A receipt as verify accepts it (the same reader), in response form; or the first problem's message. */
 export function checkReceipt(raw: unknown): TokenResult<Receipt> {
-  if (!isObject(raw)) return { ok: false, message: "receipt must be an object." };
-  const out: Record<string, unknown> = {};
-  for (const member of RECEIPT_MEMBERS) {
-    const { rule, required } = receiptMemberRules[member];
-    const value = Object.hasOwn(raw, member) ? raw[member] : undefined;
-    if (value === undefined || value === null) {
-      if (required) return { ok: false, message: `receipt.${member} is required.` };
-      if (member === "funded" || member === "submitted" || member === "resolved") out[member] = null;
-      continue;
-    }
-    const result = v.safeParse(rule, value);
-    if (!result.success) return { ok: false, message: result.issues[0].message };
-    if (result.output !== "" || !["proof_note", "release_note", "dispute_reason"].includes(member))
-      out[member] = result.output;
-  }
-  return { ok: true, value: out as unknown as Receipt };
+  const checker = new Checker({});
+  const receipt = readReceipt(checker, raw);
+  if (!receipt) return { ok: false, message: checker.errors[0]?.message ?? "receipt must be an object." };
+  return { ok: true, value: receipt };
 }
 
 /** The handoff token of a job: `h1.` + base64url of `{ v: 1, job: {...}, next: [...] }`. */

@@ -3,63 +3,34 @@
  * base64url without padding of compact JSON `{ "v": 1, ... }` with short keys, compatible with
  * the first public deployment. The maps are published in /api/settlement.json.
  */
-import { isObject } from "../protocol/aliases.ts";
+import { isObject } from "../lib/json.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, type JobMemberRow } from "../protocol/job-members.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 
-/** Job member -> short key inside a handoff token. */
-export const HANDOFF_KEYS = {
-  id: "id",
-  title: "t",
-  amount: "a",
-  criteria: "c",
-  proofUrl: "p",
-  status: "s",
-  createdAt: "ca",
-  fundedAt: "fa",
-  submittedAt: "sa",
-  resolvedAt: "ra",
-  fee: "f",
-  agentPayout: "ap",
-  releaseNote: "rn",
-  disputeReason: "dr",
-} as const;
+const linkOf = (member: (typeof JOB_MEMBER_NAMES)[number]): JobMemberRow => JOB_MEMBERS[member];
 
-/** Receipt field -> short key inside a receipt token. */
-export const RECEIPT_KEYS = {
-  job_id: "j",
-  title: "t",
-  status: "s",
-  amount: "a",
-  release_fee: "f",
-  agent_payout: "ap",
-  returned_to_payer: "rp",
-  success_criteria: "c",
-  proof: "p",
-  created: "ca",
-  funded: "fa",
-  submitted: "sa",
-  resolved: "ra",
-  key_id: "k",
-  client_ref: "cr",
-  callback_url: "cb",
-  proof_note: "pn",
-  release_note: "rn",
-  dispute_reason: "dr",
-} as const;
+/** Job member -> short key inside a handoff token: the first deployment's map (job-members.ts `link`). */
+export const HANDOFF_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  JOB_MEMBER_NAMES.filter((member) => !linkOf(member).linkExtra).map((member) => [member, linkOf(member).link]),
+);
+
+/**
+ * Members a handoff carries beyond the first deployment's map (`linkExtra`), so that no job
+ * field is lost on the way (a hold's expiresAt above all). Links of the first deployment decode
+ * unchanged; it ignores these keys in links made here. Published with the map in
+ * /api/settlement.json.
+ */
+export const HANDOFF_EXTRA_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  JOB_MEMBER_NAMES.filter((member) => linkOf(member).linkExtra).map((member) => [member, linkOf(member).link]),
+);
+
+/** Receipt member -> short key inside a receipt token (receipt-members.ts `link`). */
+export const RECEIPT_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+  RECEIPT_MEMBER_NAMES.map((member) => [member, RECEIPT_MEMBERS[member].link]),
+);
 
 /** Token prefixes, versioned (SPEC "Versioning"). */
 export const TOKEN_PREFIX = { handoff: "h1.", receipt: "r1." } as const;
-
-/**
- * Members a handoff carries beyond the first deployment's map, so that no job field is lost on
- * the way (a hold's expiresAt above all). Links of the first deployment decode unchanged; it
- * ignores these keys in links made here. Published with the map in /api/settlement.json.
- */
-export const HANDOFF_EXTRA_KEYS = {
-  proofNote: "pn",
-  clientRef: "cr",
-  callbackUrl: "cb",
-  expiresAt: "ea",
-} as const;
 
 /** The result of reading a token: the value, or a message a person can act on. */
 export type TokenResult<T> = { ok: true; value: T } | { ok: false; message: string };

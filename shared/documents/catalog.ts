@@ -4,7 +4,9 @@
  * and the router all read this list, so a document cannot exist in one and be missing in another.
  */
 
+import { ENGINE_LIST } from "../engine/catalog.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
+import { FEE_TEXT } from "../protocol/fees.ts";
 
 /** Content types of documents (D18). */
 export const TYPES = {
@@ -113,7 +115,7 @@ export const DOCUMENT_CATALOG = [
     paths: ["/api/fees.json"],
     kind: "json",
     title: "Fee schedule",
-    summary: "Release 5% rounded to the nearest credit; dispute, fund and top-up carry no fee.",
+    summary: `Release ${FEE_TEXT} rounded to the nearest credit; dispute, fund and top-up carry no fee.`,
   },
   {
     key: "examples",
@@ -171,14 +173,10 @@ export const DOCUMENT_CATALOG = [
 const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
   DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
 
-/** The published JSON Schema of each engine's body: quote and validate take transition's. */
-export const BODY_SCHEMA_PATH: Record<EngineRoute, string> = {
-  transition: pathOf("schema_transition"),
-  quote: pathOf("schema_transition"),
-  validate: pathOf("schema_transition"),
-  simulate: pathOf("schema_simulate"),
-  verify: pathOf("schema_verify"),
-};
+/** The published JSON Schema of each engine's body (engine catalog): quote and validate take transition's. */
+export const BODY_SCHEMA_PATH = Object.fromEntries(
+  ENGINE_LIST.map((engine) => [engine.route, pathOf(engine.bodyDocument)]),
+) as Record<EngineRoute, string>;
 
 /** HTML pages of the site (not documents of the API table, served from the build). */
 export const PAGES = [

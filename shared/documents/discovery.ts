@@ -2,22 +2,13 @@
  * Discovery documents: the agent card (/.well-known/agent.json = /api/agent.json), llms.txt,
  * robots.txt and sitemap.xml. All absolute URLs come from one origin setting (SITE_URL).
  */
-import { ENGINE_ROUTES, enginePath, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
+import { ENGINE_LIST } from "../engine/catalog.ts";
+import { MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
+import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
 import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
 
-/** One sentence per engine: the card, llms.txt, OpenAPI and the reference page share it. */
-export const ENGINE_SUMMARIES = {
-  transition:
-    "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
-  quote: "Dry run of transition: next status and money impact, nothing changes.",
-  validate: "Dry check of a transition body: ok, or every field error.",
-  simulate: "Run create, fund, submit, release or dispute in one request.",
-  verify: "Recompute the fee math of a receipt, or of a proposed release or dispute.",
-} as const;
-
 /** Short description shared by the card, llms.txt and the site. */
-export const DESCRIPTION =
-  "A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (5% fee) or disputes (full refund). No money moves; the client holds all state.";
+export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
 
 /** The agent card. */
 export function agentCard(siteUrl: string) {
@@ -40,11 +31,11 @@ export function agentCard(siteUrl: string) {
       "A webhook sender: callback_url is stored on the job and never fetched.",
     ],
     start_here: absolute(siteUrl, "/api/quickstart.json"),
-    engines: ENGINE_ROUTES.map((route) => ({
-      name: route,
+    engines: ENGINE_LIST.map((engine) => ({
+      name: engine.route,
       method: "POST",
-      url: absolute(siteUrl, enginePath(route)),
-      summary: ENGINE_SUMMARIES[route],
+      url: absolute(siteUrl, engine.path),
+      summary: engine.sentence,
     })),
     documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
     pages: Object.fromEntries(
@@ -68,7 +59,7 @@ export function llmsTxt(siteUrl: string): string {
     "",
     `> ${DESCRIPTION}`,
     "",
-    'Every response carries `"mode": "demo"` and `"money": false`. Credits are integers; release takes a 5% fee (Math.round(amount * 0.05)), dispute returns the full amount. Engines take POST JSON; documents take GET.',
+    `Every response carries \`"mode": "demo"\` and \`"money": false\`. Credits are integers; release takes a ${FEE_TEXT} fee (${FEE_FORMULA}), dispute returns the full amount. Engines take POST JSON; documents take GET.`,
     "",
     "## Start",
     "",
@@ -76,7 +67,7 @@ export function llmsTxt(siteUrl: string): string {
     "",
     "## Engines",
     "",
-    ...ENGINE_ROUTES.map((route) => link(route, enginePath(route), ENGINE_SUMMARIES[route])),
+    ...ENGINE_LIST.map((engine) => link(engine.route, engine.path, engine.sentence)),
     "",
     "## Reference",
     "",

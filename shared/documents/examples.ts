@@ -3,6 +3,7 @@
  * each is a body the engine accepts (a test runs every one through validate and its route).
  */
 import { type EngineRoute, enginePath, MODE, MONEY } from "../protocol/constants.ts";
+import { FEE_TEXT } from "../protocol/fees.ts";
 import { demoWalk, WALK_CREATE } from "./walk.ts";
 
 /** One example: a route, optional headers, a body and what it shows. */
@@ -75,7 +76,7 @@ export function exampleList(): Example[] {
       "release",
       "transition",
       walk.release,
-      "Release: fee 5%, agent_credits_delta to the agent wallet, receipt returned.",
+      `Release: fee ${FEE_TEXT}, agent_credits_delta to the agent wallet, receipt returned.`,
     ),
     example(
       "release with a demo key",

@@ -1,6 +1,6 @@
 /** /api/fees.json: the demo fee schedule, with worked examples computed by the fee functions. */
 import { FEE_RATE, LIMITS, MODE, MONEY } from "../protocol/constants.ts";
-import { settleDispute, settleRelease } from "../protocol/fees.ts";
+import { FEE_FORMULA, FEE_PERCENT, settleDispute, settleRelease } from "../protocol/fees.ts";
 
 const EXAMPLE_AMOUNTS = [1, 9, 10, 11, 30, 50, 100, 101, 12345];
 
@@ -16,11 +16,11 @@ export const fees = () => ({
     fund: { fee: 0, rule: "No fee. The full amount is deducted from payer credits and held in escrow." },
     release: {
       rate: FEE_RATE,
-      fee: "Math.round(amount * 0.05)",
+      fee: FEE_FORMULA,
       agent_payout: "amount - fee",
       agent_credits_delta: "agent_payout",
       returned_to_payer: 0,
-      rule: "5 percent of the amount, rounded to the nearest credit (halves round up). The agent gets the rest.",
+      rule: `${FEE_PERCENT} percent of the amount, rounded to the nearest credit (halves round up). The agent gets the rest.`,
     },
     dispute: {
       fee: 0,

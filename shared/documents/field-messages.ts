@@ -5,7 +5,10 @@
  */
 import * as v from "valibot";
 import { LIMITS } from "../protocol/constants.ts";
-import { fieldRules, jobMemberRules, type Rule, receiptMemberRules } from "../protocol/rules.ts";
+import { FIELD_NAMES, FIELDS } from "../protocol/fields.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
+import type { Rule } from "../protocol/rules.ts";
 
 const messageOf = (rule: Rule): string => {
   const result = v.safeParse(rule, { wrong: "type" });
@@ -14,20 +17,18 @@ const messageOf = (rule: Rule): string => {
 
 /** Every field name invalid_field may carry. */
 export const INVALID_FIELD_NAMES = [
-  ...Object.keys(fieldRules),
+  ...FIELD_NAMES,
   "job",
-  ...Object.keys(jobMemberRules).map((member) => `job.${member}`),
+  ...JOB_MEMBER_NAMES.map((member) => `job.${member}`),
   "receipt",
-  ...Object.keys(receiptMemberRules).map((member) => `receipt.${member}`),
+  ...RECEIPT_MEMBER_NAMES.map((member) => `receipt.${member}`),
 ];
 
 /** Each field's rule message, then the fixed texts. */
 export const INVALID_FIELD_MESSAGES: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(fieldRules).map(([name, rule]) => [name, messageOf(rule)])),
-  ...Object.fromEntries(Object.entries(jobMemberRules).map(([name, { rule }]) => [`job.${name}`, messageOf(rule)])),
-  ...Object.fromEntries(
-    Object.entries(receiptMemberRules).map(([name, { rule }]) => [`receipt.${name}`, messageOf(rule)]),
-  ),
+  ...Object.fromEntries(FIELD_NAMES.map((name) => [name, messageOf(FIELDS[name].rule)])),
+  ...Object.fromEntries(JOB_MEMBER_NAMES.map((name) => [`job.${name}`, messageOf(JOB_MEMBERS[name].rule)])),
+  ...Object.fromEntries(RECEIPT_MEMBER_NAMES.map((name) => [`receipt.${name}`, messageOf(RECEIPT_MEMBERS[name].rule)])),
   job: "job must be an object.",
   receipt: "receipt must be an object.",
   "expires_at (past)": "expires_at must be in the future.",

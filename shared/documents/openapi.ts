@@ -4,6 +4,8 @@
  * status with the error envelope, the optional demo key, the Idempotency-Key header and
  * examples taken from examples.json (bodies the engine accepts).
  */
+
+import { ENGINES } from "../engine/catalog.ts";
 import {
   CONTENT_CODINGS,
   DOCUMENT_CACHE_CONTROL,
@@ -26,7 +28,7 @@ import {
 } from "../schemas/bodies.ts";
 import type { Schema } from "../schemas/convert.ts";
 import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
-import { DESCRIPTION, ENGINE_SUMMARIES } from "./discovery.ts";
+import { DESCRIPTION } from "./discovery.ts";
 import { exampleList } from "./examples.ts";
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -95,7 +97,7 @@ function enginePathItem(route: EngineRoute) {
     post: {
       operationId: route,
       summary: text.summary,
-      description: `${ENGINE_SUMMARIES[route]} Errors: ${codes.join(", ")}.`,
+      description: `${ENGINES[route].sentence} Errors: ${codes.join(", ")}.`,
       tags: ["engines"],
       security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
       parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],

@@ -1,5 +1,6 @@
 /** /api/quickstart.json: the ordered walk with ready-to-run bodies and curl lines. */
 import { enginePath, MODE, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
+import { FEE_TEXT } from "../protocol/fees.ts";
 import { absolute } from "./catalog.ts";
 import { demoWalk } from "./walk.ts";
 
@@ -87,7 +88,7 @@ export function quickstart(siteUrl: string) {
           agent_payout: walk.released.agent_payout,
           agent_credits_delta: walk.released.agent_credits_delta,
         },
-        "The payer releases: 5% fee, the rest to the agent wallet. A receipt comes back.",
+        `The payer releases: ${FEE_TEXT} fee, the rest to the agent wallet. A receipt comes back.`,
       ),
       {
         ...post(

@@ -3,10 +3,10 @@
  * was built beside), so the HTML page at /reference/ cannot say something the OpenAPI document
  * does not. Pure data: the Astro page only lays it out, escaping every value.
  */
-import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../protocol/constants.ts";
+import { ENGINE_LIST } from "../engine/catalog.ts";
+import type { EngineRoute } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { BODY_SCHEMA_PATH, DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
-import { ENGINE_SUMMARIES } from "./discovery.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
 import { openapi } from "./openapi.ts";
 
@@ -50,17 +50,17 @@ export function referenceModel(siteUrl: string) {
   /** A response, or the component its $ref names. */
   const resolve = (response: ResponseObject | { $ref: string }): ResponseObject =>
     "$ref" in response ? responses[response.$ref.split("/").at(-1)!]! : response;
-  const engines: ReferenceEngine[] = ENGINE_ROUTES.map((route) => {
-    const post = (doc.paths as unknown as Record<string, { post: PostOperation }>)[enginePath(route)]!.post;
+  const engines: ReferenceEngine[] = ENGINE_LIST.map(({ route, path, sentence }) => {
+    const post = (doc.paths as unknown as Record<string, { post: PostOperation }>)[path]!.post;
     const body = post.requestBody.content["application/json"]!;
     const schemaRef = body.schema.$ref;
     return {
       route,
       anchor: `post-${route}`,
       method: "POST",
-      path: enginePath(route),
+      path,
       summary: post.summary,
-      description: ENGINE_SUMMARIES[route],
+      description: sentence,
       bodySchema: schemaRef.split("/").at(-1)!,
       bodySchemaUrl: BODY_SCHEMA_PATH[route],
       responses: Object.entries(post.responses).map(([status, entry]) => {

@@ -6,12 +6,11 @@
 
 import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../browser/pack.ts";
 import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../browser/tokens.ts";
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../protocol/aliases.ts";
+import { ENGINE_LIST } from "../engine/catalog.ts";
 import {
   ACTIONS,
   CONTENT_CODINGS,
   DOCUMENT_CACHE_CONTROL,
-  enginePath,
   FEE_RATE,
   LIMITS,
   MODE,
@@ -23,6 +22,9 @@ import {
   TRANSITIONS,
   VERSION,
 } from "../protocol/constants.ts";
+import { FEE_FORMULA } from "../protocol/fees.ts";
+import { FIELD_NAMES, namesOf } from "../protocol/fields.ts";
+import { JOB_MEMBER_NAMES, memberNamesOf } from "../protocol/job-members.ts";
 import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
@@ -82,7 +84,7 @@ export function settlement() {
     fees: {
       release: {
         rate: FEE_RATE,
-        fee: "Math.round(amount * 0.05)",
+        fee: FEE_FORMULA,
         agent_payout: "amount - fee",
         agent_credits_delta: "agent_payout",
       },
@@ -105,8 +107,8 @@ export function settlement() {
     request: {
       canonical_names: "snake_case; camelCase aliases are accepted, at the top level and inside job",
       fields: REQUEST_FIELDS,
-      aliases: FIELD_ALIASES,
-      job_member_aliases: JOB_MEMBER_ALIASES,
+      aliases: Object.fromEntries(FIELD_NAMES.map((name) => [name, namesOf(name)])),
+      job_member_aliases: Object.fromEntries(JOB_MEMBER_NAMES.map((member) => [member, memberNamesOf(member)])),
       actions: Object.fromEntries(
         ACTIONS.map((action) => [
           action,
@@ -139,28 +141,7 @@ export function settlement() {
       },
       error: { ok: false, mode: MODE, money: MONEY, fields: ["error", "message", "field?", "...extra"] },
     },
-    engines: {
-      transition: {
-        path: enginePath("transition"),
-        does: "Commits one action and returns the updated job, payer_credits when sent, the money fields on release and dispute, and a receipt on release or dispute. Create mints the id.",
-      },
-      quote: {
-        path: enginePath("quote"),
-        does: "Dry run of transition, same body and rules: next_status, the would-be job (no id on create), fee, agent_payout, agent_credits_delta, returned_to_payer and payer_credits_after where they apply, and the would-be receipt on release and dispute. Idempotency-Key is only echoed.",
-      },
-      validate: {
-        path: enginePath("validate"),
-        does: "Dry check of an action body: { ok: true, action, next_status } or the error with kind (schema or state) and errors (every schema problem, or the single state problem).",
-      },
-      simulate: {
-        path: enginePath("simulate"),
-        does: "Runs create, fund, submit, then release or dispute in one request: exactly 4 steps, each shaped like a transition success, then the final job, balances, money fields and receipt. One clock reading for the whole walk.",
-      },
-      verify: {
-        path: enginePath("verify"),
-        does: "Recomputes fee, agent_payout and returned_to_payer for a receipt or a job: valid, verified, expected, received, mismatches, job_id, action. A wrong claim is 200 with valid false.",
-      },
-    },
+    engines: Object.fromEntries(ENGINE_LIST.map((engine) => [engine.route, { path: engine.path, does: engine.does }])),
     limits: {
       title: `1 to ${LIMITS.titleMax} characters (code points)`,
       amount: `integer ${LIMITS.amountMin} to ${LIMITS.integerMax}`,

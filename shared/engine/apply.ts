@@ -1,14 +1,18 @@
 /**
  * The states and transitions table of SPEC as code: each action's state checks (D7 order:
  * illegal_transition, insufficient_credits, hold_expired) and what it does to the job, the
- * payer credits and the money. Pure: the clock reading and the new job id come in.
+ * payer credits and the money. What an action copies from the request or stamps with the time
+ * is read from job-members.ts; the money is fees.ts. Pure: the clock reading and the new job id
+ * come in.
  */
-import { type Action, TRANSITIONS } from "../protocol/constants.ts";
+import { ACTIONS, type Action, TRANSITIONS } from "../protocol/constants.ts";
 import { toIso } from "../protocol/datetime.ts";
 import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
+import type { FieldName } from "../protocol/fields.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember, type JobMemberRow } from "../protocol/job-members.ts";
 import type { ActionRequest } from "./action-request.ts";
-import { copyJob, type Job } from "./job.ts";
+import { copyJob } from "./job.ts";
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
 export interface Outcome {
@@ -17,6 +21,22 @@ export interface Outcome {
   payerCredits?: number;
   settlement?: Settlement;
 }
+
+const row = (member: JobMember): JobMemberRow => JOB_MEMBERS[member];
+
+/** Per action: the members it copies from request fields, and the members it stamps with the time. */
+const EFFECTS = Object.fromEntries(
+  ACTIONS.map((action) => [
+    action,
+    {
+      copies: JOB_MEMBER_NAMES.flatMap((member) => {
+        const from = row(member).from;
+        return from?.on === action ? [[member, from.field] as const] : [];
+      }),
+      stamps: JOB_MEMBER_NAMES.filter((member) => row(member).stampedOn?.includes(action)),
+    },
+  ]),
+) as unknown as Record<Action, { copies: readonly (readonly [JobMember, FieldName])[]; stamps: readonly JobMember[] }>;
 
 /** The first state problem of a checked request, or null when the action may proceed. */
 export function stateProblem(request: ActionRequest, now: number): Rejection | null {
@@ -34,55 +54,42 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
   return null;
 }
 
+/** A new job: every member at its initial value, and the id (none on a quote). */
+function newJob(id: string | undefined): Job {
+  const job: Record<string, unknown> = {};
+  for (const member of JOB_MEMBER_NAMES) job[member] = member === "id" ? id : row(member).initial;
+  return job as Job;
+}
+
 /** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */
 export function apply(request: ActionRequest, now: number, id?: string): Outcome {
-  const at = toIso(now);
   const { action, payerCredits } = request;
-  if (action === "create") {
-    const job: Job = {
-      id,
-      title: request.title as string,
-      amount: request.amount as number,
-      criteria: request.criteria as string,
-      proofUrl: "",
-      status: "open",
-      createdAt: at,
-      fundedAt: null,
-      submittedAt: null,
-      resolvedAt: null,
-      fee: 0,
-      agentPayout: 0,
-      clientRef: request.clientRef,
-      callbackUrl: request.callbackUrl,
-    };
-    return { action, job, payerCredits };
-  }
-  const job = copyJob(request.job as Job);
+  const job = action === "create" ? newJob(id) : copyJob(request.job as Job);
+  const members = job as Record<JobMember, unknown>;
+  const fields = request.fields as Record<FieldName, unknown>;
+  const effects = EFFECTS[action];
   job.status = TRANSITIONS[action].to;
+  for (const [member, field] of effects.copies) members[member] = fields[field];
+  if (effects.stamps.length > 0) {
+    const at = toIso(now);
+    for (const member of effects.stamps) members[member] = at;
+  }
   switch (action) {
-    case "fund":
-      job.fundedAt = at;
-      job.expiresAt = request.expiresAt;
-      return { action, job, payerCredits: (payerCredits as number) - job.amount };
+    case "create":
     case "submit":
-      job.proofUrl = request.proofUrl as string;
-      job.proofNote = request.proofNote;
-      job.submittedAt = at;
       return { action, job, payerCredits };
+    case "fund":
+      return { action, job, payerCredits: (payerCredits as number) - job.amount };
     case "release": {
       const settlement = settleRelease(job.amount);
-      job.resolvedAt = at;
       job.fee = settlement.fee;
       job.agentPayout = settlement.agent_payout;
-      job.releaseNote = request.releaseNote;
       return { action, job, payerCredits, settlement };
     }
     case "dispute": {
       const settlement = settleDispute(job.amount);
-      job.resolvedAt = at;
       job.fee = 0;
       job.agentPayout = 0;
-      job.disputeReason = request.disputeReason;
       const after = payerCredits === undefined ? undefined : payerCredits + settlement.returned_to_payer;
       return { action, job, payerCredits: after, settlement };
     }

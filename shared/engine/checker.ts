@@ -4,18 +4,27 @@
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
 import * as v from "valibot";
-import { type JsonObject, sentFields } from "../protocol/aliases.ts";
+import type { JsonObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
 import { invalid, missing, type Rejection } from "../protocol/errors.ts";
+import { FIELD_NAMES, FIELDS, type FieldName, type FieldValues, namesOf } from "../protocol/fields.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
-import { type FieldName, fieldRules, type Rule } from "../protocol/rules.ts";
+import type { Rule } from "../protocol/rules.ts";
 import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
+import { nameIndex, sentValues } from "./sent.ts";
 
 /** Each top-level field's rule, compiled once (fast-rule.ts). */
-const FAST_FIELDS = Object.fromEntries(
-  Object.entries(fieldRules).map(([name, rule]) => [name, compileRule(rule)]),
-) as Record<FieldName, FastRule>;
+const FAST_FIELDS = Object.fromEntries(FIELD_NAMES.map((name) => [name, compileRule(FIELDS[name].rule)])) as Record<
+  FieldName,
+  FastRule
+>;
+const FIELD_INDEX = nameIndex(FIELD_NAMES, namesOf);
+/** Notes: blank after trimming counts as not sent (D2). */
+const BLANK_IS_ABSENT = Object.fromEntries(FIELD_NAMES.map((name) => [name, "kind" in FIELDS[name]])) as Record<
+  FieldName,
+  boolean
+>;
 
 /** How an absent value is treated: an error of the top level, of a member, or fine. */
 export type Presence = "required" | "required-member" | "optional";
@@ -24,14 +33,14 @@ export type Presence = "required" | "required-member" | "optional";
 export class Checker {
   /** Every problem found so far, in check order. */
   readonly errors: Rejection[] = [];
-  /** The value sent for each field under any of its aliases, read once on first use. */
-  #sent: Record<FieldName, unknown> | undefined;
+  /** The value sent for each field under any of its names, read once on first use. */
+  #sent: Partial<Record<FieldName, unknown>> | undefined;
 
   constructor(readonly body: JsonObject) {}
 
-  /** The value sent for `name` under any of its aliases (FIELD_ALIASES); undefined when omitted or null. */
+  /** The value sent for `name` under any of its names (fields.ts); undefined when omitted or null. */
   sent(name: FieldName): unknown {
-    this.#sent ??= sentFields(this.body);
+    this.#sent ??= sentValues(this.body, FIELD_INDEX);
     return this.#sent[name];
   }
 
@@ -45,14 +54,15 @@ export class Checker {
     this.errors.push(rejection);
   }
 
-  /** True when the body holds a non-null value under any alias of `name`. */
+  /** True when the body holds a non-null value under any name of `name`. */
   has(name: FieldName): boolean {
     return this.sent(name) !== undefined;
   }
 
-  /** Checks a top-level field by its canonical name; undefined when omitted or bad. */
-  field(name: FieldName, presence: Presence = "optional"): unknown {
-    return this.check(name, fieldRules[name], this.sent(name), presence, FAST_FIELDS[name]);
+  /** Checks a top-level field by its canonical name; undefined when omitted or bad, or when a note is blank (D2). */
+  field<F extends FieldName>(name: F, presence: Presence = "optional"): FieldValues[F] | undefined {
+    const value = this.check(name, FIELDS[name].rule, this.sent(name), presence, FAST_FIELDS[name]);
+    return (BLANK_IS_ABSENT[name] && value === "" ? undefined : value) as FieldValues[F] | undefined;
   }
 
   /**
@@ -77,27 +87,18 @@ export class Checker {
     return undefined;
   }
 
-  /** A note: checked, and dropped when blank after trimming (D2). */
-  note(name: "proof_note" | "release_note" | "dispute_reason"): string | undefined {
-    const value = this.field(name) as string | undefined;
-    return value ? value : undefined;
-  }
-
   /**
    * The idempotency key (D15): header `Idempotency-Key` or body `idempotency_key`, 1 to 255
    * characters after trimming; both sent and different after trimming is invalid_field.
    */
   idempotencyKey(headers: HeaderReader): string | undefined {
-    const fromBody = this.field("idempotency_key") as string | undefined;
+    const fromBody = this.field("idempotency_key");
     const header = headers.get("idempotency-key");
     if (header === null) return fromBody;
-    const fromHeader = this.check(
-      "idempotency_key",
-      fieldRules.idempotency_key,
-      header,
-      "optional",
-      FAST_FIELDS.idempotency_key,
-    ) as string | undefined;
+    const rule = FIELDS.idempotency_key.rule;
+    const fromHeader = this.check("idempotency_key", rule, header, "optional", FAST_FIELDS.idempotency_key) as
+      | string
+      | undefined;
     if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {
       this.fail(invalid("idempotency_key", "idempotency_key must match the Idempotency-Key header."));
       return undefined;
@@ -111,7 +112,7 @@ export class Checker {
    * When both are sent and valid, the conflict names expires_at (D13a).
    */
   expiry(now: number): string | undefined {
-    const at = this.field("expires_at") as string | undefined;
+    const at = this.field("expires_at");
     let atMs: number | undefined;
     if (at !== undefined) {
       atMs = parseDateTime(at, true) ?? undefined;
@@ -120,14 +121,13 @@ export class Checker {
         atMs = undefined;
       }
     }
-    const ttl = this.field("ttl_seconds") as number | undefined;
+    const ttl = this.field("ttl_seconds");
     let ttlMs: number | undefined;
     if (ttl !== undefined) {
       ttlMs = now + ttl * 1000;
       if (ttlMs > MAX_DATE_TIME_MS) {
-        this.fail(
-          invalid("ttl_seconds", `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`),
-        );
+        const message = `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`;
+        this.fail(invalid("ttl_seconds", message));
         ttlMs = undefined;
       }
     }

@@ -6,7 +6,8 @@
 import { readActionRequest } from "./action-request.ts";
 import { apply, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
-import { jobView, receiptOf } from "./job.ts";
+import { jobView } from "./job.ts";
+import { receiptOf } from "./receipt.ts";
 import { addClosingFields, addSettlement, type EngineRequest, envelope, failure, success } from "./respond.ts";
 
 /** Handles a quote body. */
@@ -24,6 +25,6 @@ export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResul
   if (settlement) addSettlement(answer, settlement);
   if (payerCredits !== undefined) answer.payer_credits_after = payerCredits;
   if (settlement) answer.receipt = receiptOf(job, keyId);
-  addClosingFields(answer, keyId, request.idempotencyKey);
+  addClosingFields(answer, keyId, request.fields.idempotency_key);
   return success(answer);
 }

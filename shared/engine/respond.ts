@@ -4,7 +4,7 @@
  * built by adding fields in order to one object, not by spreading partial objects into each
  * other: object spread was the largest single cost of building a response.
  */
-import type { JsonObject } from "../protocol/aliases.ts";
+import type { JsonObject } from "../lib/json.ts";
 import { MODE, MONEY } from "../protocol/constants.ts";
 import { errorBody, type Rejection, statusOf } from "../protocol/errors.ts";
 import type { Settlement } from "../protocol/fees.ts";

@@ -3,25 +3,14 @@
  * decodes and parses the body (invalid_json), reads the demo key once, and dispatches to the
  * route. Pure: no I/O, no real clock; the same call gives the same answer everywhere.
  */
-import { isObject } from "../protocol/aliases.ts";
+import { isObject } from "../lib/json.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
 import { reject } from "../protocol/errors.ts";
 import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../protocol/keys.ts";
+import { ENGINES } from "./catalog.ts";
 import type { EngineContext, EngineResult } from "./context.ts";
-import { quote } from "./quote.ts";
-import { type EngineRequest, failure } from "./respond.ts";
-import { simulate } from "./simulate.ts";
-import { transition } from "./transition.ts";
-import { validate } from "./validate.ts";
-import { verify } from "./verify.ts";
+import { failure } from "./respond.ts";
 
-const ROUTES: Record<EngineRoute, (request: EngineRequest) => EngineResult> = {
-  transition,
-  quote,
-  validate,
-  simulate,
-  verify,
-};
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The body as a JSON object, or undefined when it is not valid UTF-8, not JSON, or not an object. */
@@ -53,5 +42,5 @@ export function run(
       Object.assign(result.body, { kind: "schema", errors: [{ error: "invalid_json", message: result.body.message }] });
     return result;
   }
-  return ROUTES[route]({ body: parsed, headers, ctx, keyId: keyIdFromHeaders(headers) });
+  return ENGINES[route].handler({ body: parsed, headers, ctx, keyId: keyIdFromHeaders(headers) });
 }

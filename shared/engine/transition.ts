@@ -6,7 +6,8 @@ import { idempotentJobId } from "../protocol/keys.ts";
 import { type ActionRequest, readActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
-import { jobView, receiptOf } from "./job.ts";
+import { jobView } from "./job.ts";
+import { receiptOf } from "./receipt.ts";
 import {
   addClosingFields,
   addSettlement,
@@ -19,10 +20,10 @@ import {
 
 /** The id a create gets: derived from the idempotency key when one was sent, else random. */
 export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {
-  const key = request.idempotencyKey;
+  const { idempotency_key: key, title, amount, criteria } = request.fields;
   return key === undefined
     ? `as_${randomHex(10)}`
-    : idempotentJobId(key, request.title as string, request.amount as number, request.criteria as string);
+    : idempotentJobId(key, title as string, amount as number, criteria as string);
 }
 
 /** The success body of a committed action, as transition and each simulate step give it. */
@@ -49,5 +50,5 @@ export function transition({ body, headers, ctx, keyId }: EngineRequest): Engine
   const problem = stateProblem(request, ctx.now);
   if (problem) return failure(problem);
   const id = request.action === "create" ? newJobId(request, ctx.randomHex) : undefined;
-  return success(transitionBody(apply(request, ctx.now, id), keyId, request.idempotencyKey));
+  return success(transitionBody(apply(request, ctx.now, id), keyId, request.fields.idempotency_key));
 }

@@ -31,6 +31,6 @@ export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineRe
   const answer = envelope();
   answer.action = request.action;
   answer.next_status = TRANSITIONS[request.action].to;
-  addClosingFields(answer, keyId, request.idempotencyKey);
+  addClosingFields(answer, keyId, request.fields.idempotency_key);
   return success(answer);
 }

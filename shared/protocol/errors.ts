@@ -1,7 +1,8 @@
 /**
- * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9): status, kind,
- * message template, when it happens, extra fields and routes. Engine rejections and
- * /api/errors.json both read it, so a message cannot drift from its documentation.
+ * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9 and
+ * internal_error of D21): status, kind, message template, when it happens, extra fields and
+ * routes. Engine rejections and /api/errors.json both read it, so a message cannot drift from
+ * its documentation.
  */
 import { ACTIONS, MODE, MONEY } from "./constants.ts";
 
@@ -20,7 +21,7 @@ export interface CatalogEntry {
 
 const ALL_ENGINES = ["validate", "quote", "transition", "simulate", "verify"] as const;
 
-/** Every error code the service can answer, in SPEC's order, then D9's two. */
+/** Every error code the service can answer, in SPEC's order, then D9's two, then D21's. */
 export const ERROR_CATALOG = {
   invalid_json: {
     status: 400,
@@ -102,6 +103,14 @@ export const ERROR_CATALOG = {
     when: "A request body over 65,536 bytes, by Content-Length or as it streams in (D9).",
     extra: [],
     routes: ALL_ENGINES,
+  },
+  internal_error: {
+    status: 500,
+    kind: "http",
+    message: "Something went wrong on our side. Nothing was changed.",
+    when: "An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).",
+    extra: [],
+    routes: ["any"],
   },
 } as const satisfies Record<string, CatalogEntry>;
 

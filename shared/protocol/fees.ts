@@ -11,7 +11,14 @@ export interface Settlement {
   returned_to_payer: number;
 }
 
-/** Release fee: Math.round(amount * 0.05), the SPEC formula to the letter. */
+/** The release fee rate in percent (5), for every text that states it. */
+export const FEE_PERCENT = Math.round(FEE_RATE * 1e6) / 1e4;
+/** The release fee as a short text: "5%". */
+export const FEE_TEXT = `${FEE_PERCENT}%`;
+/** The release fee formula as SPEC writes it: "Math.round(amount * 0.05)". */
+export const FEE_FORMULA = `Math.round(amount * ${FEE_RATE})`;
+
+/** Release fee: Math.round(amount * FEE_RATE), the SPEC formula to the letter. */
 export const releaseFee = (amount: number): number => Math.round(amount * FEE_RATE);
 
 /** Release: the agent gets amount - fee; nothing returns to the payer. */

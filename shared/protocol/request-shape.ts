@@ -4,7 +4,7 @@
  * The engine, the JSON Schemas and the documents all read these tables.
  */
 import type { Action } from "./constants.ts";
-import type { FieldName } from "./rules.ts";
+import type { FieldName } from "./fields.ts";
 
 /** A field of an action body: a top-level field rule, or the client-held job. */
 export type BodyField = FieldName | "job";
@@ -48,10 +48,3 @@ export const SIMULATE_FIELDS = {
     "idempotency_key",
   ],
 } as const satisfies { required: readonly FieldName[]; optional: readonly FieldName[] };
-
-/** Verify's claims, as top-level fields of the job form and as receipt members (D12). */
-export const VERIFY_CLAIMS = [
-  { claim: "fee", receipt: "release_fee" },
-  { claim: "agent_payout", receipt: "agent_payout" },
-  { claim: "returned_to_payer", receipt: "returned_to_payer" },
-] as const;

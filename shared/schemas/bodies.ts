@@ -5,23 +5,11 @@
  * expires_at with ttl_seconds is refused. What no schema can say (time, headers, the dispute
  * refund bound of D3) is listed in `UNEXPRESSED` and published with the schemas.
  */
-import { FIELD_ALIASES, JOB_MEMBER_ALIASES } from "../protocol/aliases.ts";
 import { ACTIONS, type Action, TERMINALS } from "../protocol/constants.ts";
-import {
-  ACTION_FIELDS,
-  type BodyField,
-  OWNED_FIELDS,
-  SIMULATE_FIELDS,
-  VERIFY_CLAIMS,
-} from "../protocol/request-shape.ts";
-import {
-  type FieldName,
-  fieldRules,
-  type JobMember,
-  jobMemberRules,
-  type ReceiptMember,
-  receiptMemberRules,
-} from "../protocol/rules.ts";
+import { FIELDS, type FieldName, namesOf } from "../protocol/fields.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
+import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
+import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { fieldSchema, nullable, present, presentAny, type Schema } from "./convert.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
@@ -36,25 +24,25 @@ export const UNEXPRESSED = [
   "State rules (illegal_transition, insufficient_credits, hold_expired) are not schema rules.",
 ] as const;
 
-const fieldProperty = (name: FieldName): Schema => nullable(fieldSchema(fieldRules[name]));
+const fieldProperty = (name: FieldName): Schema => nullable(fieldSchema(FIELDS[name].rule));
 
 /** Properties for every alias of each field. */
 function aliasProperties(fields: readonly FieldName[], schemaOf: (name: FieldName) => Schema): Record<string, Schema> {
   const properties: Record<string, Schema> = {};
-  for (const field of fields) for (const alias of FIELD_ALIASES[field]) properties[alias] = schemaOf(field);
+  for (const field of fields) for (const alias of namesOf(field)) properties[alias] = schemaOf(field);
   return properties;
 }
 
-const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : FIELD_ALIASES[field]);
+const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : namesOf(field));
 
 /** The client-held job (D6): members by response name and snake_case alias; unknown members allowed (dropped). */
 export function jobSchema(): Schema {
   const properties: Record<string, Schema> = {};
   const required: Schema[] = [];
-  for (const member of Object.keys(jobMemberRules) as JobMember[]) {
-    const { rule, required: needed } = jobMemberRules[member];
-    for (const alias of JOB_MEMBER_ALIASES[member]) properties[alias] = nullable(fieldSchema(rule));
-    if (needed) required.push(presentAny(JOB_MEMBER_ALIASES[member]));
+  for (const member of JOB_MEMBER_NAMES) {
+    const { rule, required: needed } = JOB_MEMBERS[member];
+    for (const alias of memberNamesOf(member)) properties[alias] = nullable(fieldSchema(rule));
+    if (needed) required.push(presentAny(memberNamesOf(member)));
   }
   return {
     type: "object",
@@ -65,7 +53,7 @@ export function jobSchema(): Schema {
 }
 
 const bothExpiryFields: Schema = {
-  not: { allOf: [presentAny(FIELD_ALIASES.expires_at), presentAny(FIELD_ALIASES.ttl_seconds)] },
+  not: { allOf: [presentAny(namesOf("expires_at")), presentAny(namesOf("ttl_seconds"))] },
 };
 
 /** The body of one action. */
@@ -75,7 +63,7 @@ function actionBody(action: Action, jobRef: Schema): Schema {
   const properties: Record<string, Schema> = { ...aliasProperties(fields, fieldProperty) };
   if (action !== "create") properties.job = jobRef;
   for (const [field, owner] of OWNED_FIELDS) {
-    if (owner !== action) for (const alias of FIELD_ALIASES[field]) properties[alias] = { type: "null" };
+    if (owner !== action) for (const alias of namesOf(field)) properties[alias] = { type: "null" };
   }
   const allOf: Schema[] = required.map((field) => presentAny(aliasesOf(field)));
   if (action === "fund") allOf.push(bothExpiryFields);
@@ -105,7 +93,7 @@ export function simulateBodySchema(): Schema {
     type: "object",
     properties: aliasProperties(always, fieldProperty),
     allOf: [
-      ...SIMULATE_FIELDS.required.map((field) => presentAny(FIELD_ALIASES[field])),
+      ...SIMULATE_FIELDS.required.map((field) => presentAny(namesOf(field))),
       bothExpiryFields,
       {
         if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
@@ -120,8 +108,8 @@ export function simulateBodySchema(): Schema {
 export function receiptSchema(): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
-  for (const member of Object.keys(receiptMemberRules) as ReceiptMember[]) {
-    const { rule, required: needed } = receiptMemberRules[member];
+  for (const member of RECEIPT_MEMBER_NAMES) {
+    const { rule, required: needed } = RECEIPT_MEMBERS[member];
     properties[member] = needed ? fieldSchema(rule) : nullable(fieldSchema(rule));
     if (needed) required.push(member);
   }
@@ -130,7 +118,7 @@ export function receiptSchema(): Schema {
 
 /** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a), either with idempotency_key. */
 export function verifyBodySchema(receiptRef: Schema, jobRef: Schema): Schema {
-  const claims = VERIFY_CLAIMS.map((c) => c.claim);
+  const claims = CLAIMS.map((c) => c.claim);
   return {
     type: "object",
     properties: {

@@ -1,0 +1,70 @@
+/**
+ * The Bun.serve options of `bun run api`, in a module of their own because api/server.ts
+ * listens on import: a test serves any service with exactly these options. Bun's router takes
+ * the fixed paths, the handler everything else, and Bun's `error` callback is the last guard
+ * behind the handler's own boundary (D21), answering the same catalog JSON.
+ */
+import type { Serve } from "bun";
+import type { ErrorReporter } from "../shared/http/error-boundary.ts";
+import type { Service } from "../shared/http/handler.ts";
+import { internalError } from "../shared/http/responses.ts";
+
+/** Writes one entry to the server's log (stderr in api/server.ts). */
+export type LogWriter = (entry: string) => void;
+
+/** What the server binding needs besides the service. */
+export interface ServeSettings {
+  /** The port to listen on; 0 picks a free one. */
+  port: number;
+  /** SO_REUSEPORT, so several processes can serve one port (WORKERS, api/workers.ts). */
+  reusePort: boolean;
+  /** Where an exception that reaches Bun itself is logged. */
+  log: LogWriter;
+}
+
+/** An exception as the log shows it: its stack (which starts with its name and message), else its text. */
+function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : Bun.inspect(error);
+}
+
+/**
+ * The service's `onError` for a server log: the method, the path and the exception. Never the
+ * query, the headers or the body: the demo key travels in the headers (D14), and bodies and
+ * queries hold the client's data.
+ */
+export function errorLog(log: LogWriter): ErrorReporter {
+  return (error, request) =>
+    log(`internal_error ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
+}
+
+/** Bun.serve's options for `service`: routes for its fixed paths, its fetch for the rest, and the last guard. */
+export function serveOptions(service: Service, settings: ServeSettings): Serve.Options<undefined, string> {
+  // Bun's router takes the fixed paths (the same answers as service.fetch, without URL parsing);
+  // other methods on them, and every other path, fall through to service.fetch.
+  type Route = Partial<Record<"GET" | "HEAD" | "POST", (request: Request) => Response | Promise<Response>>>;
+  const routes: Record<string, Route> = {};
+  for (const [path, post] of service.engines) routes[path] = { POST: post };
+  for (const [path, get] of service.documents) routes[path] = { GET: get, HEAD: get };
+
+  return {
+    port: settings.port,
+    routes,
+    fetch: service.fetch,
+    reusePort: settings.reusePort,
+    // The handler answers its own exceptions (D21); this answers what still escapes it (a
+    // broken host binding) with the same catalog JSON rather than Bun's bare 500. Bun passes
+    // no request here, so the entry names no method or path.
+    error(error) {
+      settings.log(`internal_error (outside the handler): ${describeError(error)}`);
+      return internalError();
+    },
+    // development: false whatever NODE_ENV says: Bun's development mode can answer an uncaught
+    // error with an HTML page holding the stack trace, which must never reach a client.
+    development: false,
+    // Bun's own cap (128 MiB by default) would answer a larger declared Content-Length itself,
+    // with a bare 413 and no body. Lifted, every declared length reaches the handler, which
+    // refuses anything over D9's 65,536 bytes before reading it: the catalog's payload_too_large,
+    // with Connection: close. Bodies without a length are still read only up to the limit.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Reads the fields of one body row (SPEC "Action bodies", simulate's table) in the row's order,
+ * required first (D7): each by its rule, the job by the job reader right where the row names
+ * it, expires_at with ttl_seconds as the hold's end (D4), and idempotency_key with its header
+ * (D15). Whatever fails is recorded on the checker; the values that passed come back.
+ */
+import type { FieldName, FieldValues } from "../protocol/fields.ts";
+import type { Job } from "../protocol/job-members.ts";
+import type { HeaderReader } from "../protocol/keys.ts";
+import type { BodyField } from "../protocol/request-shape.ts";
+import type { Checker } from "./checker.ts";
+import { readJob } from "./job-reader.ts";
+
+/** The checked values of a body: the job when the row has one, and each field sent. */
+export interface BodyValues {
+  job?: Job;
+  /** expires_at holds the hold's end in response form, from expires_at or ttl_seconds. */
+  fields: Partial<FieldValues>;
+}
+
+/** A row of a body: its required fields, then its optional ones, each in check order. */
+export interface BodyRow {
+  readonly required: readonly BodyField[];
+  readonly optional: readonly BodyField[];
+}
+
+/**
+ * Reads `row` from the checker's body. `skip` leaves out a field given what was read before it
+ * (simulate reads only the note that matches its terminal, D5).
+ */
+export function readBodyFields(
+  c: Checker,
+  row: BodyRow,
+  headers: HeaderReader,
+  now: number,
+  skip?: (field: FieldName, fields: Partial<FieldValues>) => boolean,
+): BodyValues {
+  const values: BodyValues = { fields: {} };
+  const fields = values.fields as Record<FieldName, unknown>;
+  const read = (name: BodyField, required: boolean): void => {
+    if (name === "job") values.job = readJob(c, true);
+    else if (name === "expires_at") fields.expires_at = c.expiry(now);
+    else if (name === "ttl_seconds")
+      return; // read with expires_at, which every row names first
+    else if (name === "idempotency_key") fields.idempotency_key = c.idempotencyKey(headers);
+    else if (!skip?.(name, values.fields)) fields[name] = c.field(name, required ? "required" : "optional");
+  };
+  for (const name of row.required) read(name, true);
+  for (const name of row.optional) read(name, false);
+  return values;
+}

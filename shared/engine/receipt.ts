@@ -1,0 +1,16 @@
+/**
+ * The receipt of a terminal job (SPEC "Receipt"), member by member from receipt-members.ts:
+ * optional members only when set, key_id only when a demo key was sent (D13a).
+ */
+import type { Job } from "../protocol/job-members.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type Receipt } from "../protocol/receipt-members.ts";
+
+/** The receipt of a released or disputed job. Not proof of payment. */
+export function receiptOf(job: Job, keyId: string | null): Receipt {
+  const receipt: Record<string, unknown> = {};
+  for (const member of RECEIPT_MEMBER_NAMES) {
+    const value = RECEIPT_MEMBERS[member].of(job, keyId);
+    if (value !== undefined) receipt[member] = value;
+  }
+  return receipt as Receipt;
+}

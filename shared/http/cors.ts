@@ -1,0 +1,29 @@
+/**
+ * CORS (D17): the service is open to every origin, and a preflight is answered from headers
+ * made once per method set rather than per request.
+ */
+
+const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-Key";
+
+/** The methods an engine path serves (D17). */
+export const ENGINE_METHODS = "POST, OPTIONS";
+/** The methods a document path serves (D17). */
+export const DOCUMENT_METHODS = "GET, HEAD, OPTIONS";
+
+/** The headers of a CORS preflight (D17) for paths serving `methods`, made once. */
+const preflightHeaders = (methods: string): Headers =>
+  new Headers({
+    Allow: methods,
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Allow-Methods": methods,
+    "Access-Control-Allow-Headers": ALLOW_HEADERS,
+    "Access-Control-Max-Age": "86400",
+  });
+const PREFLIGHT = {
+  [ENGINE_METHODS]: preflightHeaders(ENGINE_METHODS),
+  [DOCUMENT_METHODS]: preflightHeaders(DOCUMENT_METHODS),
+};
+
+/** The 204 answer to an OPTIONS preflight on a path serving `methods` (D17). */
+export const preflight = (methods: typeof ENGINE_METHODS | typeof DOCUMENT_METHODS): Response =>
+  new Response(null, { status: 204, headers: PREFLIGHT[methods] });

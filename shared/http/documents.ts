@@ -1,0 +1,147 @@
+/**
+ * Serving the GET documents (D18): each document's representations (as it is, and compressed
+ * once in the background when a compressor is given), their strong entity tags, 304s on
+ * If-None-Match and HEAD. Every header set is made once per representation, not per request.
+ */
+import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
+import { preferredCoding } from "./codings.ts";
+
+/** The host's compressor: `bytes` in `coding`, as a promise (HandlerOptions.compress). */
+export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
+
+/** One form a document is sent in: its body, its entity tag, and its headers (made once). */
+interface Representation {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  headers: Headers;
+  /** The headers of a 304: the 200's, minus Content-Encoding (there is no body to decode). */
+  notModified: Headers;
+  /** The headers of a HEAD: the 200's, with the Content-Length a GET would have. */
+  head: Headers;
+}
+
+/** A served document: the document as it is, and each compressed form once it is ready. */
+export interface ServedDocument {
+  doc: Document;
+  identity: Representation;
+  coded: Partial<Record<ContentCoding, Representation>>;
+  /** Set when compression has started: every coding is asked for at once, once. */
+  compressing: Promise<void> | null;
+}
+
+/** Every document by path (aliases share one), each built on first use, and the list of all. */
+export interface ServedDocuments {
+  byPath: Map<string, () => ServedDocument>;
+  all: (() => ServedDocument)[];
+}
+
+const utf8Encoder = new TextEncoder();
+
+function representation(
+  doc: Document,
+  body: Uint8Array<ArrayBuffer>,
+  negotiated: boolean,
+  coding?: ContentCoding,
+): Representation {
+  // A compressed form is another representation, so it gets its own strong entity tag.
+  const etag = coding === undefined ? doc.etag : `${doc.etag.slice(0, -1)}-${coding}"`;
+  const fields: Record<string, string> = {
+    "Content-Type": doc.type,
+    "Cache-Control": DOCUMENT_CACHE_CONTROL,
+    ETag: etag,
+    "Access-Control-Allow-Origin": "*",
+  };
+  // Caches must key a negotiated document by Accept-Encoding, the plain form included.
+  if (negotiated) fields.Vary = "Accept-Encoding";
+  const notModified = new Headers(fields);
+  if (coding !== undefined) fields["Content-Encoding"] = coding;
+  const headers = coding === undefined ? notModified : new Headers(fields);
+  return {
+    body,
+    etag,
+    headers,
+    notModified,
+    head: new Headers({ ...fields, "Content-Length": String(body.byteLength) }),
+  };
+}
+
+/**
+ * Every document of the catalog, each built on its first request, not here: a start builds
+ * none. `negotiated` (a compressor is present) adds `Vary: Accept-Encoding` to every form.
+ */
+export function servedDocuments(settings: DocumentSettings, negotiated: boolean): ServedDocuments {
+  const byPath = new Map<string, () => ServedDocument>();
+  const all: (() => ServedDocument)[] = [];
+  for (const { paths, build } of documentBuilders(settings)) {
+    let entry: ServedDocument | undefined;
+    const served = (): ServedDocument => {
+      if (entry === undefined) {
+        const doc = build();
+        entry = {
+          doc,
+          identity: representation(doc, utf8Encoder.encode(doc.body), negotiated),
+          coded: {},
+          compressing: null,
+        };
+      }
+      return entry;
+    };
+    all.push(served);
+    for (const path of paths) byPath.set(path, served);
+  }
+  return { byPath, all };
+}
+
+/** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/**
+ * The answer to a GET or HEAD of a document: the compressed form the client accepts when it
+ * is ready (else the document as it is, and compression starts), or 304 when If-None-Match
+ * names the chosen form's entity tag.
+ */
+export function serveDocument(request: Request, served: ServedDocument, compress: Compressor | undefined): Response {
+  let chosen = served.identity;
+  const coding = compress === undefined ? null : preferredCoding(request.headers.get("accept-encoding"));
+  if (coding !== null) {
+    const coded = served.coded[coding];
+    if (coded !== undefined) chosen = coded;
+    else compressDocument(served, compress!);
+  }
+  const ifNoneMatch = request.headers.get("if-none-match");
+  if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
+    return new Response(null, { status: 304, headers: chosen.notModified });
+  }
+  return request.method === "HEAD"
+    ? new Response(null, { status: 200, headers: chosen.head })
+    : new Response(chosen.body, { status: 200, headers: chosen.headers });
+}
+
+/**
+ * Compresses a document in every coding, once, and adds each result to it when ready. A
+ * coding the compressor fails on, or that saves nothing, is simply not offered. The work starts
+ * on a later turn of the event loop, after the response that asked for it has gone out.
+ */
+export function compressDocument(served: ServedDocument, compress: Compressor): Promise<void> {
+  if (served.compressing !== null) return served.compressing;
+  const { doc } = served;
+  const bytes = served.identity.body;
+  const compressAll = (): Promise<void> => {
+    const jobs = CONTENT_CODINGS.map((coding) =>
+      compress(bytes, coding).then(
+        (body) => {
+          // (A copy: a pooled Buffer may share its memory with other data.)
+          if (body.byteLength < bytes.byteLength)
+            served.coded[coding] = representation(doc, new Uint8Array(body), true, coding);
+        },
+        () => undefined,
+      ),
+    );
+    return Promise.all(jobs).then(() => undefined);
+  };
+  served.compressing = new Promise((resolve) => setTimeout(resolve, 0)).then(compressAll);
+  return served.compressing;
+}
