@@ -1,7 +1,7 @@
 /**
  * Makes sure a Chromium for the browser suite is on this machine before `bun test` runs: npm
  * browser downloads fail here, so the suite drives Debian's `chromium` with playwright-core,
- * installing it with apt-get when it is missing (TOOLCHAIN.md). `CHROMIUM_PATH` names another
+ * installing it with apt-get when it is missing. `CHROMIUM_PATH` names another
  * binary. Exits non-zero with the reason when no browser can be had, so CI never passes a
  * browser suite that did not run.
  */

@@ -11,22 +11,19 @@ import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
 import { JOB_MEMBERS } from "../shared/protocol/job-members.ts";
 import { RECEIPT_MEMBERS } from "../shared/protocol/receipt-members.ts";
 import { ACTION_FIELDS, SIMULATE_FIELDS } from "../shared/protocol/request-shape.ts";
-import { CREATE, call, jobsByStatus, ok, testHandler } from "./helpers.ts";
+import { ACTION_BODIES, JOBS, RECEIPTS, ROUTE_BODIES } from "./fixtures.ts";
+import { CREATE, expectEnvelope, testHandler } from "./helpers.ts";
 
 const handle = testHandler();
-const jobs = jobsByStatus();
-const PROOF = "https://example.com/proof";
-const receipt = ok(call("transition", { action: "release", job: jobs.submitted })).receipt as Record<string, unknown>;
+const receipt = RECEIPTS.released;
 
 type Body = Record<string, any>;
 
 /** One valid body per route; create and simulate carry an idempotency key, so their ids are stable. */
 const VALID: Record<EngineRoute, Body> = {
-  transition: { action: "create", ...CREATE, idempotency_key: "bad-input" },
-  quote: { action: "fund", job: jobs.open, payer_credits: 1000 },
-  validate: { action: "submit", job: jobs.funded, proof_url: PROOF },
-  simulate: { ...CREATE, payer_credits: 1000, proof_url: PROOF, idempotency_key: "bad-input" },
-  verify: { job: jobs.released },
+  ...ROUTE_BODIES,
+  transition: { ...ROUTE_BODIES.transition, idempotency_key: "bad-input" },
+  simulate: { ...ROUTE_BODIES.simulate, idempotency_key: "bad-input" },
 };
 
 interface Answer {
@@ -40,17 +37,11 @@ async function post(route: EngineRoute, raw: string | Uint8Array<ArrayBuffer>): 
   expect(response.status).toBeLessThan(500);
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   const body = (await response.json()) as Body;
-  expect(body.mode).toBe("demo");
-  expect(body.money).toBe(false);
-  expect(body.ok).toBe(response.status === 200);
+  expectEnvelope(route, response.status, body);
   if (!body.ok) {
-    const entry = ERROR_CATALOG[body.error as ErrorCode];
-    expect(entry, `unknown error code ${body.error}`).toBeDefined();
-    expect(entry.routes as readonly string[]).toContain(route);
-    expect(response.status).toBe(entry.status);
     expect(typeof body.message).toBe("string");
     if (route === "validate") {
-      expect(body.kind).toBe(entry.kind);
+      expect(body.kind).toBe(ERROR_CATALOG[body.error as ErrorCode].kind);
       expect(body.errors[0].error).toBe(body.error);
     }
   }
@@ -162,14 +153,14 @@ describe("deep nesting is refused or ignored, never a crash", () => {
         [
           "job.title",
           route,
-          { action: "fund", job: { ...jobs.open, title: "@" }, payer_credits: 1000 },
+          { action: "fund", job: { ...JOBS.open, title: "@" }, payer_credits: 1000 },
           "invalid_field job.title",
           "invalid_field job.title",
         ],
         [
           "a member job does not know",
           route,
-          { action: "fund", job: { ...jobs.open, extra: "@" }, payer_credits: 1000 },
+          { action: "fund", job: { ...JOBS.open, extra: "@" }, payer_credits: 1000 },
           "ok",
           "ok",
         ],
@@ -181,7 +172,7 @@ describe("deep nesting is refused or ignored, never a crash", () => {
     [
       "job.amount",
       "verify",
-      { job: { ...jobs.released, amount: "@" } },
+      { job: { ...JOBS.released, amount: "@" } },
       "invalid_field job.amount",
       "invalid_field job.amount",
     ],
@@ -229,7 +220,7 @@ describe("__proto__, constructor and prototype members change nothing", () => {
   });
 
   test("a job whose status sits only in __proto__ has no status", async () => {
-    const { status: _dropped, ...job } = jobs.open;
+    const { status: _dropped, ...job } = JOBS.open;
     const raw = poisoned({ action: "fund", job, payer_credits: 1000 }, '"__proto__":{"status":"open"}', "job");
     expect(outcome(await post("transition", raw))).toBe("invalid_field job.status");
   });
@@ -244,12 +235,12 @@ describe("__proto__, constructor and prototype members change nothing", () => {
   const NAMES = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf"];
   const SLOTS: [string, EngineRoute, (name: string) => Body, string][] = [
     ["action", "transition", (name) => ({ action: name }), "invalid_action"],
-    ["action", "verify", (name) => ({ job: jobs.submitted, action: name }), "invalid_action"],
+    ["action", "verify", (name) => ({ job: JOBS.submitted, action: name }), "invalid_action"],
     ["terminal", "simulate", (name) => ({ ...VALID.simulate, terminal: name }), "invalid_field terminal"],
     [
       "job.status",
       "quote",
-      (name) => ({ action: "fund", job: { ...jobs.open, status: name }, payer_credits: 1000 }),
+      (name) => ({ action: "fund", job: { ...JOBS.open, status: name }, payer_credits: 1000 }),
       "invalid_field job.status",
     ],
     ["receipt.status", "verify", (name) => ({ receipt: { ...receipt, status: name } }), "invalid_field receipt.status"],
@@ -307,7 +298,7 @@ describe("odd strings", () => {
 
 describe("odd numbers", () => {
   const create = (n: string) => splice({ action: "create", ...CREATE, amount: "@" }, n);
-  const fund = (n: string) => splice({ action: "fund", job: jobs.open, payer_credits: "@" }, n);
+  const fund = (n: string) => splice({ action: "fund", job: JOBS.open, payer_credits: "@" }, n);
   const NUMBERS: [string, EngineRoute, string, string][] = [
     ...(["transition", "quote", "validate"] as const).flatMap((route): [string, EngineRoute, string, string][] => [
       ["amount 1e400", route, create("1e400"), "invalid_field amount"],
@@ -337,12 +328,12 @@ describe("odd numbers", () => {
       splice({ ...VALID.simulate, ttl_seconds: "@" }, "9007199254740991"),
       "invalid_field ttl_seconds",
     ],
-    ["fee 1e400", "verify", splice({ job: jobs.submitted, action: "release", fee: "@" }, "1e400"), "invalid_field fee"],
-    ["fee -0", "verify", splice({ job: jobs.submitted, action: "release", fee: "@" }, "-0"), "ok"],
+    ["fee 1e400", "verify", splice({ job: JOBS.submitted, action: "release", fee: "@" }, "1e400"), "invalid_field fee"],
+    ["fee -0", "verify", splice({ job: JOBS.submitted, action: "release", fee: "@" }, "-0"), "ok"],
     [
       "job.amount 1e400",
       "verify",
-      splice({ job: { ...jobs.released, amount: "@" } }, "1e400"),
+      splice({ job: { ...JOBS.released, amount: "@" } }, "1e400"),
       "invalid_field job.amount",
     ],
   ];
@@ -418,13 +409,7 @@ describe("wrong JSON types for every field", () => {
     CLAIMS[member] ? `missing_field ${CLAIMS[member]}` : required ? `invalid_field receipt.${member}` : "ok",
   ]);
 
-  const BASES = {
-    create: { action: "create", ...CREATE },
-    fund: { action: "fund", job: jobs.open, payer_credits: 1000 },
-    submit: { action: "submit", job: jobs.funded, proof_url: PROOF },
-    release: { action: "release", job: jobs.submitted },
-    dispute: { action: "dispute", job: jobs.submitted, payer_credits: 900 },
-  };
+  const BASES = { ...ACTION_BODIES, dispute: { ...ACTION_BODIES.dispute, payer_credits: 900 } };
 
   /** [route, form, base body, fields] */
   const FORMS: [EngineRoute, string, Body, Field[]][] = [
@@ -466,7 +451,7 @@ describe("wrong JSON types for every field", () => {
     [
       "verify",
       "job and claims",
-      { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95, returned_to_payer: 0 },
+      { job: JOBS.submitted, action: "release", fee: 5, agent_payout: 95, returned_to_payer: 0 },
       [
         ["action", "action", "missing_field action"], // a submitted job needs an action
         ["job", "object", "missing_field receipt"], // D12a: neither receipt nor job

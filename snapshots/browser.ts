@@ -1,8 +1,9 @@
 /**
  * Harness of the end-to-end browser suite: builds the site once (Astro under Bun, into
  * site/dist), serves it with the real api/server.ts on a free port, and drives Debian's
- * Chromium with playwright-core (TOOLCHAIN.md "Browsers"). Every test gets a fresh browser
- * context: a fresh profile, so empty localStorage, with clipboard permissions granted.
+ * Chromium with playwright-core (npm's browser downloads fail on these machines; see
+ * scripts/browser-setup.ts). Every test gets a fresh browser context: a fresh profile, so
+ * empty localStorage, with clipboard permissions granted.
  * A missing Chromium is a failure, never a skip: run `bun scripts/browser-setup.ts` first.
  */
 import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
@@ -18,7 +19,11 @@ import {
 import { CHROMIUM_PATH } from "../scripts/browser-setup.ts";
 import { ROOT, startServer } from "./live-server.ts";
 
-/** Chromium flags that work on this kind of machine (TOOLCHAIN.md). */
+/**
+ * Chromium flags for a headless run in a container: no sandbox (it needs privileges a
+ * container lacks), no GPU, no QUIC, and no first-run or background network traffic, since the
+ * tests reach only loopback.
+ */
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",

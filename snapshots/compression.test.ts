@@ -1,8 +1,9 @@
 /**
- * Compressed documents (issue 5: documents near the bare runtime's speed): content negotiation
- * on Accept-Encoding (RFC 9110 12.5.3), one strong entity tag per representation, Vary, 304s,
- * HEAD, compression that starts on a document's first request that accepts a coding (never at
- * start), and the plain document whenever compression is not ready, fails or saves nothing.
+ * Compressed documents, which bring documents near the bare runtime's speed (docs/performance.md):
+ * content negotiation on Accept-Encoding (RFC 9110 12.5.3), one strong entity tag per
+ * representation, Vary, 304s, HEAD, compression that starts on a document's first request that
+ * accepts a coding (never at start), and the plain document whenever compression is not ready,
+ * fails or saves nothing.
  * The compressor is the server's own (api/compress.ts, node:zlib); one test runs the real server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";

@@ -9,18 +9,16 @@
 import { describe, expect, test } from "bun:test";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
 import type { EngineRoute } from "../shared/protocol/constants.ts";
-import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
+import { ACTION_BODIES, ACTION_ROUTES, AFTER_HOLD, HELD, JOBS, jobFieldsWith, SIMULATE_BODY } from "./fixtures.ts";
+import { CREATE, call, fixedContext, NOW, ok, PROOF_URL, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;
 type Action = "create" | "fund" | "submit" | "release" | "dispute";
 type Route = "transition" | "quote" | "validate" | "simulate";
 
 const ROUTES = ["transition", "quote", "validate", "simulate"] as const;
-const ACTION_ROUTES = ["transition", "quote", "validate"] as const;
 const ACTIONS = ["create", "fund", "submit", "release", "dispute"] as const;
 
-const jobs = jobsByStatus();
-const PROOF = "https://example.com/proof";
 const MAX = Number.MAX_SAFE_INTEGER;
 /** Stands for the raw JSON number 1e400, which JSON.stringify cannot write (D3). */
 const INF = "@1e400@";
@@ -28,19 +26,12 @@ const x = (n: number, unit = "x") => unit.repeat(n);
 const iso = (ms: number) => new Date(ms).toISOString();
 const LATER = "2026-02-01T00:00:00.000Z";
 
-/** One valid body per action; simulate's carries every balance an amount could need. */
-const BASE: Record<Action, Body> = {
-  create: { action: "create", ...CREATE },
-  fund: { action: "fund", job: jobs.open, payer_credits: 1000 },
-  submit: { action: "submit", job: jobs.funded, proof_url: PROOF },
-  release: { action: "release", job: jobs.submitted },
-  dispute: { action: "dispute", job: jobs.submitted },
-};
-const SIMULATE = { ...CREATE, payer_credits: MAX, proof_url: PROOF };
+/** A valid simulate body that carries every balance an amount could need. */
+const SIMULATE = { ...SIMULATE_BODY, payer_credits: MAX };
 
 /** A valid body for `action` on `route` with `fields` on top; simulate takes them all at the top level. */
 function bodyFor(route: Route, action: Action, fields: Body = {}): Body {
-  if (route !== "simulate") return { ...BASE[action], ...fields };
+  if (route !== "simulate") return { ...ACTION_BODIES[action], ...fields };
   return { ...SIMULATE, ...(action === "dispute" && { terminal: "dispute" }), ...fields };
 }
 
@@ -105,9 +96,9 @@ const FIELD_ROWS: Row[] = [
   ["a title of 81 ASCII characters", "invalid_field title", "create", { title: x(81) }],
   ["a title of 80 emoji (160 UTF-16 units)", "ok", "create", { title: emoji(80) }, ["job.title", emoji(80)]],
   ["a title of 81 emoji", "invalid_field title", "create", { title: emoji(81) }],
-  ["a job.title of 80 emoji", "ok", "fund", { job: { ...jobs.open, title: emoji(80) } }, ["job.title", emoji(80)]],
-  ["a job.title of 81 ASCII characters", "invalid_field job.title", "fund", { job: { ...jobs.open, title: x(81) } }],
-  ["a job.title of 81 emoji", "invalid_field job.title", "fund", { job: { ...jobs.open, title: emoji(81) } }],
+  ["a job.title of 80 emoji", "ok", "fund", { job: { ...JOBS.open, title: emoji(80) } }, ["job.title", emoji(80)]],
+  ["a job.title of 81 ASCII characters", "invalid_field job.title", "fund", { job: { ...JOBS.open, title: x(81) } }],
+  ["a job.title of 81 emoji", "invalid_field job.title", "fund", { job: { ...JOBS.open, title: emoji(81) } }],
   ["a client_ref of 128 characters", "ok", "create", { client_ref: x(128) }, ["job.clientRef", x(128)]],
   ["a client_ref of 128 emoji", "ok", "create", { client_ref: emoji(128) }, ["job.clientRef", emoji(128)]],
   ["a client_ref of 129 characters", "invalid_field client_ref", "create", { client_ref: x(129) }],
@@ -217,7 +208,7 @@ const FIELD_ROWS: Row[] = [
   ["a whitespace-only callback_url", "invalid_field callback_url", "create", { callback_url: " \t " }],
   ["a padded title", "ok", "create", { title: "  Summarise  " }, ["job.title", "Summarise"]],
   ["a padded criteria", "ok", "create", { criteria: "\tFive bullets\n" }, ["job.criteria", "Five bullets"]],
-  ["a padded proof_url", "ok", "submit", { proof_url: ` ${PROOF} ` }, ["job.proofUrl", PROOF]],
+  ["a padded proof_url", "ok", "submit", { proof_url: ` ${PROOF_URL} ` }, ["job.proofUrl", PROOF_URL]],
   ["a padded client_ref", "ok", "create", { client_ref: " order-7 " }, ["job.clientRef", "order-7"]],
   [
     "a padded callback_url",
@@ -318,8 +309,7 @@ const EXPIRY_ROWS: Row[] = [
 describe.each(ROUTES)("POST /api/v0/%s expiry (D4, D13a)", (route) => runRows(route, EXPIRY_ROWS));
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s around expiresAt (D4)", (route) => {
-  const funded = ok(send("transition", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 60 })).job;
-  const held = ok(send("transition", { action: "submit", job: funded, proof_url: PROOF })).job;
+  const held = HELD.submitted;
   const END = "2026-01-01T00:01:00.000Z";
 
   test("the submitted job still carries expiresAt", () => expect(held.expiresAt).toBe(END));
@@ -414,7 +404,7 @@ describe("snake_case aliases inside job (D6)", () => {
   ).job;
   const funded = ok(send("transition", { action: "fund", job: open, payer_credits: 1000, ttl_seconds: 3600 })).job;
   const rich = ok(
-    send("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: "Sources linked." }),
+    send("transition", { action: "submit", job: funded, proof_url: PROOF_URL, proof_note: "Sources linked." }),
   ).job;
 
   test.each(ACTION_ROUTES)("a release on %s of a snake_case job answers as for the camelCase job", (route) => {
@@ -424,26 +414,9 @@ describe("snake_case aliases inside job (D6)", () => {
 
   test("the returned job is camelCase, in SPEC's table order, with every aliased value (D10)", () => {
     const job = ok(send("transition", { action: "release", job: snake(rich) })).job;
-    expect(Object.keys(job)).toEqual([
-      "id",
-      "title",
-      "amount",
-      "criteria",
-      "proofUrl",
-      "proofNote",
-      "status",
-      "createdAt",
-      "fundedAt",
-      "submittedAt",
-      "resolvedAt",
-      "fee",
-      "agentPayout",
-      "clientRef",
-      "callbackUrl",
-      "expiresAt",
-    ]);
+    expect(Object.keys(job)).toEqual(jobFieldsWith("proofNote", "clientRef", "callbackUrl", "expiresAt"));
     expect(job).toMatchObject({
-      proofUrl: PROOF,
+      proofUrl: PROOF_URL,
       proofNote: "Sources linked.",
       createdAt: iso(NOW),
       fundedAt: iso(NOW),
@@ -467,7 +440,7 @@ describe("snake_case aliases inside job (D6)", () => {
   };
 
   test.each(Object.entries(SNAKE))("job.%s is read from %s", (camel, snakeName) => {
-    const { [camel]: _dropped, ...rest } = jobs.open;
+    const { [camel]: _dropped, ...rest } = JOBS.open;
     const bad = BAD[camel] ?? "bad";
     expect(
       outcome(send("transition", { action: "fund", job: { ...rest, [snakeName]: bad }, payer_credits: 1000 })),
@@ -479,7 +452,7 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s fields on the wrong action (D5)", 
   const OWNED: [string, Action, unknown][] = [
     ["expires_at", "fund", LATER],
     ["ttl_seconds", "fund", 60],
-    ["proof_url", "submit", PROOF],
+    ["proof_url", "submit", PROOF_URL],
     ["proof_note", "submit", "Note."],
     ["release_note", "release", "Note."],
     ["dispute_reason", "dispute", "Note."],
@@ -491,34 +464,34 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s fields on the wrong action (D5)", 
   );
 
   test.each(WRONG)("%s on %s is invalid_field: only accepted on %s", (field, action, owner, value) => {
-    const body = rejected(send(route, { ...BASE[action], [field]: value }), "invalid_field", field);
+    const body = rejected(send(route, { ...ACTION_BODIES[action], [field]: value }), "invalid_field", field);
     expect(body.message).toBe(`${field} is only accepted on ${owner}.`);
   });
 
   test.each([
-    ["proofUrl", "fund", "proof_url", "submit", PROOF],
+    ["proofUrl", "fund", "proof_url", "submit", PROOF_URL],
     ["expiresAt", "create", "expires_at", "fund", LATER],
     ["notifyUrl", "release", "callback_url", "create", "https://example.com/cb"],
   ] as const)("the alias %s on %s is refused as %s, only accepted on %s", (alias, action, field, owner, value) => {
-    const body = rejected(send(route, { ...BASE[action], [alias]: value }), "invalid_field", field);
+    const body = rejected(send(route, { ...ACTION_BODIES[action], [alias]: value }), "invalid_field", field);
     expect(body.message).toBe(`${field} is only accepted on ${owner}.`);
   });
 
   test.each(ACTIONS)("null wrong-action fields count as omitted on %s (D2)", (action) => {
     const nulls = Object.fromEntries(OWNED.filter(([, owner]) => owner !== action).map(([field]) => [field, null]));
-    expect(outcome(send(route, { ...BASE[action], ...nulls }))).toBe("ok");
+    expect(outcome(send(route, { ...ACTION_BODIES[action], ...nulls }))).toBe("ok");
   });
 
   test.each(ACTIONS)("unknown fields are ignored on %s", (action) => {
     const extra = { Title: 5, job_id: "as_ffffffffff", proof: "x", fee: undefined, mode: "live", foo: { bar: [1] } };
-    expect(send(route, { ...BASE[action], ...extra })).toEqual(send(route, BASE[action]));
+    expect(send(route, { ...ACTION_BODIES[action], ...extra })).toEqual(send(route, ACTION_BODIES[action]));
   });
 });
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => {
   test.each([
     ["a string", "as_0000000001"],
-    ["an array", [jobs.open]],
+    ["an array", [JOBS.open]],
     ["a number", 5],
     ["true", true],
   ] as const)("a job that is %s is invalid_field job", (_name, job) => {
@@ -530,7 +503,7 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
     "%s without job (or with job null) is missing_field job",
     (action) => {
       for (const job of [undefined, null]) {
-        expect(rejected(send(route, { ...BASE[action], job }), "missing_field", "job").message).toBe(
+        expect(rejected(send(route, { ...ACTION_BODIES[action], job }), "missing_field", "job").message).toBe(
           "job is required.",
         );
       }
@@ -560,7 +533,7 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
 
   test.each(cases)("job.%s %s is invalid_field naming that member", (member, _label, value) => {
     const body = rejected(
-      send(route, { action: "fund", job: { ...jobs.open, [member]: value }, payer_credits: 1000 }),
+      send(route, { action: "fund", job: { ...JOBS.open, [member]: value }, payer_credits: 1000 }),
       "invalid_field",
       `job.${member}`,
     );
@@ -568,14 +541,14 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
   });
 
   test("unknown job members are dropped from the returned job", () => {
-    const job = { ...jobs.open, extra: 1, secret: "x", jobId: "as_ffffffffff" };
-    expect(send(route, { action: "fund", job, payer_credits: 1000 })).toEqual(send(route, BASE.fund));
+    const job = { ...JOBS.open, extra: 1, secret: "x", jobId: "as_ffffffffff" };
+    expect(send(route, { action: "fund", job, payer_credits: 1000 })).toEqual(send(route, ACTION_BODIES.fund));
   });
 
   test("job stamps with any RFC 3339 offset are returned in toISOString form (D4, D13a)", () => {
     const result = send(route, {
       action: "fund",
-      job: { ...jobs.open, createdAt: "2025-12-31T12:00:00.5+02:00" },
+      job: { ...JOBS.open, createdAt: "2025-12-31T12:00:00.5+02:00" },
       payer_credits: 1000,
     });
     expect(outcome(result)).toBe("ok");
@@ -584,10 +557,7 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s client-held job (D6)", (route) => 
 });
 
 /** D7: the first failure in check order is the answer. [case, body, expected, clock]. */
-const afterHold = fixedContext(NOW + 61_000);
-const fundedWithHold = ok(
-  send("transition", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 60 }),
-).job;
+const afterHold = fixedContext(AFTER_HOLD);
 const ORDER: [string, Body, string, EngineContext?][] = [
   ["an unknown action before bad fields", { action: "refund", title: x(81), amount: 0 }, "invalid_action"],
   ["no action before bad fields", { title: x(81), amount: "1" }, "invalid_action"],
@@ -600,89 +570,89 @@ const ORDER: [string, Body, string, EngineContext?][] = [
   ],
   [
     "create: client_ref before callback_url",
-    { ...BASE.create, client_ref: "", callback_url: "http://x" },
+    { ...ACTION_BODIES.create, client_ref: "", callback_url: "http://x" },
     "invalid_field client_ref",
   ],
   [
     "create: callback_url before idempotency_key",
-    { ...BASE.create, callback_url: "http://x", idempotency_key: x(256) },
+    { ...ACTION_BODIES.create, callback_url: "http://x", idempotency_key: x(256) },
     "invalid_field callback_url",
   ],
   [
     "fund: job members before payer_credits",
-    { action: "fund", job: { ...jobs.open, title: "" } },
+    { action: "fund", job: { ...JOBS.open, title: "" } },
     "invalid_field job.title",
   ],
   [
     "fund: job.id before job.title",
-    { action: "fund", job: { ...jobs.open, id: "x", title: "" }, payer_credits: 1000 },
+    { action: "fund", job: { ...JOBS.open, id: "x", title: "" }, payer_credits: 1000 },
     "invalid_field job.id",
   ],
   ["fund: missing job before a bad payer_credits", { action: "fund", payer_credits: -1 }, "missing_field job"],
   [
     "fund: payer_credits before expires_at",
-    { action: "fund", job: jobs.open, payer_credits: "1000", expires_at: "bad" },
+    { action: "fund", job: JOBS.open, payer_credits: "1000", expires_at: "bad" },
     "invalid_field payer_credits",
   ],
   [
     "fund: the expires_at format before the conflict",
-    { ...BASE.fund, expires_at: "bad", ttl_seconds: 60 },
+    { ...ACTION_BODIES.fund, expires_at: "bad", ttl_seconds: 60 },
     "invalid_field expires_at",
   ],
   [
     "fund: idempotency_key before the expiry conflict",
-    { ...BASE.fund, expires_at: LATER, ttl_seconds: 60, idempotency_key: x(256) },
+    { ...ACTION_BODIES.fund, expires_at: LATER, ttl_seconds: 60, idempotency_key: x(256) },
     "invalid_field idempotency_key",
   ],
   [
     "fund: the expiry conflict before illegal_transition",
-    { ...BASE.fund, job: jobs.funded, expires_at: LATER, ttl_seconds: 60 },
+    { ...ACTION_BODIES.fund, job: JOBS.funded, expires_at: LATER, ttl_seconds: 60 },
     "invalid_field expires_at",
   ],
   [
     "submit: missing proof_url before a long proof_note",
-    { action: "submit", job: jobs.funded, proof_note: x(401) },
+    { action: "submit", job: JOBS.funded, proof_note: x(401) },
     "missing_field proof_url",
   ],
   [
     "submit: a long proof_note before illegal_transition",
-    { action: "submit", job: jobs.open, proof_url: PROOF, proof_note: x(401) },
+    { action: "submit", job: JOBS.open, proof_url: PROOF_URL, proof_note: x(401) },
     "invalid_field proof_note",
   ],
   [
     "release: a long release_note before illegal_transition",
-    { action: "release", job: jobs.open, release_note: x(401) },
+    { action: "release", job: JOBS.open, release_note: x(401) },
     "invalid_field release_note",
   ],
   [
     "release: a wrong-action field before illegal_transition",
-    { action: "release", job: jobs.open, ttl_seconds: 60 },
+    { action: "release", job: JOBS.open, ttl_seconds: 60 },
     "invalid_field ttl_seconds",
   ],
   [
     "dispute: payer_credits before dispute_reason",
-    { action: "dispute", job: jobs.submitted, payer_credits: -1, dispute_reason: x(401) },
+    { action: "dispute", job: JOBS.submitted, payer_credits: -1, dispute_reason: x(401) },
     "invalid_field payer_credits",
   ],
   [
     "dispute: a long dispute_reason before illegal_transition",
-    { action: "dispute", job: jobs.funded, dispute_reason: x(401) },
+    { action: "dispute", job: JOBS.funded, dispute_reason: x(401) },
     "invalid_field dispute_reason",
   ],
   [
     "fund: illegal_transition before insufficient_credits",
-    { action: "fund", job: jobs.funded, payer_credits: 0 },
+    { action: "fund", job: JOBS.funded, payer_credits: 0 },
     "illegal_transition",
   ],
   [
     "fund: illegal_transition of a submitted job before insufficient_credits",
-    { action: "fund", job: jobs.submitted, payer_credits: 0 },
+    { action: "fund", job: JOBS.submitted, payer_credits: 0 },
     "illegal_transition",
   ],
   // insufficient_credits (fund only) and hold_expired (release only) never meet in one body.
   [
     "release: illegal_transition before hold_expired",
-    { action: "release", job: fundedWithHold },
+    { action: "release", job: HELD.funded },
     "illegal_transition",
     afterHold,
   ],
@@ -743,7 +713,7 @@ describe("POST /api/v0/validate reports (D8, D13a)", () => {
   });
 
   test("a fund lists job members, then fields, then the expiry conflict", () => {
-    const job = { ...jobs.open, title: "", amount: 0 };
+    const job = { ...JOBS.open, title: "", amount: 0 };
     const body = rejected(
       send("validate", { action: "fund", job, payer_credits: -1, expires_at: LATER, ttl_seconds: 60 }),
       "invalid_field",
@@ -760,7 +730,7 @@ describe("POST /api/v0/validate reports (D8, D13a)", () => {
 
   test("schema problems hide state problems", () => {
     const body = rejected(
-      send("validate", { action: "release", job: jobs.open, release_note: x(401) }),
+      send("validate", { action: "release", job: JOBS.open, release_note: x(401) }),
       "invalid_field",
       "release_note",
     );
@@ -771,22 +741,19 @@ describe("POST /api/v0/validate reports (D8, D13a)", () => {
   test.each([
     [
       "illegal_transition",
-      { action: "release", job: jobs.open },
+      { action: "release", job: JOBS.open },
       "Cannot release a job in status open. release requires status submitted.",
       undefined,
     ],
     [
       "insufficient_credits",
-      { action: "fund", job: jobs.open, payer_credits: 50 },
+      { action: "fund", job: JOBS.open, payer_credits: 50 },
       "Need 100 credits to fund. payer_credits is 50.",
       undefined,
     ],
     [
       "hold_expired",
-      {
-        action: "release",
-        job: ok(send("transition", { action: "submit", job: fundedWithHold, proof_url: PROOF })).job,
-      },
+      { action: "release", job: HELD.submitted },
       "Cannot release after expiresAt. The hold ended at 2026-01-01T00:01:00.000Z. Dispute remains allowed.",
       afterHold,
     ],
@@ -806,7 +773,7 @@ describe("POST /api/v0/validate reports (D8, D13a)", () => {
         throw new Error("validate must not mint an id");
       },
     };
-    const body = ok(send("validate", { ...BASE[action], idempotency_key: "key-1" }, ctx));
+    const body = ok(send("validate", { ...ACTION_BODIES[action], idempotency_key: "key-1" }, ctx));
     expect(body.job).toBeUndefined();
     expect(JSON.stringify(body)).not.toMatch(/as_[0-9a-f]{10}/);
     expect(body.idempotency_key).toBe("key-1");

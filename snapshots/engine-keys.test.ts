@@ -5,21 +5,15 @@
  * Fee expectations come from SPEC's fee schedule: fee = Math.round(amount * 0.05).
  */
 import { describe, expect, test } from "bun:test";
-import { createHash } from "node:crypto";
 import type { EngineContext } from "../shared/engine/context.ts";
 import { run } from "../shared/engine/run.ts";
 import type { EngineRoute } from "../shared/protocol/constants.ts";
+import { jobIdOf, keyIdOf } from "./derived-ids.ts";
+import { ACTION_BODIES, ACTION_ROUTES, JOBS, MAX_SAFE, RECEIPTS, SIMULATE_BODY } from "./fixtures.ts";
 import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;
 type Headers_ = Record<string, string>;
-
-const sha256 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
-/** D14: `k_` + first 12 hex of SHA-256(UTF-8 token). */
-const keyIdOf = (token: string): string => `k_${sha256(token).slice(0, 12)}`;
-/** D15: `as_` + first 10 hex of SHA-256(UTF-8 of key \n title \n amount \n criteria). */
-const jobIdOf = (key: string, title: string, amount: number, criteria: string): string =>
-  `as_${sha256(`${key}\n${title}\n${amount}\n${criteria}`).slice(0, 10)}`;
 
 /**
  * Runs an engine (raw strings go as they are) with a plain header reader. `Headers` strips surrounding whitespace and
@@ -36,23 +30,18 @@ const TRANSPORTS = [
   ["a plain header reader", callPlain],
 ] as const;
 
-const jobs = jobsByStatus();
-const PROOF = "https://example.com/proof";
-const SIMULATE = { ...CREATE, payer_credits: 1000, proof_url: PROOF };
-const CREATE_BODY = { action: "create", ...CREATE };
-
 /** One success body per route and action: [name, route, body, receipts it carries]. */
 const SUCCESS: [string, EngineRoute, Body, number][] = [
-  ...(["transition", "quote", "validate"] as const).flatMap((route): [string, EngineRoute, Body, number][] => [
-    [`${route} create`, route, CREATE_BODY, 0],
-    [`${route} fund`, route, { action: "fund", job: jobs.open, payer_credits: 1000 }, 0],
-    [`${route} submit`, route, { action: "submit", job: jobs.funded, proof_url: PROOF }, 0],
-    [`${route} release`, route, { action: "release", job: jobs.submitted }, route === "validate" ? 0 : 1],
-    [`${route} dispute`, route, { action: "dispute", job: jobs.submitted }, route === "validate" ? 0 : 1],
+  ...ACTION_ROUTES.flatMap((route): [string, EngineRoute, Body, number][] => [
+    [`${route} create`, route, ACTION_BODIES.create, 0],
+    [`${route} fund`, route, ACTION_BODIES.fund, 0],
+    [`${route} submit`, route, ACTION_BODIES.submit, 0],
+    [`${route} release`, route, ACTION_BODIES.release, route === "validate" ? 0 : 1],
+    [`${route} dispute`, route, ACTION_BODIES.dispute, route === "validate" ? 0 : 1],
   ]),
-  ["simulate release", "simulate", SIMULATE, 2],
-  ["simulate dispute", "simulate", { ...SIMULATE, terminal: "dispute" }, 2],
-  ["verify", "verify", { job: jobs.released }, 0],
+  ["simulate release", "simulate", SIMULATE_BODY, 2],
+  ["simulate dispute", "simulate", { ...SIMULATE_BODY, terminal: "dispute" }, 2],
+  ["verify", "verify", { job: JOBS.released }, 0],
 ];
 
 /** Every receipt in a body: the top-level one and those of simulate's steps. */
@@ -61,7 +50,7 @@ const receiptsOf = (body: Body): Body[] =>
 
 describe("demo key (SPEC Authentication, D14)", () => {
   test("key_id of the FIPS 180-2 vector abc is k_ba7816bf8f01", () => {
-    expect(ok(call("transition", CREATE_BODY, { "X-Service-Key": "abc" })).key_id).toBe("k_ba7816bf8f01");
+    expect(ok(call("transition", ACTION_BODIES.create, { "X-Service-Key": "abc" })).key_id).toBe("k_ba7816bf8f01");
   });
 
   const TOKEN = "demo-key-123";
@@ -95,7 +84,7 @@ describe("demo key (SPEC Authentication, D14)", () => {
 
   describe.each(TRANSPORTS)("through %s", (_transport, send) => {
     test.each(SENT)("reads the token from %s", (_how, headers, token) => {
-      const body = ok(send("transition", { action: "release", job: jobs.submitted }, headers));
+      const body = ok(send("transition", { action: "release", job: JOBS.submitted }, headers));
       expect(body.key_id).toBe(keyIdOf(token));
       expect(body.key_id).toMatch(/^k_[0-9a-f]{12}$/);
       expect(body.receipt.key_id).toBe(keyIdOf(token));
@@ -103,7 +92,7 @@ describe("demo key (SPEC Authentication, D14)", () => {
     });
 
     test.each(NONE)("counts %s as no key, never an error", (_how, headers) => {
-      const body = ok(send("transition", { action: "release", job: jobs.submitted }, headers));
+      const body = ok(send("transition", { action: "release", job: JOBS.submitted }, headers));
       expect(body.key_optional).toBe(true);
       expect("key_id" in body).toBe(false);
       expect("key_id" in body.receipt).toBe(false);
@@ -114,12 +103,12 @@ describe("demo key (SPEC Authentication, D14)", () => {
     ["Authorization", { Authorization: "Bearer ключ-🔑" }, "ключ-🔑"],
     ["X-Service-Key", { "X-Service-Key": " clé-🔑 " }, "clé-🔑"],
   ])("hashes a non-ASCII token from %s as UTF-8", (_header, headers, token) => {
-    expect(ok(callPlain("transition", CREATE_BODY, headers)).key_id).toBe(keyIdOf(token));
+    expect(ok(callPlain("transition", ACTION_BODIES.create, headers)).key_id).toBe(keyIdOf(token));
   });
 
   test("gives different tokens different key_ids", () => {
-    const a = ok(call("transition", CREATE_BODY, { "X-Service-Key": "key-a" })).key_id;
-    const b = ok(call("transition", CREATE_BODY, { "X-Service-Key": "key-b" })).key_id;
+    const a = ok(call("transition", ACTION_BODIES.create, { "X-Service-Key": "key-a" })).key_id;
+    const b = ok(call("transition", ACTION_BODIES.create, { "X-Service-Key": "key-b" })).key_id;
     expect([a, b]).toEqual([keyIdOf("key-a"), keyIdOf("key-b")]);
     expect(a).not.toBe(b);
   });
@@ -153,9 +142,9 @@ describe("demo key (SPEC Authentication, D14)", () => {
   const ERRORS: [string, EngineRoute, unknown][] = [
     ["invalid_json", "transition", "{ not json"],
     ["missing_field", "transition", { action: "create" }],
-    ["illegal_transition", "quote", { action: "release", job: jobs.open }],
-    ["invalid_action", "verify", { job: jobs.submitted, action: "fund" }],
-    ["insufficient_credits", "simulate", { ...SIMULATE, payer_credits: 1 }],
+    ["illegal_transition", "quote", { action: "release", job: JOBS.open }],
+    ["invalid_action", "verify", { job: JOBS.submitted, action: "fund" }],
+    ["insufficient_credits", "simulate", { ...SIMULATE_BODY, payer_credits: 1 }],
     ["invalid_field", "validate", { action: "create", ...CREATE, amount: "100" }],
   ];
   describe.each(SECRETS)("the raw token %s", (secret) => {
@@ -184,31 +173,34 @@ describe("idempotency key (D15)", () => {
     ["a padded body key", { idempotency_key: `\t${KEY}  ` }, {}],
     ["header and body equal after trimming", { idempotency_key: `${KEY}  ` }, { "Idempotency-Key": ` ${KEY}` }],
   ])("derives the create id from %s", (_how, extra, headers) => {
-    const body = ok(callPlain("transition", { ...CREATE_BODY, ...extra }, headers));
+    const body = ok(callPlain("transition", { ...ACTION_BODIES.create, ...extra }, headers));
     expect([body.job.id, body.idempotent, body.idempotency_key]).toEqual([DERIVED, true, KEY]);
   });
 
   test("gives the same id across calls, routes and random sources", () => {
     const ids = [
-      ok(call("transition", CREATE_BODY, { "Idempotency-Key": KEY })).job.id,
-      ok(call("transition", CREATE_BODY, { "Idempotency-Key": KEY }, allF)).job.id,
-      ok(call("simulate", SIMULATE, { "Idempotency-Key": KEY })).job.id,
-      ok(call("simulate", { ...SIMULATE, idempotency_key: KEY }, {}, allF)).steps[0].job.id,
+      ok(call("transition", ACTION_BODIES.create, { "Idempotency-Key": KEY })).job.id,
+      ok(call("transition", ACTION_BODIES.create, { "Idempotency-Key": KEY }, allF)).job.id,
+      ok(call("simulate", SIMULATE_BODY, { "Idempotency-Key": KEY })).job.id,
+      ok(call("simulate", { ...SIMULATE_BODY, idempotency_key: KEY }, {}, allF)).steps[0].job.id,
     ];
     expect(ids).toEqual(Array(4).fill(DERIVED));
-    expect(ok(call("simulate", SIMULATE, { "Idempotency-Key": KEY })).idempotent).toBe(true);
+    expect(ok(call("simulate", SIMULATE_BODY, { "Idempotency-Key": KEY })).idempotent).toBe(true);
   });
 
   test("uses as_ + randomHex(10) and idempotent false without a key", () => {
-    const counting = ok(call("transition", CREATE_BODY));
-    const other = ok(call("transition", CREATE_BODY, {}, allF));
+    const counting = ok(call("transition", ACTION_BODIES.create));
+    const other = ok(call("transition", ACTION_BODIES.create, {}, allF));
     expect([counting.job.id, counting.idempotent, "idempotency_key" in counting]).toEqual([
       "as_0000000001",
       false,
       false,
     ]);
     expect([other.job.id, other.idempotent]).toEqual(["as_ffffffffff", false]);
-    expect(ok(call("simulate", SIMULATE, {}, allF))).toMatchObject({ idempotent: false, job: { id: "as_ffffffffff" } });
+    expect(ok(call("simulate", SIMULATE_BODY, {}, allF))).toMatchObject({
+      idempotent: false,
+      job: { id: "as_ffffffffff" },
+    });
   });
 
   test.each([
@@ -218,7 +210,7 @@ describe("idempotency key (D15)", () => {
     ["a different title", KEY, "Summarise a paper!", CREATE.amount, CREATE.criteria],
     ["a non-ASCII title", KEY, "Résumé ✓ 🧾", CREATE.amount, CREATE.criteria],
     ["a different amount", KEY, CREATE.title, 101, CREATE.criteria],
-    ["the largest amount, in decimal", KEY, CREATE.title, 9007199254740991, CREATE.criteria],
+    ["the largest amount, in decimal", KEY, CREATE.title, MAX_SAFE, CREATE.criteria],
     ["different criteria", KEY, CREATE.title, CREATE.amount, "Six bullet points"],
   ])("gives %s its own id", (_what, key, title, amount, criteria) => {
     const id = ok(call("transition", { action: "create", title, amount, criteria, idempotency_key: key })).job.id;
@@ -238,7 +230,7 @@ describe("idempotency key (D15)", () => {
     expect(
       ok(
         call("simulate", {
-          ...SIMULATE,
+          ...SIMULATE_BODY,
           title: body.title,
           criteria: body.criteria,
           idempotency_key: body.idempotency_key,
@@ -248,11 +240,11 @@ describe("idempotency key (D15)", () => {
   });
 
   test("a quote or validate of create with a key mints no id and only echoes the key (SPEC quote)", () => {
-    const quoted = ok(call("quote", CREATE_BODY, { "Idempotency-Key": KEY }));
+    const quoted = ok(call("quote", ACTION_BODIES.create, { "Idempotency-Key": KEY }));
     expect("id" in quoted.job).toBe(false);
     expect(quoted.idempotency_key).toBe(KEY);
     expect(quoted.idempotent).not.toBe(true);
-    const validated = ok(call("validate", CREATE_BODY, { "Idempotency-Key": KEY }));
+    const validated = ok(call("validate", ACTION_BODIES.create, { "Idempotency-Key": KEY }));
     expect(JSON.stringify([quoted, validated])).not.toContain(DERIVED);
   });
 
@@ -283,9 +275,9 @@ describe("idempotency key (D15)", () => {
   ];
   test.each(BAD)("rejects %s with invalid_field idempotency_key", (_what, extra, headers) => {
     for (const [route, request] of [
-      ["transition", CREATE_BODY],
-      ["simulate", SIMULATE],
-      ["verify", { job: jobs.released }],
+      ["transition", ACTION_BODIES.create],
+      ["simulate", SIMULATE_BODY],
+      ["verify", { job: JOBS.released }],
     ] as const) {
       rejected(callPlain(route, { ...request, ...extra }, headers), "invalid_field", "idempotency_key");
     }
@@ -296,7 +288,7 @@ describe("idempotency key (D15)", () => {
     ["255 emoji (D1: code points)", "🔑".repeat(255), "🔑".repeat(255)],
     ["255 characters inside padding", ` ${"k".repeat(255)}  `, "k".repeat(255)],
   ])("accepts %s", (_what, sent, key) => {
-    const body = ok(call("transition", { ...CREATE_BODY, idempotency_key: sent }));
+    const body = ok(call("transition", { ...ACTION_BODIES.create, idempotency_key: sent }));
     expect([body.idempotency_key, body.job.id]).toEqual([
       key,
       jobIdOf(key, CREATE.title, CREATE.amount, CREATE.criteria),
@@ -305,8 +297,8 @@ describe("idempotency key (D15)", () => {
 });
 
 describe("POST /api/v0/verify (D12, D12a)", () => {
-  const releaseReceipt = ok(call("transition", { action: "release", job: jobs.submitted })).receipt as Body;
-  const disputeReceipt = ok(call("transition", { action: "dispute", job: jobs.submitted })).receipt as Body;
+  const releaseReceipt = RECEIPTS.released;
+  const disputeReceipt = RECEIPTS.disputed;
   // SPEC fee schedule for amount 100: release fee Math.round(5) = 5; dispute returns all 100.
   const RELEASE = { fee: 5, agent_payout: 95, returned_to_payer: 0 };
   const DISPUTE = { fee: 0, agent_payout: 0, returned_to_payer: 100 };
@@ -319,7 +311,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     expected,
     received,
     mismatches,
-    job_id: jobs.submitted.id,
+    job_id: JOBS.submitted.id,
     action,
     key_optional: true,
   });
@@ -329,52 +321,52 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ["a dispute receipt", { receipt: disputeReceipt }, answer("dispute", DISPUTE, DISPUTE)],
     [
       "a released job by its own fee and agentPayout",
-      { job: jobs.released },
+      { job: JOBS.released },
       answer("release", RELEASE, { fee: 5, agent_payout: 95 }),
     ],
     [
       "a disputed job by its own fee and agentPayout",
-      { job: jobs.disputed },
+      { job: JOBS.disputed },
       answer("dispute", DISPUTE, { fee: 0, agent_payout: 0 }),
     ],
     [
       "a released job with a tampered own fee",
-      { job: { ...jobs.released, fee: 4 } },
+      { job: { ...JOBS.released, fee: 4 } },
       answer("release", RELEASE, { fee: 4, agent_payout: 95 }, [{ field: "fee", expected: 5, received: 4 }]),
     ],
     [
       "a released job with its matching action",
-      { job: jobs.released, action: "release" },
+      { job: JOBS.released, action: "release" },
       answer("release", RELEASE, { fee: 5, agent_payout: 95 }),
     ],
     [
       "a released job by sent claims instead of its own",
-      { job: jobs.released, fee: 5 },
+      { job: JOBS.released, fee: 5 },
       answer("release", RELEASE, { fee: 5 }),
     ],
     [
       "a submitted job with release and all claims",
-      { job: jobs.submitted, action: "release", ...RELEASE },
+      { job: JOBS.submitted, action: "release", ...RELEASE },
       answer("release", RELEASE, RELEASE),
     ],
     [
       "a submitted job with dispute and returned_to_payer",
-      { job: jobs.submitted, action: "dispute", returned_to_payer: 100 },
+      { job: JOBS.submitted, action: "dispute", returned_to_payer: 100 },
       answer("dispute", DISPUTE, { returned_to_payer: 100 }),
     ],
     [
       "a submitted job with a wrong agent_payout",
-      { job: jobs.submitted, action: "release", agent_payout: 96 },
+      { job: JOBS.submitted, action: "release", agent_payout: 96 },
       answer("release", RELEASE, { agent_payout: 96 }, [{ field: "agent_payout", expected: 95, received: 96 }]),
     ],
     [
       "a submitted job with release and no claims",
-      { job: jobs.submitted, action: "release" },
+      { job: JOBS.submitted, action: "release" },
       answer("release", RELEASE, {}),
     ],
     [
       "a submitted job with dispute and no claims",
-      { job: jobs.submitted, action: "dispute" },
+      { job: JOBS.submitted, action: "dispute" },
       answer("dispute", DISPUTE, {}),
     ],
   ])("answers %s", (_what, request, expected) => {
@@ -453,11 +445,11 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
       "receipt.status",
       {},
     ]),
-    ["a submitted job without action", { job: jobs.submitted }, 400, "missing_field", "action", {}],
+    ["a submitted job without action", { job: JOBS.submitted }, 400, "missing_field", "action", {}],
     ...["fund", "create", "submit", "refund", "RELEASE"].map(
       (action): [string, unknown, number, string, undefined, Body] => [
         `action ${action}`,
-        { job: jobs.submitted, action },
+        { job: JOBS.submitted, action },
         400,
         "invalid_action",
         undefined,
@@ -475,7 +467,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ...(["open", "funded"] as const).flatMap((status) => [
       ...["release", "dispute"].map((action): [string, unknown, number, string, undefined, Body] => [
         `an ${status} job with action ${action}`,
-        { job: jobs[status], action },
+        { job: JOBS[status], action },
         409,
         "illegal_transition",
         undefined,
@@ -483,7 +475,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
       ]),
       [
         `an ${status} job without action`,
-        { job: jobs[status] },
+        { job: JOBS[status] },
         409,
         "illegal_transition",
         undefined,
@@ -492,7 +484,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ]),
     [
       "a released job with action dispute",
-      { job: jobs.released, action: "dispute" },
+      { job: JOBS.released, action: "dispute" },
       409,
       "illegal_transition",
       undefined,
@@ -500,13 +492,13 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ],
     [
       "a disputed job with action release",
-      { job: jobs.disputed, action: "release" },
+      { job: JOBS.disputed, action: "release" },
       409,
       "illegal_transition",
       undefined,
       illegal("release", "disputed"),
     ],
-    ["both receipt and job", { receipt: releaseReceipt, job: jobs.released }, 400, "invalid_field", "job", {}],
+    ["both receipt and job", { receipt: releaseReceipt, job: JOBS.released }, 400, "invalid_field", "job", {}],
     ["neither receipt nor job", {}, 400, "missing_field", "receipt", {}],
     ["receipt and job both null (D2)", { receipt: null, job: null }, 400, "missing_field", "receipt", {}],
   ];
@@ -531,10 +523,10 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ["an array body", "[]"],
     ["a receipt with a string amount", { receipt: { ...releaseReceipt, amount: "100" } }],
     ["a receipt with a bad job_id", { receipt: { ...releaseReceipt, job_id: "job-1" } }],
-    ["a job with a bad status", { job: { ...jobs.released, status: "paid" }, action: "release" }],
+    ["a job with a bad status", { job: { ...JOBS.released, status: "paid" }, action: "release" }],
     ["a job that is a string", { job: "as_0000000001" }],
-    ["a string fee claim", { job: jobs.submitted, action: "release", fee: "5" }],
-    ["a negative agent_payout claim", { job: jobs.submitted, action: "release", agent_payout: -1 }],
+    ["a string fee claim", { job: JOBS.submitted, action: "release", fee: "5" }],
+    ["a negative agent_payout claim", { job: JOBS.submitted, action: "release", agent_payout: -1 }],
     ...ERRORS.map(([why, request]): [string, unknown] => [why, request]),
   ])("answers %s with a code from SPEC's verify list", (_why, request) => {
     const body = call("verify", request).body;

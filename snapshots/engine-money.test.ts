@@ -6,52 +6,31 @@
  */
 
 import { describe, expect, test } from "bun:test";
-import { createHash } from "node:crypto";
 import type { EngineContext } from "../shared/engine/context.ts";
 import type { EngineRoute } from "../shared/protocol/constants.ts";
-import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, rejected } from "./helpers.ts";
+import { keyIdOf } from "./derived-ids.ts";
+import {
+  ACTION_BODIES,
+  ACTION_ROUTES,
+  CALLBACK_URL,
+  JOB_FIELDS,
+  JOBS,
+  jobFieldsWith,
+  MAX_SAFE,
+  RECEIPT_FIELDS,
+  SIMULATE_BODY,
+} from "./fixtures.ts";
+import { CREATE, call, fixedContext, NOW, ok, PROOF_URL, rejected } from "./helpers.ts";
 
 type Body = Record<string, any>;
-
-/** D3: the largest amount and balance, Number.MAX_SAFE_INTEGER, written out. */
-const MAX = 9007199254740991;
-const PROOF = "https://example.com/proof";
-const CALLBACK = "https://example.com/hooks/job";
-const SIMULATE = { ...CREATE, payer_credits: 1000, proof_url: PROOF };
-const ACTION_ROUTES = ["transition", "quote", "validate"] as const;
-const jobs = jobsByStatus();
-/** One plain success body per action. */
-const SUCCESS = {
-  create: { action: "create", ...CREATE },
-  fund: { action: "fund", job: jobs.open, payer_credits: 1000 },
-  submit: { action: "submit", job: jobs.funded, proof_url: PROOF },
-  release: { action: "release", job: jobs.submitted },
-  dispute: { action: "dispute", job: jobs.submitted },
-};
 
 /** The fixed clock `seconds` later, so each call's stamps show which call set them. */
 const later = (seconds: number): EngineContext => fixedContext(NOW + seconds * 1000);
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** SPEC's Job table, in its order: the fields every job has. */
-const JOB_FIELDS = [
-  "id",
-  "title",
-  "amount",
-  "criteria",
-  "proofUrl",
-  "status",
-  "createdAt",
-  "fundedAt",
-  "submittedAt",
-  "resolvedAt",
-  "fee",
-  "agentPayout",
-];
-
 /** The key_id for `Authorization: Bearer x`: k_ + first 12 hex of SHA-256("x") (SPEC Authentication 3, D14). */
 const KEY_HEADERS = { Authorization: "Bearer x" };
-const KEY_ID = `k_${createHash("sha256").update("x").digest("hex").slice(0, 12)}`;
+const KEY_ID = keyIdOf("x");
 
 /** SPEC's Receipt table applied to a job by hand, in the table's order; optional fields only when set (D13a). */
 function receiptFor(job: Body, keyId?: string): Body {
@@ -87,7 +66,7 @@ function receiptFor(job: Body, keyId?: string): Body {
 function submittedJob(amount: number): Body {
   const open = ok(call("transition", { action: "create", ...CREATE, amount })).job;
   const funded = ok(call("transition", { action: "fund", job: open, payer_credits: amount })).job;
-  return ok(call("transition", { action: "submit", job: funded, proof_url: PROOF })).job;
+  return ok(call("transition", { action: "submit", job: funded, proof_url: PROOF_URL })).job;
 }
 
 /** Asserts a 409 state error with its extra fields and filled message; validate adds kind and errors (D8, D13a). */
@@ -116,7 +95,7 @@ const FEES: [number, number, number][] = [
   [101, 5, 96],
   [12345, 617, 11728],
   // 9007199254740991 * 0.05 is 450359962737049.55; the double product is ...049.56, which rounds to ...050.
-  [MAX, 450359962737050, 8556839292003941],
+  [MAX_SAFE, 450359962737050, 8556839292003941],
 ];
 
 describe.each(FEES)("fee schedule for a job of %p credits", (amount, fee, payout) => {
@@ -154,7 +133,7 @@ describe.each(FEES)("fee schedule for a job of %p credits", (amount, fee, payout
     ["release", released, 0],
     ["dispute", disputed, amount],
   ] as const)("simulate %s settles the same way", (terminal, money, payerCredits) => {
-    const body = ok(call("simulate", { ...CREATE, amount, payer_credits: amount, proof_url: PROOF, terminal }));
+    const body = ok(call("simulate", { ...CREATE, amount, payer_credits: amount, proof_url: PROOF_URL, terminal }));
     expect(body).toMatchObject({ ...money, payer_credits: payerCredits });
   });
 
@@ -171,7 +150,7 @@ describe("states and transitions", () => {
   const NEEDS = { fund: "open", submit: "funded", release: "submitted", dispute: "submitted" } as const;
   const LEADS_TO = { fund: "funded", submit: "submitted", release: "released", dispute: "disputed" } as const;
   /** The other fields each action needs, so that only the state can fail. */
-  const FIELDS = { fund: { payer_credits: 1000 }, submit: { proof_url: PROOF }, release: {}, dispute: {} };
+  const FIELDS = { fund: { payer_credits: 1000 }, submit: { proof_url: PROOF_URL }, release: {}, dispute: {} };
   const STATUSES = ["open", "funded", "submitted", "released", "disputed"] as const;
   const PAIRS = STATUSES.flatMap((from) =>
     (["fund", "submit", "release", "dispute"] as const).map((action) => [from, action] as const),
@@ -184,7 +163,7 @@ describe("states and transitions", () => {
   });
 
   test.each(LEGAL)("a %s job may %s and moves to the next status", (from, action) => {
-    const body = { action, job: jobs[from], ...FIELDS[action] };
+    const body = { action, job: JOBS[from], ...FIELDS[action] };
     expect(ok(call("transition", body)).job.status).toBe(LEADS_TO[action]);
     const quoted = ok(call("quote", body));
     expect([quoted.next_status, quoted.job.status]).toEqual([LEADS_TO[action], LEADS_TO[action]]);
@@ -198,7 +177,7 @@ describe("states and transitions", () => {
     const expected = NEEDS[action];
     expectStateError(
       route,
-      { action, job: jobs[from], ...FIELDS[action] },
+      { action, job: JOBS[from], ...FIELDS[action] },
       "illegal_transition",
       { action, from, expected },
       `Cannot ${action} a job in status ${from}. ${action} requires status ${expected}.`,
@@ -211,13 +190,13 @@ describe("payer credits", () => {
     ["1000 leaves 900", 1000, 900],
     ["exactly the amount leaves 0", 100, 0],
   ])("fund deducts the amount: %s", (_name, sent, after) => {
-    expect(ok(call("transition", { action: "fund", job: jobs.open, payer_credits: sent })).payer_credits).toBe(after);
+    expect(ok(call("transition", { action: "fund", job: JOBS.open, payer_credits: sent })).payer_credits).toBe(after);
   });
 
   test.each(ACTION_ROUTES)("fund with one credit less than the amount is insufficient_credits on %s", (route) => {
     expectStateError(
       route,
-      { action: "fund", job: jobs.open, payer_credits: 99 },
+      { action: "fund", job: JOBS.open, payer_credits: 99 },
       "insufficient_credits",
       { action: "fund", needed: 100, payer_credits: 99 },
       "Need 100 credits to fund. payer_credits is 99.",
@@ -225,21 +204,21 @@ describe("payer credits", () => {
   });
 
   test("fund without payer_credits is missing_field payer_credits", () => {
-    const result = call("transition", { action: "fund", job: jobs.open });
+    const result = call("transition", { action: "fund", job: JOBS.open });
     expect(result.status).toBe(400);
     expect(rejected(result, "missing_field", "payer_credits").message).toBe("payer_credits is required.");
   });
 
   test.each([
-    ["submit", { job: jobs.funded, proof_url: PROOF }],
-    ["release", { job: jobs.submitted }],
+    ["submit", { job: JOBS.funded, proof_url: PROOF_URL }],
+    ["release", { job: JOBS.submitted }],
   ] as const)("%s echoes payer_credits unchanged when sent and leaves it out when not", (action, body) => {
     expect(ok(call("transition", { action, ...body, payer_credits: 900 })).payer_credits).toBe(900);
     expect(ok(call("transition", { action, ...body }))).not.toHaveProperty("payer_credits");
   });
 
   test("dispute adds the amount back to payer_credits", () => {
-    expect(ok(call("transition", { action: "dispute", job: jobs.submitted, payer_credits: 900 }))).toMatchObject({
+    expect(ok(call("transition", { action: "dispute", job: JOBS.submitted, payer_credits: 900 }))).toMatchObject({
       payer_credits: 1000,
       returned_to_payer: 100,
     });
@@ -247,14 +226,14 @@ describe("payer credits", () => {
 
   test("a dispute that brings payer_credits to exactly 9007199254740991 is fine (D3)", () => {
     expect(
-      ok(call("transition", { action: "dispute", job: jobs.submitted, payer_credits: MAX - 100 })).payer_credits,
-    ).toBe(MAX);
+      ok(call("transition", { action: "dispute", job: JOBS.submitted, payer_credits: MAX_SAFE - 100 })).payer_credits,
+    ).toBe(MAX_SAFE);
   });
 
   test.each(ACTION_ROUTES)(
     "a dispute that would push payer_credits past 9007199254740991 is invalid_field payer_credits on %s (D3)",
     (route) => {
-      const result = call(route, { action: "dispute", job: jobs.submitted, payer_credits: MAX - 99 });
+      const result = call(route, { action: "dispute", job: JOBS.submitted, payer_credits: MAX_SAFE - 99 });
       expect(result.status).toBe(400);
       rejected(result, "invalid_field", "payer_credits");
     },
@@ -264,7 +243,7 @@ describe("payer credits", () => {
 describe("job fields and timestamps (D4, D10)", () => {
   const open = ok(call("transition", { action: "create", ...CREATE })).job;
   const funded = ok(call("transition", { action: "fund", job: open, payer_credits: 1000 }, {}, later(1))).job;
-  const submitted = ok(call("transition", { action: "submit", job: funded, proof_url: PROOF }, {}, later(2))).job;
+  const submitted = ok(call("transition", { action: "submit", job: funded, proof_url: PROOF_URL }, {}, later(2))).job;
   const released = ok(call("transition", { action: "release", job: submitted }, {}, later(3))).job;
   const disputed = ok(call("transition", { action: "dispute", job: submitted }, {}, later(4))).job;
 
@@ -292,7 +271,7 @@ describe("job fields and timestamps (D4, D10)", () => {
     [
       "submit",
       submitted,
-      { status: "submitted", fundedAt: iso(NOW + 1000), proofUrl: PROOF, submittedAt: iso(NOW + 2000) },
+      { status: "submitted", fundedAt: iso(NOW + 1000), proofUrl: PROOF_URL, submittedAt: iso(NOW + 2000) },
     ],
     [
       "release",
@@ -300,7 +279,7 @@ describe("job fields and timestamps (D4, D10)", () => {
       {
         status: "released",
         fundedAt: iso(NOW + 1000),
-        proofUrl: PROOF,
+        proofUrl: PROOF_URL,
         submittedAt: iso(NOW + 2000),
         resolvedAt: iso(NOW + 3000),
         fee: 5,
@@ -313,7 +292,7 @@ describe("job fields and timestamps (D4, D10)", () => {
       {
         status: "disputed",
         fundedAt: iso(NOW + 1000),
-        proofUrl: PROOF,
+        proofUrl: PROOF_URL,
         submittedAt: iso(NOW + 2000),
         resolvedAt: iso(NOW + 4000),
       },
@@ -328,43 +307,27 @@ describe("job fields and timestamps (D4, D10)", () => {
     ["dispute", "disputeReason", { dispute_reason: "Off topic." }],
   ] as const)("optional fields appear only once set, in SPEC's table order (%s walk)", (action, noteField, note) => {
     const made = ok(
-      call("transition", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK }),
+      call("transition", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK_URL }),
     ).job;
     expect(Object.keys(made)).toEqual([...JOB_FIELDS, "clientRef", "callbackUrl"]);
     const held = ok(call("transition", { action: "fund", job: made, payer_credits: 100, ttl_seconds: 60 })).job;
-    const proven = ok(call("transition", { action: "submit", job: held, proof_url: PROOF, proof_note: "Done." })).job;
+    const proven = ok(
+      call("transition", { action: "submit", job: held, proof_url: PROOF_URL, proof_note: "Done." }),
+    ).job;
     const ended = ok(call("transition", { action, job: proven, ...note })).job;
     expect(ended).toMatchObject({
       clientRef: "order-42",
-      callbackUrl: CALLBACK,
+      callbackUrl: CALLBACK_URL,
       expiresAt: iso(NOW + 60_000),
       proofNote: "Done.",
       [noteField]: Object.values(note)[0],
     });
-    expect(Object.keys(ended)).toEqual([
-      "id",
-      "title",
-      "amount",
-      "criteria",
-      "proofUrl",
-      "proofNote",
-      "status",
-      "createdAt",
-      "fundedAt",
-      "submittedAt",
-      "resolvedAt",
-      "fee",
-      "agentPayout",
-      noteField,
-      "clientRef",
-      "callbackUrl",
-      "expiresAt",
-    ]);
+    expect(Object.keys(ended)).toEqual(jobFieldsWith("proofNote", noteField, "clientRef", "callbackUrl", "expiresAt"));
   });
 
   test("whitespace-only notes and empty notes on the sent job stay absent, never empty strings (D2, D10)", () => {
     const proven = ok(
-      call("transition", { action: "submit", job: jobs.funded, proof_url: PROOF, proof_note: "   " }),
+      call("transition", { action: "submit", job: JOBS.funded, proof_url: PROOF_URL, proof_note: "   " }),
     ).job;
     expect(Object.keys(proven)).toEqual(JOB_FIELDS);
     for (const [action, note] of [
@@ -382,7 +345,7 @@ describe("job fields and timestamps (D4, D10)", () => {
     const job = ok(
       call("transition", {
         action: "fund",
-        job: { ...jobs.open, extra: "x", owner: { name: "y" } },
+        job: { ...JOBS.open, extra: "x", owner: { name: "y" } },
         payer_credits: 1000,
       }),
     ).job;
@@ -392,17 +355,17 @@ describe("job fields and timestamps (D4, D10)", () => {
 
 describe("receipts", () => {
   const made = ok(
-    call("transition", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK }),
+    call("transition", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK_URL }),
   ).job;
   const held = ok(
     call("transition", { action: "fund", job: made, payer_credits: 100, ttl_seconds: 60 }, {}, later(1)),
   ).job;
   const full = ok(
-    call("transition", { action: "submit", job: held, proof_url: PROOF, proof_note: "Done." }, {}, later(2)),
+    call("transition", { action: "submit", job: held, proof_url: PROOF_URL, proof_note: "Done." }, {}, later(2)),
   ).job;
   /** [name, submitted job, receipt fields it must carry, written out from SPEC]. */
   const subjects = [
-    ["a bare job", jobs.submitted, { funded: iso(NOW), submitted: iso(NOW) }],
+    ["a bare job", JOBS.submitted, { funded: iso(NOW), submitted: iso(NOW) }],
     [
       "a job with every optional field",
       full,
@@ -410,7 +373,7 @@ describe("receipts", () => {
         funded: iso(NOW + 1000),
         submitted: iso(NOW + 2000),
         client_ref: "order-42",
-        callback_url: CALLBACK,
+        callback_url: CALLBACK_URL,
         proof_note: "Done.",
       },
     ],
@@ -459,7 +422,7 @@ describe("receipts", () => {
         job_id: job.id,
         created: iso(NOW),
         resolved: iso(NOW + 3000),
-        proof: PROOF,
+        proof: PROOF_URL,
       });
       expect(body.receipt).not.toHaveProperty("key_id");
     },
@@ -471,33 +434,19 @@ describe("receipts", () => {
   });
 
   test("a bare receipt has exactly the required fields and no optional ones", () => {
-    const { receipt } = ok(call("transition", { action: "release", job: jobs.submitted }));
-    expect(Object.keys(receipt)).toEqual([
-      "job_id",
-      "title",
-      "status",
-      "amount",
-      "release_fee",
-      "agent_payout",
-      "returned_to_payer",
-      "success_criteria",
-      "proof",
-      "created",
-      "funded",
-      "submitted",
-      "resolved",
-    ]);
+    const { receipt } = ok(call("transition", { action: "release", job: JOBS.submitted }));
+    expect(Object.keys(receipt)).toEqual(RECEIPT_FIELDS);
   });
 
   test.each(["create", "fund", "submit"] as const)("%s returns no receipt on transition or quote", (action) => {
     for (const route of ["transition", "quote"] as const)
-      expect(ok(call(route, SUCCESS[action]))).not.toHaveProperty("receipt");
+      expect(ok(call(route, ACTION_BODIES[action]))).not.toHaveProperty("receipt");
   });
 });
 
 describe("transition success fields", () => {
   test("release gives fee, agent_payout, agent_credits_delta equal to agent_payout, returned_to_payer 0 and a receipt", () => {
-    const body = ok(call("transition", { action: "release", job: jobs.submitted }));
+    const body = ok(call("transition", { action: "release", job: JOBS.submitted }));
     expect(body).toMatchObject({
       mode: "demo",
       money: false,
@@ -511,7 +460,7 @@ describe("transition success fields", () => {
   });
 
   test("dispute gives returned_to_payer = amount, no fee, agent_credits_delta 0 and a receipt", () => {
-    const body = ok(call("transition", { action: "dispute", job: jobs.submitted }));
+    const body = ok(call("transition", { action: "dispute", job: JOBS.submitted }));
     expect(body).toMatchObject({
       mode: "demo",
       money: false,
@@ -524,17 +473,17 @@ describe("transition success fields", () => {
     expect(body.receipt.status).toBe("disputed");
   });
 
-  test.each(Object.keys(SUCCESS) as (keyof typeof SUCCESS)[])(
+  test.each(Object.keys(ACTION_BODIES) as (keyof typeof ACTION_BODIES)[])(
     "%s without a key header says key_optional true and has no key_id",
     (action) => {
-      const answer = ok(call("transition", SUCCESS[action]));
+      const answer = ok(call("transition", ACTION_BODIES[action]));
       expect(answer.key_optional).toBe(true);
       expect(answer).not.toHaveProperty("key_id");
     },
   );
 
   test("a demo key gives key_id instead of key_optional", () => {
-    const body = ok(call("transition", { action: "release", job: jobs.submitted }, KEY_HEADERS));
+    const body = ok(call("transition", { action: "release", job: JOBS.submitted }, KEY_HEADERS));
     expect(body.key_id).toBe(KEY_ID);
     expect(body).not.toHaveProperty("key_optional");
   });
@@ -542,7 +491,7 @@ describe("transition success fields", () => {
 
 describe("POST /api/v0/quote (D11, D13a)", () => {
   test("a create quote gives next_status open and the would-be job without an id", () => {
-    const body = ok(call("quote", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK }));
+    const body = ok(call("quote", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK_URL }));
     expect(body.next_status).toBe("open");
     expect(JSON.stringify(body.job)).toBe(
       JSON.stringify({
@@ -556,7 +505,7 @@ describe("POST /api/v0/quote (D11, D13a)", () => {
         fee: 0,
         agentPayout: 0,
         clientRef: "order-42",
-        callbackUrl: CALLBACK,
+        callbackUrl: CALLBACK_URL,
       }),
     );
   });
@@ -583,18 +532,18 @@ describe("POST /api/v0/quote (D11, D13a)", () => {
 
   test.each([
     ["create", { ...CREATE, payer_credits: 500 }, 500],
-    ["fund", { job: jobs.open, payer_credits: 1000 }, 900],
-    ["submit", { job: jobs.funded, proof_url: PROOF, payer_credits: 900 }, 900],
-    ["release", { job: jobs.submitted, payer_credits: 900 }, 900],
-    ["dispute", { job: jobs.submitted, payer_credits: 900 }, 1000],
+    ["fund", { job: JOBS.open, payer_credits: 1000 }, 900],
+    ["submit", { job: JOBS.funded, proof_url: PROOF_URL, payer_credits: 900 }, 900],
+    ["release", { job: JOBS.submitted, payer_credits: 900 }, 900],
+    ["dispute", { job: JOBS.submitted, payer_credits: 900 }, 1000],
   ] as const)("a %s quote gives payer_credits_after from the payer_credits sent", (action, body, after) => {
     expect(ok(call("quote", { action, ...body })).payer_credits_after).toBe(after);
   });
 
   test("a submit quote echoes proof_note on the job", () => {
     expect(
-      ok(call("quote", { action: "submit", job: jobs.funded, proof_url: PROOF, proof_note: "Done." })).job,
-    ).toMatchObject({ proofUrl: PROOF, proofNote: "Done." });
+      ok(call("quote", { action: "submit", job: JOBS.funded, proof_url: PROOF_URL, proof_note: "Done." })).job,
+    ).toMatchObject({ proofUrl: PROOF_URL, proofNote: "Done." });
   });
 
   test.each([
@@ -615,7 +564,7 @@ describe("POST /api/v0/quote (D11, D13a)", () => {
   ] as const)(
     "a %s quote gives the money fields and echoes its note on the job and the would-be receipt",
     (action, note, jobField, receiptField, money) => {
-      const body = ok(call("quote", { action, job: jobs.submitted, ...note }));
+      const body = ok(call("quote", { action, job: JOBS.submitted, ...note }));
       const text = Object.values(note)[0];
       expect(body).toMatchObject({ next_status: `${action}d`, ...money });
       expect([body.job[jobField], body.receipt[receiptField]]).toEqual([text, text]);
@@ -678,20 +627,25 @@ describe("POST /api/v0/simulate", () => {
     agent_credits_delta: 0,
     returned_to_payer: 100,
   };
-  const OPTIONAL = { client_ref: "order-42", callback_url: CALLBACK, proof_note: "Done.", idempotency_key: "sim-1" };
+  const OPTIONAL = {
+    client_ref: "order-42",
+    callback_url: CALLBACK_URL,
+    proof_note: "Done.",
+    idempotency_key: "sim-1",
+  };
   const WALKS: [string, Body, Record<string, string>, Body][] = [
-    ["terminal defaults to release", SIMULATE, {}, RELEASED],
-    ["terminal dispute", { ...SIMULATE, terminal: "dispute" }, {}, DISPUTED],
+    ["terminal defaults to release", SIMULATE_BODY, {}, RELEASED],
+    ["terminal dispute", { ...SIMULATE_BODY, terminal: "dispute" }, {}, DISPUTED],
     [
       "release with every optional field and a demo key",
-      { ...SIMULATE, ...OPTIONAL, ttl_seconds: 60, release_note: "Matches." },
+      { ...SIMULATE_BODY, ...OPTIONAL, ttl_seconds: 60, release_note: "Matches." },
       KEY_HEADERS,
       RELEASED,
     ],
     [
       "dispute with every optional field",
       {
-        ...SIMULATE,
+        ...SIMULATE_BODY,
         ...OPTIONAL,
         terminal: "dispute",
         expires_at: "2026-01-02T00:00:00Z",
@@ -744,7 +698,7 @@ describe("POST /api/v0/simulate", () => {
   test("payer_credits below the amount is insufficient_credits at the fund step", () => {
     expectStateError(
       "simulate",
-      { ...SIMULATE, payer_credits: 99 },
+      { ...SIMULATE_BODY, payer_credits: 99 },
       "insufficient_credits",
       { action: "fund", needed: 100, payer_credits: 99 },
       "Need 100 credits to fund. payer_credits is 99.",
@@ -757,7 +711,7 @@ describe("POST /api/v0/simulate", () => {
   ] as const)(
     "terminal %s ignores the other terminal's note entirely, even an over-long one (D5, D13a)",
     (terminal, note, jobField, receiptField) => {
-      const body = ok(call("simulate", { ...SIMULATE, terminal, ...note }));
+      const body = ok(call("simulate", { ...SIMULATE_BODY, terminal, ...note }));
       expect(body.job).not.toHaveProperty(jobField);
       expect(body.receipt).not.toHaveProperty(receiptField);
     },
@@ -767,7 +721,7 @@ describe("POST /api/v0/simulate", () => {
     ["ttl_seconds", { ttl_seconds: 60 }, iso(NOW + 60_000)],
     ["expires_at", { expires_at: "2026-01-02T00:00:00+00:00" }, "2026-01-02T00:00:00.000Z"],
   ] as const)("%s is stamped at the fund step (D4)", (_field, expiry, expiresAt) => {
-    const body = ok(call("simulate", { ...SIMULATE, ...expiry }));
+    const body = ok(call("simulate", { ...SIMULATE_BODY, ...expiry }));
     expect(body.steps.map((step: Body) => step.job.expiresAt)).toEqual([undefined, expiresAt, expiresAt, expiresAt]);
     expect(body.job.expiresAt).toBe(expiresAt);
   });

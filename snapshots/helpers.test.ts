@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { ACTION_BODIES, JOBS, jobFieldsWith } from "./fixtures.ts";
 import { fixedContext, jobsByStatus } from "./helpers.ts";
 
 describe("test helpers", () => {
@@ -15,6 +16,33 @@ describe("test helpers", () => {
       ["submitted", "submitted"],
       ["released", "released"],
       ["disputed", "disputed"],
+    ]);
+  });
+
+  test("shared fixtures are frozen, so no suite can change what another one reads", () => {
+    expect(Object.isFrozen(JOBS.open)).toBe(true);
+    expect(() => {
+      (ACTION_BODIES.fund as Record<string, unknown>).payer_credits = 1;
+    }).toThrow(TypeError);
+    expect(ACTION_BODIES.fund.payer_credits).toBe(1000);
+  });
+
+  test("jobFieldsWith keeps SPEC's table order whatever order the optional fields are named in", () => {
+    expect(jobFieldsWith("expiresAt", "proofNote")).toEqual([
+      "id",
+      "title",
+      "amount",
+      "criteria",
+      "proofUrl",
+      "proofNote",
+      "status",
+      "createdAt",
+      "fundedAt",
+      "submittedAt",
+      "resolvedAt",
+      "fee",
+      "agentPayout",
+      "expiresAt",
     ]);
   });
 });

@@ -5,10 +5,11 @@
  * health document. One test at the end starts the real Bun server on a free port.
  */
 import { describe, expect, test } from "bun:test";
-import { createHash } from "node:crypto";
 import { createHandler } from "../shared/http/handler.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/protocol/constants.ts";
-import { CREATE, fixedContext, jobsByStatus, testHandler } from "./helpers.ts";
+import { keyIdOf } from "./derived-ids.ts";
+import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
+import { CREATE, fixedContext, testHandler } from "./helpers.ts";
 import { exchange, startServer } from "./live-server.ts";
 
 const handle = testHandler();
@@ -48,19 +49,9 @@ function createOfSize(size: number): string {
   return json + " ".repeat(size - json.length);
 }
 
-const jobs = jobsByStatus();
-/** A body each engine accepts. */
-const VALID_BODY: Record<(typeof ENGINE_ROUTES)[number], unknown> = {
-  transition: { action: "create", ...CREATE },
-  quote: { action: "fund", job: jobs.open, payer_credits: 500 },
-  validate: { action: "submit", job: jobs.funded, proof_url: "https://example.com/proof" },
-  simulate: { ...CREATE, payer_credits: 1000, proof_url: "https://example.com/proof" },
-  verify: { job: jobs.released },
-};
-
 describe("engine methods", () => {
   test.each(ENGINE_ROUTES)("POST /api/v0/%s serves a valid body with 200", async (route) => {
-    const response = await send("POST", enginePath(route), { body: JSON.stringify(VALID_BODY[route]) });
+    const response = await send("POST", enginePath(route), { body: JSON.stringify(ROUTE_BODIES[route]) });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
   });
@@ -96,11 +87,11 @@ describe("headers on every response", () => {
   const oversize = " ".repeat(LIMITS.bodyBytesMax + 1);
   /** Answers of the engines and of the 404 path: JSON, never cached (D18). */
   const JSON_CASES: [string, () => Promise<Response>][] = [
-    ["an engine success", () => send("POST", "/api/v0/transition", { body: JSON.stringify(VALID_BODY.transition) })],
+    ["an engine success", () => send("POST", "/api/v0/transition", { body: JSON.stringify(ROUTE_BODIES.transition) })],
     ["an engine 400", () => send("POST", "/api/v0/transition", { body: "nope" })],
     [
       "an engine 409",
-      () => send("POST", "/api/v0/transition", { body: JSON.stringify({ action: "release", job: jobs.open }) }),
+      () => send("POST", "/api/v0/transition", { body: JSON.stringify({ action: "release", job: JOBS.open }) }),
     ],
     ["an engine 405", () => send("GET", "/api/v0/quote")],
     ["an engine 413", () => send("POST", "/api/v0/verify", { body: oversize })],
@@ -137,7 +128,7 @@ describe("headers on every response", () => {
 });
 
 describe("body parsing ignores Content-Type (D18)", () => {
-  const body = JSON.stringify(VALID_BODY.transition);
+  const body = JSON.stringify(ROUTE_BODIES.transition);
   test.each([
     ["application/json", "application/json"],
     ["text/plain", "text/plain;charset=UTF-8"],
@@ -156,13 +147,11 @@ describe("body parsing ignores Content-Type (D18)", () => {
   });
 });
 
-/** key_id of D14, computed here with node:crypto rather than the project's SHA-256. */
-const keyIdOf = (token: string) => `k_${createHash("sha256").update(token, "utf8").digest("hex").slice(0, 12)}`;
 /** A string's UTF-8 bytes as Latin-1 characters: how HTTP servers hand over header bytes. */
 const asHeaderBytes = (text: string) => String.fromCharCode(...new TextEncoder().encode(text));
 
 describe("non-ASCII header values are read as UTF-8 (D14, D15)", () => {
-  const create = JSON.stringify(VALID_BODY.transition);
+  const create = JSON.stringify(ROUTE_BODIES.transition);
 
   test.each([
     ["Authorization", "Bearer "],
@@ -254,7 +243,9 @@ describe("unknown paths (D9)", () => {
   });
 
   test("a query string does not change the route", async () => {
-    const response = await send("POST", "/api/v0/transition?debug=1", { body: JSON.stringify(VALID_BODY.transition) });
+    const response = await send("POST", "/api/v0/transition?debug=1", {
+      body: JSON.stringify(ROUTE_BODIES.transition),
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -414,7 +405,7 @@ describe("a host that frames bodies by Content-Length (trustContentLength, as Bu
     expect(request.headers.get("content-length")).toBe(String(length));
     return framed(request);
   };
-  const create = JSON.stringify(VALID_BODY.transition);
+  const create = JSON.stringify(ROUTE_BODIES.transition);
 
   test("serves exactly 65,536 bytes and refuses 65,537 with 413 (D9)", async () => {
     expect((await post(create + " ".repeat(LIMITS.bodyBytesMax - create.length))).status).toBe(200);
@@ -432,7 +423,7 @@ describe("a host that frames bodies by Content-Length (trustContentLength, as Bu
   });
 
   test("keeps a real U+FFFD character in a title", async () => {
-    const body = JSON.stringify({ ...(VALID_BODY.transition as object), title: "a\uFFFDb" });
+    const body = JSON.stringify({ ...ROUTE_BODIES.transition, title: "a\uFFFDb" });
     expect(((await (await post(body)).json()) as { job: { title: string } }).job.title).toBe("a\uFFFDb");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The README is a reference (STYLE 9), so it is held to the code: its Quick start block has
+ * The README is a reference for users, so it is held to the code: its Quick start block has
  * exactly the two commands .ci/run reads, and its error table lists every catalog code with
  * its HTTP status and message template.
  */

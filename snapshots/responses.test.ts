@@ -1,5 +1,5 @@
 /**
- * Every engine response as a whole, with the fixed clock and random source (STYLE 8): each
+ * Every engine response as a whole, with the fixed clock and random source (D13): each
  * action's success on each route where it applies, the key and idempotency envelope fields,
  * and each error code on each route where SPEC's catalog lists it. One snapshot per case, so
  * a change to any response shows up as a small, readable diff. Per-rule assertions live in
@@ -8,19 +8,14 @@
 import { describe, expect, test } from "bun:test";
 import type { EngineContext } from "../shared/engine/context.ts";
 import { type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
-import { CREATE, call, fixedContext, jobsByStatus, NOW, ok, testHandler } from "./helpers.ts";
+import { ACTION_ROUTES, AFTER_HOLD, CALLBACK_URL, HELD, JOBS, RECEIPTS, SIMULATE_BODY } from "./fixtures.ts";
+import { CREATE, call, fixedContext, PROOF_URL, testHandler } from "./helpers.ts";
 
-const jobs = jobsByStatus();
-const PROOF = "https://example.com/proof";
-const SIMULATE = { ...CREATE, payer_credits: 1000, proof_url: PROOF };
-
-/** A submitted job whose hold ended: funded with a 60 s ttl at NOW, answered at NOW + 61 s. */
-const heldFunded = ok(call("transition", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 60 })).job;
-const heldSubmitted = ok(call("transition", { action: "submit", job: heldFunded, proof_url: PROOF })).job;
-const afterHold = (): EngineContext => fixedContext(NOW + 61_000);
+/** The clock after HELD's hold ended: HELD.submitted was funded with a 60 s ttl at NOW; this is NOW + 61 s. */
+const afterHold = (): EngineContext => fixedContext(AFTER_HOLD);
 
 /** A receipt as transition gives it, for verify. */
-const receipt = ok(call("transition", { action: "release", job: jobs.submitted })).receipt;
+const receipt = RECEIPTS.released;
 
 /**
  * What each snapshot holds: the status line and the body as it goes on the wire. A string,
@@ -35,15 +30,13 @@ function snap(route: EngineRoute, body: unknown, headers: Record<string, string>
   return { body: result.body, text: wire(result.status, result.body) };
 }
 
-const ACTION_ROUTES = ["transition", "quote", "validate"] as const;
-
 /** One success body per action, with its optional fields, so echoes show in the snapshots. */
 const ACTION_BODIES = [
-  ["create", { action: "create", ...CREATE, client_ref: "order-42", callback_url: "https://example.com/hooks/job" }],
-  ["fund", { action: "fund", job: jobs.open, payer_credits: 1000, ttl_seconds: 3600 }],
-  ["submit", { action: "submit", job: jobs.funded, proof_url: PROOF, proof_note: "Five bullets, sources linked." }],
-  ["release", { action: "release", job: jobs.submitted, payer_credits: 900, release_note: "Matches the criteria." }],
-  ["dispute", { action: "dispute", job: jobs.submitted, payer_credits: 900, dispute_reason: "Only three bullets." }],
+  ["create", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK_URL }],
+  ["fund", { action: "fund", job: JOBS.open, payer_credits: 1000, ttl_seconds: 3600 }],
+  ["submit", { action: "submit", job: JOBS.funded, proof_url: PROOF_URL, proof_note: "Five bullets, sources linked." }],
+  ["release", { action: "release", job: JOBS.submitted, payer_credits: 900, release_note: "Matches the criteria." }],
+  ["dispute", { action: "dispute", job: JOBS.submitted, payer_credits: 900, dispute_reason: "Only three bullets." }],
 ] as const;
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s success", (route) => {
@@ -54,10 +47,10 @@ describe.each(ACTION_ROUTES)("POST /api/v0/%s success", (route) => {
 
 describe("POST /api/v0/simulate success", () => {
   test.each([
-    ["walks to release by default", { ...SIMULATE, proof_note: "Done.", release_note: "Good." }],
+    ["walks to release by default", { ...SIMULATE_BODY, proof_note: "Done.", release_note: "Good." }],
     [
       "walks to dispute with terminal dispute",
-      { ...SIMULATE, terminal: "dispute", dispute_reason: "Off topic.", release_note: "ignored" },
+      { ...SIMULATE_BODY, terminal: "dispute", dispute_reason: "Off topic.", release_note: "ignored" },
     ],
   ])("%s", (_name, body) => {
     expect(snap("simulate", body).text).toMatchSnapshot();
@@ -67,15 +60,15 @@ describe("POST /api/v0/simulate success", () => {
 describe("POST /api/v0/verify success", () => {
   test.each([
     ["checks a receipt", { receipt }],
-    ["checks a released job by its own fee and payout", { job: jobs.released }],
-    ["checks a disputed job by its own fee and payout", { job: jobs.disputed }],
+    ["checks a released job by its own fee and payout", { job: JOBS.released }],
+    ["checks a disputed job by its own fee and payout", { job: JOBS.disputed }],
     [
       "checks a submitted job with an action and claims",
-      { job: jobs.submitted, action: "release", fee: 5, agent_payout: 95 },
+      { job: JOBS.submitted, action: "release", fee: 5, agent_payout: 95 },
     ],
     [
       "answers valid false for a mismatching claim",
-      { job: jobs.submitted, action: "release", fee: 4, agent_payout: 96, returned_to_payer: 0 },
+      { job: JOBS.submitted, action: "release", fee: 4, agent_payout: 96, returned_to_payer: 0 },
     ],
   ])("%s", (_name, body) => {
     expect(snap("verify", body).text).toMatchSnapshot();
@@ -91,7 +84,7 @@ describe("demo key and idempotency key", () => {
 
   test("transition release carries key_id on the response and the receipt", () => {
     expect(
-      snap("transition", { action: "release", job: jobs.submitted }, { Authorization: "Bearer demo-key-123" }).text,
+      snap("transition", { action: "release", job: JOBS.submitted }, { Authorization: "Bearer demo-key-123" }).text,
     ).toMatchSnapshot();
   });
 });
@@ -104,7 +97,7 @@ describe("demo key and idempotency key", () => {
 const ERRORS: [string, EngineRoute, string, unknown, (() => EngineContext)?][] = [
   ...ACTION_ROUTES.flatMap((route): [string, EngineRoute, string, unknown, (() => EngineContext)?][] => [
     ["invalid_json", route, "a body that is not JSON", "{ not json"],
-    ["invalid_action", route, "an unknown action", { action: "refund", job: jobs.submitted }],
+    ["invalid_action", route, "an unknown action", { action: "refund", job: JOBS.submitted }],
     ["missing_field", route, "a create without its required fields", { action: "create" }],
     [
       "invalid_field",
@@ -112,23 +105,23 @@ const ERRORS: [string, EngineRoute, string, unknown, (() => EngineContext)?][] =
       "a numeric string amount and an http callback_url",
       { action: "create", ...CREATE, amount: "100", callback_url: "http://example.com/hook" },
     ],
-    ["illegal_transition", route, "a release of an open job", { action: "release", job: jobs.open }],
-    ["insufficient_credits", route, "a fund below the amount", { action: "fund", job: jobs.open, payer_credits: 99 }],
-    ["hold_expired", route, "a release after expiresAt", { action: "release", job: heldSubmitted }, afterHold],
+    ["illegal_transition", route, "a release of an open job", { action: "release", job: JOBS.open }],
+    ["insufficient_credits", route, "a fund below the amount", { action: "fund", job: JOBS.open, payer_credits: 99 }],
+    ["hold_expired", route, "a release after expiresAt", { action: "release", job: HELD.submitted }, afterHold],
   ]),
   ["invalid_json", "simulate", "a JSON array", "[]"],
   ["missing_field", "simulate", "no proof_url", { ...CREATE, payer_credits: 1000 }],
-  ["invalid_field", "simulate", "terminal not release or dispute", { ...SIMULATE, terminal: "refund" }],
-  ["insufficient_credits", "simulate", "payer_credits below the amount", { ...SIMULATE, payer_credits: 99 }],
+  ["invalid_field", "simulate", "terminal not release or dispute", { ...SIMULATE_BODY, terminal: "refund" }],
+  ["insufficient_credits", "simulate", "payer_credits below the amount", { ...SIMULATE_BODY, payer_credits: 99 }],
   ["invalid_json", "verify", "an empty body", ""],
-  ["invalid_action", "verify", "an action other than release or dispute", { job: jobs.submitted, action: "fund" }],
-  ["missing_field", "verify", "a submitted job without action", { job: jobs.submitted }],
+  ["invalid_action", "verify", "an action other than release or dispute", { job: JOBS.submitted, action: "fund" }],
+  ["missing_field", "verify", "a submitted job without action", { job: JOBS.submitted }],
   ["missing_field", "verify", "a receipt without release_fee", { receipt: { ...receipt, release_fee: undefined } }],
   ["missing_field", "verify", "neither receipt nor job", {}],
   ["invalid_field", "verify", "a receipt whose status is not terminal", { receipt: { ...receipt, status: "open" } }],
-  ["invalid_field", "verify", "both receipt and job", { receipt, job: jobs.released }],
-  ["illegal_transition", "verify", "an open job", { job: jobs.open, action: "release" }],
-  ["illegal_transition", "verify", "a released job with action dispute", { job: jobs.released, action: "dispute" }],
+  ["invalid_field", "verify", "both receipt and job", { receipt, job: JOBS.released }],
+  ["illegal_transition", "verify", "an open job", { job: JOBS.open, action: "release" }],
+  ["illegal_transition", "verify", "a released job with action dispute", { job: JOBS.released, action: "dispute" }],
 ];
 
 describe("engine errors", () => {

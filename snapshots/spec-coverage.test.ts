@@ -4,13 +4,14 @@
  * value here is written out by hand from SPEC or DECISIONS; each test name cites its rule.
  */
 import { describe, expect, test } from "bun:test";
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/browser/share-links.ts";
 import type { Receipt } from "../shared/engine/job.ts";
 import type { EngineRoute } from "../shared/protocol/constants.ts";
-import { CREATE, call, jobsByStatus, ok, rejected, testHandler } from "./helpers.ts";
+import { jobIdOf } from "./derived-ids.ts";
+import { ALL_JOB_FIELDS, ALL_RECEIPT_FIELDS, JOBS, MAX_SAFE, SIMULATE_BODY } from "./fixtures.ts";
+import { CREATE, call, ok, PROOF_URL, rejected, testHandler } from "./helpers.ts";
 
 type Body = Record<string, any>;
 
@@ -19,11 +20,6 @@ const BASE = "http://localhost";
 const send = (method: string, path: string, body?: string): Promise<Response> =>
   handle(new Request(`${BASE}${path}`, { method, body }));
 const json = async (path: string): Promise<Body> => (await (await send("GET", path)).json()) as Body;
-
-const jobs = jobsByStatus();
-const PROOF = "https://example.com/proof";
-const SIMULATE = { ...CREATE, payer_credits: 1000, proof_url: PROOF };
-const MAX = 9007199254740991;
 
 /** SPEC Errors: the catalog texts, written out. */
 const INVALID_JSON = "Body must be a JSON object.";
@@ -46,7 +42,7 @@ describe("SPEC Errors invalid_json: 400, no field, the catalog message", () => {
 
 describe("SPEC Errors invalid_action: 400, extra fields action and actions, the catalog message (D8)", () => {
   test.each(["transition", "quote", "validate"] as const)("an unknown action on %s", (route) => {
-    const result = call(route, { action: "refund", job: jobs.submitted });
+    const result = call(route, { action: "refund", job: JOBS.submitted });
     expect(result.status).toBe(400);
     const body = rejected(result, "invalid_action");
     expect(body.message).toBe(INVALID_ACTION);
@@ -98,7 +94,7 @@ describe("SPEC Errors method_not_allowed: 405 with the catalog message", () => {
 
 describe("SPEC invalid_field cases: simulate terminal", () => {
   test.each(["refund", "Release", ""])("terminal %p is invalid_field terminal with the SPEC message", (terminal) => {
-    const result = call("simulate", { ...SIMULATE, terminal });
+    const result = call("simulate", { ...SIMULATE_BODY, terminal });
     expect(result.status).toBe(400);
     expect(rejected(result, "invalid_field", "terminal").message).toBe("terminal must be release or dispute.");
   });
@@ -117,14 +113,14 @@ describe("SPEC invalid_field message: {field} must be a string / integer / https
     [
       "release_note",
       "transition",
-      { action: "release", job: jobs.submitted, release_note: 5 },
+      { action: "release", job: JOBS.submitted, release_note: 5 },
       "release_note must be a string",
     ],
     ["amount", "transition", { action: "create", ...CREATE, amount: "10" }, "amount must be an integer"],
     [
       "payer_credits",
       "transition",
-      { action: "fund", job: jobs.open, payer_credits: "1000" },
+      { action: "fund", job: JOBS.open, payer_credits: "1000" },
       "payer_credits must be an integer",
     ],
     [
@@ -211,8 +207,7 @@ describe("GET /api/errors.json holds SPEC's catalog (SPEC Errors, D9)", () => {
 
 describe("SPEC Job clientRef: independent of id and of Idempotency-Key", () => {
   /** D15: as_ + first 10 hex of SHA-256 of key \n title \n amount \n criteria. */
-  const derived = (key: string) =>
-    `as_${createHash("sha256").update(`${key}\n${CREATE.title}\n${CREATE.amount}\n${CREATE.criteria}`, "utf8").digest("hex").slice(0, 10)}`;
+  const derived = (key: string) => jobIdOf(key, CREATE.title, CREATE.amount, CREATE.criteria);
 
   test("two creates with one key and different client_ref get the same derived id", () => {
     const a = ok(call("transition", { action: "create", ...CREATE, client_ref: "order-a", idempotency_key: "key-1" }));
@@ -273,8 +268,8 @@ describe("SPEC Versioning", () => {
         transition: { action: "create", ...CREATE },
         quote: { action: "create", ...CREATE },
         validate: { action: "create", ...CREATE },
-        simulate: SIMULATE,
-        verify: { job: jobs.released },
+        simulate: SIMULATE_BODY,
+        verify: { job: JOBS.released },
       };
       const response = await send("POST", `/api/v0/${route}`, JSON.stringify(bodies[route]));
       expect(response.status).toBe(200);
@@ -300,14 +295,14 @@ describe("D3 and D2 in the published schemas", () => {
 
   test("D3: the schemas' maximum for amount, payer_credits and ttl_seconds is 9007199254740991", async () => {
     await compile();
-    expect(transition({ action: "create", ...CREATE, amount: MAX })).toBe(true);
-    expect(transition({ action: "create", ...CREATE, amount: MAX + 1 })).toBe(false);
-    expect(transition({ action: "fund", job: jobs.open, payer_credits: MAX })).toBe(true);
-    expect(transition({ action: "fund", job: jobs.open, payer_credits: MAX + 1 })).toBe(false);
-    expect(transition({ action: "fund", job: jobs.open, payer_credits: 100, ttl_seconds: MAX + 1 })).toBe(false);
-    expect(simulate({ ...SIMULATE, amount: MAX, payer_credits: MAX })).toBe(true);
-    expect(simulate({ ...SIMULATE, amount: MAX + 1 })).toBe(false);
-    expect(simulate({ ...SIMULATE, payer_credits: MAX + 1 })).toBe(false);
+    expect(transition({ action: "create", ...CREATE, amount: MAX_SAFE })).toBe(true);
+    expect(transition({ action: "create", ...CREATE, amount: MAX_SAFE + 1 })).toBe(false);
+    expect(transition({ action: "fund", job: JOBS.open, payer_credits: MAX_SAFE })).toBe(true);
+    expect(transition({ action: "fund", job: JOBS.open, payer_credits: MAX_SAFE + 1 })).toBe(false);
+    expect(transition({ action: "fund", job: JOBS.open, payer_credits: 100, ttl_seconds: MAX_SAFE + 1 })).toBe(false);
+    expect(simulate({ ...SIMULATE_BODY, amount: MAX_SAFE, payer_credits: MAX_SAFE })).toBe(true);
+    expect(simulate({ ...SIMULATE_BODY, amount: MAX_SAFE + 1 })).toBe(false);
+    expect(simulate({ ...SIMULATE_BODY, payer_credits: MAX_SAFE + 1 })).toBe(false);
   });
 
   test("D2: the schemas allow null on optional fields", async () => {
@@ -323,12 +318,12 @@ describe("D3 and D2 in the published schemas", () => {
       }),
     ).toBe(true);
     expect(
-      transition({ action: "fund", job: jobs.open, payer_credits: 100, expires_at: null, ttl_seconds: null }),
+      transition({ action: "fund", job: JOBS.open, payer_credits: 100, expires_at: null, ttl_seconds: null }),
     ).toBe(true);
-    expect(transition({ action: "submit", job: jobs.funded, proof_url: PROOF, proof_note: null })).toBe(true);
-    expect(simulate({ ...SIMULATE, terminal: null, client_ref: null, release_note: null, dispute_reason: null })).toBe(
-      true,
-    );
+    expect(transition({ action: "submit", job: JOBS.funded, proof_url: PROOF_URL, proof_note: null })).toBe(true);
+    expect(
+      simulate({ ...SIMULATE_BODY, terminal: null, client_ref: null, release_note: null, dispute_reason: null }),
+    ).toBe(true);
   });
 });
 
@@ -336,47 +331,8 @@ describe("SPEC GET documents: settlement.json and fees.json", () => {
   test("settlement.json lists the five states, SPEC's job fields and receipt fields in table order, and the 5 percent fee", async () => {
     const s = await json("/api/settlement.json");
     expect(s.statuses).toEqual(["open", "funded", "submitted", "released", "disputed"]);
-    expect(s.job.fields.map((f: Body) => f.name)).toEqual([
-      "id",
-      "title",
-      "amount",
-      "criteria",
-      "proofUrl",
-      "proofNote",
-      "status",
-      "createdAt",
-      "fundedAt",
-      "submittedAt",
-      "resolvedAt",
-      "fee",
-      "agentPayout",
-      "releaseNote",
-      "disputeReason",
-      "clientRef",
-      "callbackUrl",
-      "expiresAt",
-    ]);
-    expect(s.receipt.fields.map((f: Body) => f.name)).toEqual([
-      "job_id",
-      "title",
-      "status",
-      "amount",
-      "release_fee",
-      "agent_payout",
-      "returned_to_payer",
-      "success_criteria",
-      "proof",
-      "created",
-      "funded",
-      "submitted",
-      "resolved",
-      "client_ref",
-      "callback_url",
-      "proof_note",
-      "release_note",
-      "dispute_reason",
-      "key_id",
-    ]);
+    expect(s.job.fields.map((f: Body) => f.name)).toEqual(ALL_JOB_FIELDS);
+    expect(s.receipt.fields.map((f: Body) => f.name)).toEqual(ALL_RECEIPT_FIELDS);
     expect(s.fees.release.rate).toBe(0.05);
     expect(s.fees.dispute.fee).toBe(0);
     expect(s.fees.fund.fee).toBe(0);
@@ -452,7 +408,7 @@ describe("D19: the short-key maps of link tokens", () => {
   });
 
   test("a handoff of a released job with a release note carries exactly D19's job keys", () => {
-    const job = ok(call("transition", { action: "release", job: jobs.submitted, release_note: "Good." }))
+    const job = ok(call("transition", { action: "release", job: JOBS.submitted, release_note: "Good." }))
       .job as JobRecord;
     const payload = payloadOf(encodeHandoff(job));
     expect(payload.v).toBe(1);
@@ -478,7 +434,7 @@ describe("D19: the short-key maps of link tokens", () => {
     ).job;
     const funded = ok(call("transition", { action: "fund", job: created, payer_credits: 1000 })).job;
     const submitted = ok(
-      call("transition", { action: "submit", job: funded, proof_url: PROOF, proof_note: "Done." }),
+      call("transition", { action: "submit", job: funded, proof_url: PROOF_URL, proof_note: "Done." }),
     ).job;
     const receipt = ok(call("transition", { action, job: submitted, ...note }, { Authorization: "Bearer k" }))
       .receipt as Receipt & Body;

@@ -19,7 +19,7 @@ export interface BenchCase {
   status: number;
   /** Which bare-runtime baseline the case is held against. */
   baseline: "get" | "post";
-  /** Target ratio to the baseline (issue 5). */
+  /** Target ratio to the baseline (docs/performance.md). */
   target: number;
 }
 

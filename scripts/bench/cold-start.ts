@@ -3,7 +3,8 @@
  * on a fresh port each time. The command is `bun run api` with the local Bun binary (what a
  * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`).
  */
-import { type ColdStartResult, median } from "./report.ts";
+import { median } from "./median.ts";
+import type { ColdStartResult } from "./results.ts";
 import { BUN, freePort, ROOT, track } from "./servers.ts";
 
 /** Spawn to first 200, once. Polls with a fresh connection every millisecond or so. */

@@ -1,0 +1,99 @@
+/**
+ * The figures of one `bun run bench` run, in the JSON shape written to bench-results/ so that
+ * runs can be compared between commits (`--compare`). Fields added later are optional, so older
+ * files still read.
+ */
+
+/** One side of a comparison: a server under one kind of load, summed over the rounds. */
+export interface Side {
+  label: string;
+  rps: number;
+  /** Median over rounds of each round's median latency. */
+  p50Ms: number;
+  /** Median over rounds of each round's 99th percentile. */
+  p99Ms: number;
+  /** The worst round's 99th percentile. */
+  worstP99Ms: number;
+  /** Server CPU time per request (process and children), from /proc, median over rounds; null off Linux. */
+  cpuUsPerRequest: number | null;
+  errors: number;
+  non2xx: number;
+  rounds: { rps: number; p50Ms: number; p99Ms: number; cpuUsPerRequest: number | null }[];
+}
+
+/** One case: the service against its baseline (and, for documents, a constant of the same size). */
+export interface CaseResult {
+  name: string;
+  request: string;
+  target: number;
+  service: Side;
+  baseline: Side;
+  ratio: number;
+  /** The lowest and highest round ratio (absent in files written before it was recorded). */
+  ratioRange?: RatioRange;
+  sameBytes?: Side;
+  ratioSameBytes?: number;
+}
+
+/** The lowest and highest of the per-round ratios behind a median ratio. */
+export interface RatioRange {
+  min: number;
+  max: number;
+}
+
+/** WORKERS=2 against WORKERS=1 on one case. */
+export interface WorkersResult {
+  name: string;
+  one: Side;
+  two: Side;
+  ratio: number;
+  ratioRange?: RatioRange;
+}
+
+/** Spawn to first 200, in ms. */
+export interface ColdStartResult {
+  command: string;
+  runs: number[];
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** RSS over a soak of mixed requests. */
+export interface SoakResult {
+  seconds: number;
+  requests: number;
+  rps: number;
+  rssStartMb: number | null;
+  rssSamples: { atSeconds: number; mb: number | null }[];
+}
+
+/** A performance target (docs/performance.md) and whether this run met it. */
+export interface TargetCheck {
+  name: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
+
+/** Everything one run measured. */
+export interface BenchResults {
+  version: 1;
+  date: string;
+  commit: string;
+  dirty: boolean;
+  machine: {
+    cpus: number;
+    model: string;
+    platform: string;
+    bun: string;
+    loadGenerator: string;
+    loadGeneratorNote: string;
+  };
+  settings: { durationSeconds: number; rounds: number; warmupSeconds: number; connections: number; threads: number };
+  cases: CaseResult[];
+  workers: WorkersResult[];
+  coldStart: ColdStartResult[];
+  soak: SoakResult | null;
+  targets: TargetCheck[];
+}

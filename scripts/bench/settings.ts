@@ -1,0 +1,22 @@
+/**
+ * The settings of a `bun run bench` run, read once from the environment (the list is in
+ * scripts/bench.ts and the README), and the progress line every step writes to stderr.
+ */
+
+/** A number from the environment, or `fallback` when it is unset or not a number. */
+export const env = (name: string, fallback: number): number => {
+  const value = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(value) ? value : fallback;
+};
+
+/** Load settings every measured slice shares; written into the results file as they are. */
+export const settings = {
+  durationSeconds: env("BENCH_DURATION", 3),
+  rounds: Math.max(1, env("BENCH_ROUNDS", 4)),
+  warmupSeconds: env("BENCH_WARMUP", 2),
+  connections: env("BENCH_CONNECTIONS", 64),
+  threads: env("BENCH_THREADS", 2),
+};
+
+/** A progress line on stderr, so stdout holds only the report. */
+export const log = (message: string): void => console.error(`[bench] ${message}`);
