@@ -16,6 +16,3 @@ export function jobView(job: Job): Record<string, unknown> {
   }
   return view;
 }
-
-/** @deprecated Import Receipt from protocol/receipt-members.ts; kept while the UI moves over. */
-export type { Receipt } from "../protocol/receipt-members.ts";

@@ -5,7 +5,7 @@
  * say what it relies on, so the compiler holds the UI to it.
  */
 import type { JobRecord } from "../../../shared/browser/share-links.ts";
-import type { Receipt } from "../../../shared/engine/job.ts";
+import type { Receipt } from "../../../shared/protocol/receipt-members.ts";
 
 /** The money of a settled job (release or dispute), as transition, quote and simulate give it. */
 export interface SettlementAnswer {

@@ -5,7 +5,7 @@
  */
 import type { DemoState } from "../../../shared/browser/pack.ts";
 import type { JobRecord } from "../../../shared/browser/share-links.ts";
-import type { Receipt } from "../../../shared/engine/job.ts";
+import type { Receipt } from "../../../shared/protocol/receipt-members.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
 

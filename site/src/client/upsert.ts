@@ -3,7 +3,7 @@
  * first; a receipt always goes first, replacing the one of the same job.
  */
 import type { JobRecord } from "../../../shared/browser/share-links.ts";
-import type { Receipt } from "../../../shared/engine/job.ts";
+import type { Receipt } from "../../../shared/protocol/receipt-members.ts";
 
 /** `jobs` with `job` replacing the one with its id, or added first. */
 export const upsertJob = (jobs: JobRecord[], job: JobRecord): JobRecord[] =>
