@@ -27,10 +27,11 @@ import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "..
 import { LIMITS } from "../shared/protocol/constants.ts";
 import { credits, h, safeLink } from "../site/src/client/dom.ts";
 import { createStore, STORAGE_KEYS } from "../site/src/client/store.ts";
-import { CREATE, call, jobsByStatus, ok } from "./helpers.ts";
+import { JOBS } from "./fixtures.ts";
+import { CREATE, call, ok } from "./helpers.ts";
 
 const window = new Window({ url: "http://localhost:3000/" });
-const jobs = jobsByStatus() as Record<string, JobRecord>;
+const jobs = JOBS as unknown as Record<string, JobRecord>;
 const released = ok(
   call("transition", { action: "release", job: jobs.submitted, release_note: "Good." }, { Authorization: "Bearer k" }),
 );

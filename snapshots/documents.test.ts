@@ -15,7 +15,8 @@ import { DOCUMENT_CATALOG, PAGES, TYPES } from "../shared/documents/catalog.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
-import { CREATE, call, fixedContext, jobsByStatus, ok, testHandler } from "./helpers.ts";
+import { JOBS } from "./fixtures.ts";
+import { CREATE, call, fixedContext, ok, testHandler } from "./helpers.ts";
 
 const handle = testHandler();
 const ORIGIN = "http://localhost:3000";
@@ -249,7 +250,7 @@ describe("JSON Schemas (draft 2020-12)", () => {
   const compiled = Object.fromEntries(
     SCHEMA_PATHS.map((path) => [path, ajv.compile(JSON.parse(buildDocuments({ siteUrl: ORIGIN }).get(path)!.body))]),
   );
-  const jobs = jobsByStatus();
+  const jobs = JOBS;
 
   test.each(SCHEMA_PATHS)("%s declares draft 2020-12 and compiles in strict mode", async (path) => {
     expect((await jsonOf(path)).$schema).toBe("https://json-schema.org/draft/2020-12/schema");

@@ -1,7 +1,7 @@
 /**
  * The engine's compiled fast path (shared/engine/fast-rule.ts) may only ever accept what
  * Valibot accepts, with the same output: Valibot stays the one statement of every rule
- * (STYLE 2). A property over every field, job member and receipt member rule, with values near
+ * (shared/protocol/rules.ts). A property over every field, job member and receipt member rule, with values near
  * each rule's boundaries, holds it to that; a second one holds that every rule is compiled and
  * accepts all Valibot accepts, so the first is never vacuous.
  */

@@ -1,5 +1,5 @@
 /**
- * The published JSON Schemas and the engine agree (STYLE 2: one rule set). For generated
+ * The published JSON Schemas and the engine agree (one rule set: the Valibot rules of the field tables). For generated
  * near-valid bodies, each schema document rejects exactly the bodies its engine answers with a
  * schema error (400: invalid_json, invalid_action, missing_field, invalid_field); a state error
  * (409) is not a schema error, so the schema must accept that body. Action bodies go to
@@ -45,7 +45,8 @@ import {
   transitionSchemaDocument,
   verifySchemaDocument,
 } from "../shared/schemas/documents.ts";
-import { CREATE, call, jobsByStatus, NOW, ok } from "./helpers.ts";
+import { JOBS, RECEIPTS } from "./fixtures.ts";
+import { CREATE, call, NOW, PROOF_URL } from "./helpers.ts";
 
 /** Fixed seed and run counts: deterministic, and a few seconds for the whole file. */
 const SEED = 20_260_101;
@@ -89,12 +90,8 @@ const OPENAPI_SCHEMAS = Object.fromEntries(
   ]),
 ) as Record<SchemaName, ReturnType<typeof openapiAjv.compile>>;
 
-const jobs = jobsByStatus();
-const PROOF = "https://example.com/proof";
-const RECEIPTS = {
-  released: ok(call("transition", { action: "release", job: jobs.submitted })).receipt as JsonObject,
-  disputed: ok(call("transition", { action: "dispute", job: jobs.submitted })).receipt as JsonObject,
-};
+const jobs = JOBS;
+const PROOF = PROOF_URL;
 const MAX = LIMITS.integerMax;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 /**
- * D1-D20 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
+ * D1-D21 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
  * Numbers are stable. Limits come from constants so text and engine cannot disagree.
  */
 import { LIMITS, STARTING_CREDITS } from "../protocol/constants.ts";
+import { ERROR_CATALOG } from "../protocol/errors.ts";
 
 /** Every decision, by number. */
 export const DECISIONS = {
@@ -28,4 +29,5 @@ export const DECISIONS = {
   D18: "Bodies are parsed as JSON whatever the Content-Type. Engine responses are application/json; charset=utf-8 with Cache-Control: no-store. Documents are byte-identical to the prerendered site's files, with their proper types, Cache-Control: public, max-age=300 and an ETag, and no clock-dependent content.",
   D19: "Share links: h1. (job handoff) or r1. (receipt) + base64url without padding of compact JSON { v: 1, ... } with the short keys of tokens.handoff.job_keys and tokens.receipt.receipt_keys, in the hash (#handoff/<token>, #receipt/<token>) or the query (?handoff=, ?receipt=). A token that does not decode or validate is refused with a clear message and changes nothing.",
   D20: `Demo pack: one JSON file with format name, version, payer credits, agent credits, jobs, receipts and the activity log; never the demo key. Import validates the whole file first, then replaces everything. The payer starts with ${STARTING_CREDITS} credits and can top up without a fee.`,
+  D21: `Internal errors: an unexpected exception anywhere in the handler answers 500 internal_error (kind http, message "${ERROR_CATALOG.internal_error.message}") with the usual envelope, CORS headers and Cache-Control: no-store; nothing of the exception reaches the body, and the server logs it without the request's headers or body. No known input produces it.`,
 } as const;

@@ -1,6 +1,6 @@
 /**
  * The accepting path of a Valibot rule, compiled once. Valibot stays the only statement of the
- * field rules (STYLE 2): this module reads each rule's own pipe (its schema, its actions and
+ * field rules (protocol/rules.ts): this module reads each rule's own pipe (its schema, its actions and
  * their requirements) and runs the same tests in one plain loop, without Valibot's per-call
  * datasets and per-action dispatch, which were most of the engine's time per field. It only
  * ever accepts: when a test fails, or a pipe holds an item it does not know, the answer is

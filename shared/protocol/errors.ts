@@ -117,7 +117,7 @@ export const ERROR_CATALOG = {
 /** Every error code. */
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-/** A rejection: the engine's value for "no" (STYLE 3), turned into a response in one place. */
+/** A rejection: the engine's value for "no" (SPEC "Errors"), turned into a response in one place. */
 export interface Rejection {
   error: ErrorCode;
   message: string;
