@@ -4,7 +4,8 @@
  * the first public deployment. The maps are published in /api/settlement.json.
  */
 import { isObject } from "../lib/json.ts";
-import { JOB_MEMBER_NAMES, JOB_MEMBERS, type JobMemberRow } from "../protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
+import type { JobMemberRow } from "../protocol/member-rows.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 
 const linkOf = (member: (typeof JOB_MEMBER_NAMES)[number]): JobMemberRow => JOB_MEMBERS[member];

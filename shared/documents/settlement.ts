@@ -4,8 +4,6 @@
  * (D1-D21) as rules. SETTLEMENT.md renders this same object for humans.
  */
 
-import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../browser/pack.ts";
-import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../browser/tokens.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import {
   ACTIONS,
@@ -29,6 +27,7 @@ import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/reques
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
+import { demoPackSection, tokensSection } from "./settlement-client.ts";
 
 /** The settlement document. */
 export function settlement() {
@@ -173,40 +172,8 @@ export function settlement() {
       key_id: "k_ + first 12 hex characters of SHA-256 of the UTF-8 token",
       note: "A demo key is not authentication and not an account. No request is ever refused for a missing or unknown key; without one the response has key_optional: true. The raw key is never stored, logged or returned.",
     },
-    tokens: {
-      handoff: {
-        prefix: TOKEN_PREFIX.handoff,
-        carries: "{ v: 1, job: {...}, next: [actions] }",
-        where: ["#handoff/<token>", "?handoff=<token>"],
-        job_keys: HANDOFF_KEYS,
-        extra_job_keys: HANDOFF_EXTRA_KEYS,
-        extra_note:
-          "job_keys are the first public deployment's map; links made here also carry extra_job_keys so no job field (the hold's expiresAt above all) is lost. Links without them still decode.",
-      },
-      receipt: {
-        prefix: TOKEN_PREFIX.receipt,
-        carries: "{ v: 1, ...receipt }",
-        where: ["#receipt/<token>", "?receipt=<token>"],
-        receipt_keys: RECEIPT_KEYS,
-      },
-      encoding: "base64url (no padding) of compact JSON",
-      excluded: [
-        "payer credits",
-        "agent credits",
-        "jobs (in receipt links)",
-        "receipts (in handoff links)",
-        "the demo key",
-      ],
-      checks:
-        "A decoded job is checked like a client-held job (D6) and a decoded receipt like a receipt verify accepts; a link that fails is refused with a message and changes nothing.",
-    },
-    demo_pack: {
-      format: PACK_FORMAT,
-      version: PACK_VERSION,
-      fields: Object.keys(toPack(freshState())),
-      rules:
-        "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage.",
-    },
+    tokens: tokensSection(),
+    demo_pack: demoPackSection(),
     invalid_field_messages: INVALID_FIELD_MESSAGES,
     decisions: DECISIONS,
   };

@@ -10,7 +10,8 @@ import { toIso } from "../protocol/datetime.ts";
 import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
 import type { FieldName } from "../protocol/fields.ts";
-import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember, type JobMemberRow } from "../protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
+import type { JobMemberRow } from "../protocol/member-rows.ts";
 import type { ActionRequest } from "./action-request.ts";
 import { copyJob } from "./job.ts";
 

@@ -6,8 +6,8 @@
  */
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
+import type { Claim } from "../protocol/member-rows.ts";
 import {
-  type Claim,
   RECEIPT_MEMBER_NAMES,
   RECEIPT_MEMBERS,
   type Receipt,

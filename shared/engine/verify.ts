@@ -6,7 +6,8 @@
 import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";
 import { illegalTransition, invalid, invalidAction, missing } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
-import { CLAIMS, type Claim } from "../protocol/receipt-members.ts";
+import type { Claim } from "../protocol/member-rows.ts";
+import { CLAIMS } from "../protocol/receipt-members.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
 import { readJob } from "./job-reader.ts";

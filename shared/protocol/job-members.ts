@@ -6,9 +6,8 @@
  * responses, links, schemas and documents all read this table, and the Job type is derived
  * from it, so a new member is one row.
  */
-import type { Action } from "./constants.ts";
 import { JOB_ID_PATTERN, LIMITS, STATUSES } from "./constants.ts";
-import type { FieldName } from "./fields.ts";
+import type { JobMemberRow } from "./member-rows.ts";
 import {
   anyText,
   boundedText,
@@ -19,32 +18,9 @@ import {
   oneOf,
   optionalStamp,
   patterned,
-  type RuleOf,
   requiredText,
   type ValueOf,
 } from "./rules.ts";
-
-/** One job member. */
-export interface JobMemberRow {
-  readonly rule: RuleOf<unknown>;
-  /** A client-held job must carry it (D6). */
-  readonly required: boolean;
-  /** Other accepted names (snake_case), response name first. */
-  readonly aliases: readonly string[];
-  /** "note": blank counts as absent (D2); "stamp" / "utc-stamp": a date-time, any offset or UTC only (D4). */
-  readonly kind?: "note" | "stamp" | "utc-stamp";
-  /** Its value on a new job, and when a client-held job leaves it out. */
-  readonly initial?: string | number | null;
-  /** The request field an action copies into it, and that action. */
-  readonly from?: { readonly field: FieldName; readonly on: Action };
-  /** The actions that stamp it with the request's time. */
-  readonly stampedOn?: readonly Action[];
-  /** Its key in a handoff link (D19); `linkExtra` when the first deployment's map lacks it. */
-  readonly link: string;
-  readonly linkExtra?: true;
-  /** Its type and rule in words (settlement.json job.fields). */
-  readonly text: string;
-}
 
 /** Every member of a job, in SPEC's table order. */
 export const JOB_MEMBERS = {

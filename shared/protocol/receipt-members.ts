@@ -8,6 +8,7 @@
 import type { TerminalStatus } from "./constants.ts";
 import { JOB_ID_PATTERN, KEY_ID_PATTERN, LIMITS, TERMINAL_STATUSES } from "./constants.ts";
 import type { Job } from "./job-members.ts";
+import type { ReceiptMemberRow } from "./member-rows.ts";
 import {
   anyText,
   boundedText,
@@ -17,31 +18,8 @@ import {
   oneOf,
   optionalStamp,
   patterned,
-  type RuleOf,
   requiredText,
 } from "./rules.ts";
-
-/** The three figures verify compares, as its response names them (D12). */
-export type Claim = "fee" | "agent_payout" | "returned_to_payer";
-
-/** One receipt member. */
-export interface ReceiptMemberRow {
-  readonly rule: RuleOf<unknown>;
-  /** A receipt verify accepts must carry it (a claim's absence is missing_field of the claim, D12). */
-  readonly required: boolean;
-  /** "note": blank counts as absent (D2); "stamp": a date-time. */
-  readonly kind?: "note" | "stamp";
-  /** Its value when a receipt read from a link or a pack leaves it out. */
-  readonly initial?: null;
-  /** The figure it claims (D12: release_fee is the fee claim). */
-  readonly claim?: Claim;
-  /** Its value on the receipt of a terminal job; undefined leaves it out (D13a). */
-  readonly of: (job: Job, keyId: string | null) => unknown;
-  /** Its key in a receipt link (D19). */
-  readonly link: string;
-  /** Where its value comes from, in words (settlement.json receipt.fields). */
-  readonly source: string;
-}
 
 const released = (job: Job): boolean => job.status === "released";
 

@@ -7,7 +7,8 @@
  * field's component; every other member has its own (JobStatus, ReceiptReleaseFee).
  */
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
-import { JOB_MEMBER_NAMES, JOB_MEMBERS, type JobMember, type JobMemberRow } from "../protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, type JobMember } from "../protocol/job-members.ts";
+import type { JobMemberRow } from "../protocol/member-rows.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type ReceiptMember } from "../protocol/receipt-members.ts";
 import { fieldSchema, type Schema } from "./convert.ts";
 

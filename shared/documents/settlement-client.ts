@@ -1,0 +1,44 @@
+/**
+ * The client-side parts of /api/settlement.json: the share-link tokens (D19) and the demo pack
+ * (D20) of the reference UI, read from the modules that make and read them.
+ */
+import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../browser/pack.ts";
+import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../browser/tokens.ts";
+
+/** The tokens section: prefixes, where links carry them, and the short-key maps. */
+export const tokensSection = () => ({
+  handoff: {
+    prefix: TOKEN_PREFIX.handoff,
+    carries: "{ v: 1, job: {...}, next: [actions] }",
+    where: ["#handoff/<token>", "?handoff=<token>"],
+    job_keys: HANDOFF_KEYS,
+    extra_job_keys: HANDOFF_EXTRA_KEYS,
+    extra_note:
+      "job_keys are the first public deployment's map; links made here also carry extra_job_keys so no job field (the hold's expiresAt above all) is lost. Links without them still decode.",
+  },
+  receipt: {
+    prefix: TOKEN_PREFIX.receipt,
+    carries: "{ v: 1, ...receipt }",
+    where: ["#receipt/<token>", "?receipt=<token>"],
+    receipt_keys: RECEIPT_KEYS,
+  },
+  encoding: "base64url (no padding) of compact JSON",
+  excluded: [
+    "payer credits",
+    "agent credits",
+    "jobs (in receipt links)",
+    "receipts (in handoff links)",
+    "the demo key",
+  ],
+  checks:
+    "A decoded job is checked like a client-held job (D6) and a decoded receipt like a receipt verify accepts; a link that fails is refused with a message and changes nothing.",
+});
+
+/** The demo_pack section: the file's format, version, fields and import rules. */
+export const demoPackSection = () => ({
+  format: PACK_FORMAT,
+  version: PACK_VERSION,
+  fields: Object.keys(toPack(freshState())),
+  rules:
+    "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage.",
+});
