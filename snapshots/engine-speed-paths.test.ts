@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
 import { REFUSED } from "../shared/engine/fast-rule.ts";
-import { acceptStamp } from "../shared/engine/job-reader.ts";
+import { acceptStamp } from "../shared/engine/member-reader.ts";
 import { isIsoStamp, parseDateTime } from "../shared/protocol/datetime.ts";
 import { JOB_MEMBERS } from "../shared/protocol/job-members.ts";
 import { RECEIPT_MEMBERS } from "../shared/protocol/receipt-members.ts";

@@ -6,47 +6,17 @@
  */
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
-import type { Claim } from "../protocol/member-rows.ts";
-import {
-  RECEIPT_MEMBER_NAMES,
-  RECEIPT_MEMBERS,
-  type Receipt,
-  type ReceiptMember,
-} from "../protocol/receipt-members.ts";
-import type { Rule } from "../protocol/rules.ts";
+import type { Claim, ReceiptMemberRow } from "../protocol/member-rows.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type Receipt } from "../protocol/receipt-members.ts";
 import type { Checker } from "./checker.ts";
-import { compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
-import { acceptStamp } from "./job-reader.ts";
+import { memberReaders, readMember } from "./member-reader.ts";
 import { nameIndex, sentValues } from "./sent.ts";
 
-/** Everything checking one member needs, worked out once from its row. */
-interface Reader {
-  readonly member: ReceiptMember;
-  readonly field: string;
-  readonly rule: Rule;
-  readonly fast: FastRule;
-  readonly presence: "required-member" | "optional";
-  readonly claim: Claim | undefined;
-  readonly stamp: boolean;
-  readonly note: boolean;
-  readonly initial: unknown;
-}
-
-const READERS: readonly Reader[] = RECEIPT_MEMBER_NAMES.map((member) => {
-  const row: { kind?: string; initial?: unknown; claim?: Claim } & (typeof RECEIPT_MEMBERS)[ReceiptMember] =
-    RECEIPT_MEMBERS[member];
-  return {
-    member,
-    field: `receipt.${member}`,
-    rule: row.rule,
-    fast: compileRule(row.rule),
-    presence: row.required ? "required-member" : "optional",
-    claim: row.claim,
-    stamp: row.kind === "stamp",
-    note: row.kind === "note",
-    initial: row.initial,
-  };
-});
+const rowOf = (member: (typeof RECEIPT_MEMBER_NAMES)[number]): ReceiptMemberRow => RECEIPT_MEMBERS[member];
+const READERS = memberReaders("receipt", RECEIPT_MEMBER_NAMES, rowOf).map((reader) => ({
+  ...reader,
+  claim: rowOf(reader.member).claim as Claim | undefined,
+}));
 const OWN_NAMES = nameIndex(RECEIPT_MEMBER_NAMES, (member) => [member]);
 
 /** Reads `raw` as a receipt; undefined (with the problems recorded on the checker) when it is not one. */
@@ -64,11 +34,7 @@ export function readReceipt(c: Checker, raw: unknown): Receipt | undefined {
       c.fail(missing(reader.claim));
       continue;
     }
-    // A stamp's one-parse path first; the checker runs every other member's compiled path itself.
-    const stamp = reader.stamp ? acceptStamp(value, false) : REFUSED;
-    let checked = stamp !== REFUSED ? stamp : c.check(reader.field, reader.rule, value, reader.presence, reader.fast);
-    if (reader.note && checked === "") checked = undefined;
-    checked ??= reader.initial;
+    const checked = readMember(c, reader, value);
     if (checked !== undefined) receipt[reader.member] = checked;
   }
   return c.errors.length > before ? undefined : (receipt as Receipt);
