@@ -5,6 +5,8 @@
  * is read from job-members.ts; the money is fees.ts. Pure: the clock reading and the new job id
  * come in.
  */
+
+import { literal } from "../lib/compile.ts";
 import { ACTIONS, type Action, TRANSITIONS } from "../protocol/constants.ts";
 import { toIso } from "../protocol/datetime.ts";
 import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
@@ -55,11 +57,14 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
   return null;
 }
 
+const JOB = literal(JOB_MEMBER_NAMES);
+const INITIAL = JOB_MEMBER_NAMES.map((member) => row(member).initial);
+
 /** A new job: every member at its initial value, and the id (none on a quote). */
 function newJob(id: string | undefined): Job {
-  const job: Record<string, unknown> = {};
-  for (const member of JOB_MEMBER_NAMES) job[member] = member === "id" ? id : row(member).initial;
-  return job as Job;
+  const job = JOB(INITIAL) as Job;
+  job.id = id;
+  return job;
 }
 
 /** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */

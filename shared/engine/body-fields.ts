@@ -24,6 +24,30 @@ export interface BodyRow {
   readonly optional: readonly BodyField[];
 }
 
+/** What reading one field of a row takes: the job reader, the expiry pair, the idempotency key, or a field rule. */
+type Step =
+  | { readonly kind: "job" | "expiry" | "key" }
+  | { readonly kind: "field"; readonly name: FieldName; readonly presence: "required" | "optional" };
+
+/** The steps of each row, worked out once (a row is a constant of request-shape.ts). */
+const STEPS = new WeakMap<BodyRow, readonly Step[]>();
+
+function stepsOf(row: BodyRow): readonly Step[] {
+  let steps = STEPS.get(row);
+  if (steps === undefined) {
+    const step = (name: BodyField, required: boolean): Step[] => {
+      if (name === "job") return [{ kind: "job" }];
+      if (name === "expires_at") return [{ kind: "expiry" }];
+      if (name === "ttl_seconds") return []; // read with expires_at, which every row names first
+      if (name === "idempotency_key") return [{ kind: "key" }];
+      return [{ kind: "field", name, presence: required ? "required" : "optional" }];
+    };
+    steps = [...row.required.flatMap((name) => step(name, true)), ...row.optional.flatMap((name) => step(name, false))];
+    STEPS.set(row, steps);
+  }
+  return steps;
+}
+
 /**
  * Reads `row` from the checker's body. `skip` leaves out a field given what was read before it
  * (simulate reads only the note that matches its terminal, D5).
@@ -37,15 +61,12 @@ export function readBodyFields(
 ): BodyValues {
   const values: BodyValues = { fields: {} };
   const fields = values.fields as Record<FieldName, unknown>;
-  const read = (name: BodyField, required: boolean): void => {
-    if (name === "job") values.job = readJob(c, true);
-    else if (name === "expires_at") fields.expires_at = c.expiry(now);
-    else if (name === "ttl_seconds")
-      return; // read with expires_at, which every row names first
-    else if (name === "idempotency_key") fields.idempotency_key = c.idempotencyKey(headers);
-    else if (!skip?.(name, values.fields)) fields[name] = c.field(name, required ? "required" : "optional");
-  };
-  for (const name of row.required) read(name, true);
-  for (const name of row.optional) read(name, false);
+  for (const step of stepsOf(row)) {
+    if (step.kind === "field") {
+      if (!skip?.(step.name, values.fields)) fields[step.name] = c.field(step.name, step.presence);
+    } else if (step.kind === "job") values.job = readJob(c, true);
+    else if (step.kind === "expiry") fields.expires_at = c.expiry(now);
+    else fields.idempotency_key = c.idempotencyKey(headers);
+  }
   return values;
 }

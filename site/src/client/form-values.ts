@@ -1,6 +1,6 @@
 /**
  * Form text as request JSON. The UI judges nothing itself: whatever was typed goes to the
- * service, which answers with the rule's message (house style 2: one rule set).
+ * service, which answers with the rule's message (one rule set: the engine decides).
  */
 
 /** A form value as JSON: digits become a number, anything else goes as text for the API to judge. */
