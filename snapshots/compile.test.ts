@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { CAN_COMPILE, copy, generic, literal, made, reader, sparse, view } from "../shared/lib/compile.ts";
+import { arrayReader, CAN_COMPILE, copy, generic, literal, made, reader, sparse, view } from "../shared/lib/compile.ts";
 import { FIELD_NAMES, namesOf } from "../shared/protocol/fields.ts";
 import { JOB_MEMBER_NAMES, memberNamesOf } from "../shared/protocol/job-members.ts";
 import { RECEIPT_MEMBER_NAMES } from "../shared/protocol/receipt-members.ts";
@@ -35,14 +35,16 @@ describe("lib/compile.ts", () => {
     expect(CAN_COMPILE).toBe(true);
   });
 
-  test.each(TABLES)("reader over %s reads what its generic loop reads", (_name, keys, namesOfKey) => {
+  test.each(TABLES)("reader and arrayReader over %s read what the generic loop reads", (_name, keys, namesOfKey) => {
     const compiled = reader(keys, namesOfKey);
+    const inOrder = arrayReader(keys, namesOfKey);
     const loop = generic.reader(keys, namesOfKey);
     fc.assert(
       fc.property(objectsOver(keys.flatMap(namesOfKey)), (object) => {
         const a = compiled(object);
         const b = loop(object);
         for (const key of keys) expect(a[key], `${key} of ${JSON.stringify(object)}`).toBe(b[key]);
+        expect(inOrder(object)).toEqual(keys.map((key) => b[key]));
       }),
       RUNS,
     );

@@ -6,12 +6,12 @@
 import type { JsonObject } from "../lib/json.ts";
 import { ACTIONS, type Action, LIMITS } from "../protocol/constants.ts";
 import { invalid, invalidAction, type Rejection } from "../protocol/errors.ts";
-import type { FieldValues } from "../protocol/fields.ts";
+import type { FieldName, FieldValues } from "../protocol/fields.ts";
 import type { Job } from "../protocol/job-members.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import { ACTION_FIELDS, OWNED_FIELDS } from "../protocol/request-shape.ts";
 import { readBodyFields } from "./body-fields.ts";
-import { Checker } from "./checker.ts";
+import { Checker, FIELD_SPECS } from "./checker.ts";
 
 /** A body whose fields all passed their rules. State is not checked yet. */
 export interface ActionRequest {
@@ -22,6 +22,18 @@ export interface ActionRequest {
   /** The payer balance sent (fields.payer_credits), or the running balance of a simulated walk. */
   payerCredits?: number;
 }
+
+/** Per action: the fields that belong to another action (D5), in OWNED_FIELDS' order. */
+const OTHERS_FIELDS = Object.fromEntries(
+  ACTIONS.map((action) => [
+    action,
+    OWNED_FIELDS.filter(([, owner]) => owner !== action).map(([field, owner]) => [
+      field,
+      owner,
+      FIELD_SPECS[field].position,
+    ]),
+  ]),
+) as unknown as Record<Action, readonly (readonly [FieldName, Action, number])[]>;
 
 /** Reads `action`, or the invalid_action rejection. */
 export function readAction(body: JsonObject): Action | Rejection {
@@ -38,8 +50,8 @@ function readFields(c: Checker, action: Action, headers: HeaderReader, now: numb
   if (action === "dispute" && job && payerCredits !== undefined && payerCredits + job.amount > LIMITS.integerMax) {
     c.fail(invalid("payer_credits", `payer_credits must stay <= ${LIMITS.integerMax} after the refund.`));
   }
-  for (const [field, owner] of OWNED_FIELDS) {
-    if (owner !== action && c.has(field)) c.fail(invalid(field, `${field} is only accepted on ${owner}.`));
+  for (const [field, owner, position] of OTHERS_FIELDS[action]) {
+    if (c.sentAt(position) !== undefined) c.fail(invalid(field, `${field} is only accepted on ${owner}.`));
   }
   if (action === "fund") c.expiryConflict();
   return { action, job, fields, payerCredits };

@@ -6,7 +6,7 @@
  * come in.
  */
 
-import { literal } from "../lib/compile.ts";
+import { literal, tuple } from "../lib/compile.ts";
 import { ACTIONS, type Action, TRANSITIONS } from "../protocol/constants.ts";
 import { toIso } from "../protocol/datetime.ts";
 import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
@@ -15,7 +15,6 @@ import type { FieldName } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
 import type { ActionRequest } from "./action-request.ts";
-import { copyJob } from "./job.ts";
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
 export interface Outcome {
@@ -26,20 +25,22 @@ export interface Outcome {
 }
 
 const row = (member: JobMember): JobMemberRow => JOB_MEMBERS[member];
+/** Each member's place in the table, where apply works on a job as the list of its values. */
+const AT = Object.fromEntries(JOB_MEMBER_NAMES.map((member, i) => [member, i])) as Record<JobMember, number>;
 
-/** Per action: the members it copies from request fields, and the members it stamps with the time. */
+/** Per action: the members it copies from request fields (place, field), and the members it stamps with the time. */
 const EFFECTS = Object.fromEntries(
   ACTIONS.map((action) => [
     action,
     {
       copies: JOB_MEMBER_NAMES.flatMap((member) => {
         const from = row(member).from;
-        return from?.on === action ? [[member, from.field] as const] : [];
+        return from?.on === action ? [[AT[member], from.field] as const] : [];
       }),
-      stamps: JOB_MEMBER_NAMES.filter((member) => row(member).stampedOn?.includes(action)),
+      stamps: JOB_MEMBER_NAMES.filter((member) => row(member).stampedOn?.includes(action)).map((member) => AT[member]),
     },
   ]),
-) as unknown as Record<Action, { copies: readonly (readonly [JobMember, FieldName])[]; stamps: readonly JobMember[] }>;
+) as unknown as Record<Action, { copies: readonly (readonly [number, FieldName])[]; stamps: readonly number[] }>;
 
 /** The first state problem of a checked request, or null when the action may proceed. */
 export function stateProblem(request: ActionRequest, now: number): Rejection | null {
@@ -58,46 +59,34 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
 }
 
 const JOB = literal(JOB_MEMBER_NAMES);
+const VALUES = tuple(JOB_MEMBER_NAMES);
 const INITIAL = JOB_MEMBER_NAMES.map((member) => row(member).initial);
-
-/** A new job: every member at its initial value, and the id (none on a quote). */
-function newJob(id: string | undefined): Job {
-  const job = JOB(INITIAL) as Job;
-  job.id = id;
-  return job;
-}
 
 /** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */
 export function apply(request: ActionRequest, now: number, id?: string): Outcome {
   const { action, payerCredits } = request;
-  const job = action === "create" ? newJob(id) : copyJob(request.job as Job);
-  const members = job as Record<JobMember, unknown>;
+  // The job as the list of its values (a new one at its initial values), changed in place, then made anew.
+  const values = action === "create" ? INITIAL.slice() : VALUES(request.job as Job);
+  if (action === "create") values[AT.id] = id;
   const fields = request.fields as Record<FieldName, unknown>;
   const effects = EFFECTS[action];
-  job.status = TRANSITIONS[action].to;
-  for (const [member, field] of effects.copies) members[member] = fields[field];
+  values[AT.status] = TRANSITIONS[action].to;
+  for (const [at, field] of effects.copies) values[at] = fields[field];
   if (effects.stamps.length > 0) {
-    const at = toIso(now);
-    for (const member of effects.stamps) members[member] = at;
+    const stamp = toIso(now);
+    for (const at of effects.stamps) values[at] = stamp;
   }
-  switch (action) {
-    case "create":
-    case "submit":
-      return { action, job, payerCredits };
-    case "fund":
-      return { action, job, payerCredits: (payerCredits as number) - job.amount };
-    case "release": {
-      const settlement = settleRelease(job.amount);
-      job.fee = settlement.fee;
-      job.agentPayout = settlement.agent_payout;
-      return { action, job, payerCredits, settlement };
-    }
-    case "dispute": {
-      const settlement = settleDispute(job.amount);
-      job.fee = 0;
-      job.agentPayout = 0;
-      const after = payerCredits === undefined ? undefined : payerCredits + settlement.returned_to_payer;
-      return { action, job, payerCredits: after, settlement };
-    }
+  const amount = values[AT.amount] as number;
+  const settlement =
+    action === "release" ? settleRelease(amount) : action === "dispute" ? settleDispute(amount) : undefined;
+  if (settlement) {
+    values[AT.fee] = settlement.fee;
+    values[AT.agentPayout] = settlement.agent_payout;
   }
+  const job = JOB(values) as Job;
+  if (action === "fund") return { action, job, payerCredits: (payerCredits as number) - amount };
+  if (action === "dispute" && payerCredits !== undefined) {
+    return { action, job, payerCredits: payerCredits + (settlement as Settlement).returned_to_payer, settlement };
+  }
+  return settlement ? { action, job, payerCredits, settlement } : { action, job, payerCredits };
 }

@@ -4,6 +4,7 @@
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
 import * as v from "valibot";
+import { arrayReader } from "../lib/compile.ts";
 import type { JsonObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
@@ -12,19 +13,27 @@ import { FIELD_NAMES, FIELDS, type FieldName, type FieldValues, namesOf } from "
 import type { HeaderReader } from "../protocol/keys.ts";
 import type { Rule } from "../protocol/rules.ts";
 import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
-import { nameIndex, sentValues } from "./sent.ts";
 
-/** Each top-level field's rule, compiled once (fast-rule.ts). */
-const FAST_FIELDS = Object.fromEntries(FIELD_NAMES.map((name) => [name, compileRule(FIELDS[name].rule)])) as Record<
-  FieldName,
-  FastRule
->;
-const FIELD_INDEX = nameIndex(FIELD_NAMES, namesOf);
-/** Notes: blank after trimming counts as not sent (D2). */
-const BLANK_IS_ABSENT = Object.fromEntries(FIELD_NAMES.map((name) => [name, "kind" in FIELDS[name]])) as Record<
-  FieldName,
-  boolean
->;
+/** Everything checking one top-level field needs, worked out once from its row. */
+export interface FieldSpec {
+  readonly name: FieldName;
+  /** Its place in the field table (and in what the body sends, SENT). */
+  readonly position: number;
+  readonly rule: Rule;
+  /** The rule's compiled accepting path (fast-rule.ts). */
+  readonly fast: FastRule;
+  /** Notes: blank after trimming counts as not sent (D2). */
+  readonly blankIsAbsent: boolean;
+}
+
+/** The spec of each field, by name. */
+export const FIELD_SPECS = Object.fromEntries(
+  FIELD_NAMES.map((name, position): [FieldName, FieldSpec] => {
+    const rule = FIELDS[name].rule;
+    return [name, { name, position, rule, fast: compileRule(rule), blankIsAbsent: "kind" in FIELDS[name] }];
+  }),
+) as Record<FieldName, FieldSpec>;
+const SENT = arrayReader(FIELD_NAMES, namesOf);
 
 /** How an absent value is treated: an error of the top level, of a member, or fine. */
 export type Presence = "required" | "required-member" | "optional";
@@ -33,15 +42,20 @@ export type Presence = "required" | "required-member" | "optional";
 export class Checker {
   /** Every problem found so far, in check order. */
   readonly errors: Rejection[] = [];
-  /** The value sent for each field under any of its names, read once on first use. */
-  #sent: Partial<Record<FieldName, unknown>> | undefined;
+  /** The value sent for each field under any of its names, in the field table's order, read once on first use. */
+  #sent: unknown[] | undefined;
 
   constructor(readonly body: JsonObject) {}
 
   /** The value sent for `name` under any of its names (fields.ts); undefined when omitted or null. */
   sent(name: FieldName): unknown {
-    this.#sent ??= sentValues(this.body, FIELD_INDEX);
-    return this.#sent[name];
+    return this.sentAt(FIELD_SPECS[name].position);
+  }
+
+  /** The value sent for the field at `position` of the field table. */
+  sentAt(position: number): unknown {
+    this.#sent ??= SENT(this.body);
+    return this.#sent[position];
   }
 
   /** True once any check failed. */
@@ -61,8 +75,13 @@ export class Checker {
 
   /** Checks a top-level field by its canonical name; undefined when omitted or bad, or when a note is blank (D2). */
   field<F extends FieldName>(name: F, presence: Presence = "optional"): FieldValues[F] | undefined {
-    const value = this.check(name, FIELDS[name].rule, this.sent(name), presence, FAST_FIELDS[name]);
-    return (BLANK_IS_ABSENT[name] && value === "" ? undefined : value) as FieldValues[F] | undefined;
+    return this.fieldOf(FIELD_SPECS[name], presence) as FieldValues[F] | undefined;
+  }
+
+  /** {@link field} by the field's spec. */
+  fieldOf(spec: FieldSpec, presence: Presence): unknown {
+    const value = this.check(spec.name, spec.rule, this.sentAt(spec.position), presence, spec.fast);
+    return spec.blankIsAbsent && value === "" ? undefined : value;
   }
 
   /**
@@ -96,7 +115,7 @@ export class Checker {
     const header = headers.get("idempotency-key");
     if (header === null) return fromBody;
     const rule = FIELDS.idempotency_key.rule;
-    const fromHeader = this.check("idempotency_key", rule, header, "optional", FAST_FIELDS.idempotency_key) as
+    const fromHeader = this.check("idempotency_key", rule, header, "optional", FIELD_SPECS.idempotency_key.fast) as
       | string
       | undefined;
     if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {

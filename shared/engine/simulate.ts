@@ -3,12 +3,12 @@
  * the same checks and the same apply() as transition. One clock reading for the whole walk
  * (D13a), so every stamp is equal and hold_expired cannot happen. Nothing is persisted.
  */
-import type { Action } from "../protocol/constants.ts";
+import type { Action, Terminal } from "../protocol/constants.ts";
 import type { Job } from "../protocol/job-members.ts";
 import { SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import { readBodyFields } from "./body-fields.ts";
-import { Checker } from "./checker.ts";
+import { Checker, FIELD_SPECS } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView } from "./job.ts";
 import { receiptOf } from "./receipt.ts";
@@ -23,6 +23,8 @@ import {
 } from "./respond.ts";
 import { newJobId, transitionBody } from "./transition.ts";
 
+const TERMINAL = FIELD_SPECS.terminal.position;
+
 /** D5: in simulate, the note that does not match terminal is not read at all. */
 const OTHER_NOTE = { release: "dispute_reason", dispute: "release_note" } as const;
 
@@ -31,7 +33,7 @@ export function simulate(request: EngineRequest): EngineResult {
   const { ctx, keyId } = request;
   const checker = new Checker(request.body);
   const { fields } = readBodyFields(checker, SIMULATE_FIELDS, request.headers, ctx.now, (field, read) => {
-    return field === OTHER_NOTE[read.terminal ?? "release"];
+    return field === OTHER_NOTE[(read[TERMINAL] as Terminal | undefined) ?? "release"];
   });
   checker.expiryConflict();
   if (checker.failed) return failure(checker.errors[0]!);

@@ -42,6 +42,8 @@ export type View<K extends string> = (source: Partial<Record<K, unknown>>) => Re
 export type Literal<K extends string> = (values: readonly unknown[]) => Record<K, unknown>;
 /** A new object with each key whose value (in the keys' order) is not undefined. */
 export type Sparse<K extends string> = (values: readonly unknown[]) => Partial<Record<K, unknown>>;
+/** An object's value of each key, in an array in the keys' order. */
+export type Tuple<K extends string> = (source: Partial<Record<K, unknown>>) => unknown[];
 /** A copy of an object's keys, every key, in the keys' order. */
 export type Copy<K extends string> = (source: Partial<Record<K, unknown>>) => Record<K, unknown>;
 /** A new object with each key whose maker, called with the arguments, gives a value other than undefined. */
@@ -84,6 +86,9 @@ export const generic = {
       return object;
     };
   },
+  tuple<K extends string>(keys: readonly K[]): Tuple<K> {
+    return (source) => keys.map((key) => source[key]);
+  },
   copy<K extends string>(keys: readonly K[]): Copy<K> {
     return (source) => {
       const object = {} as Record<K, unknown>;
@@ -118,25 +123,51 @@ export const generic = {
  * members are read directly; any other object's are checked to be its own.
  */
 export function reader<K extends string>(keys: readonly K[], namesOf: (key: K) => readonly string[]): Reader<K> {
+  return readerInto(keys, namesOf, (key) => `v.${key}`, "{}", generic.reader(keys, namesOf));
+}
+
+/** Like {@link reader}, but the values come back in an array, in the keys' order. */
+export function arrayReader<K extends string>(keys: readonly K[], namesOf: (key: K) => readonly string[]): ArrayReader {
+  const loop = generic.reader(keys, namesOf);
+  const fallback: ArrayReader = (object) => {
+    const values = loop(object);
+    return keys.map((key) => values[key]);
+  };
+  return readerInto(keys, namesOf, (_key, i) => `v[${i}]`, `new Array(${keys.length})`, fallback);
+}
+
+/** Reads, for each key in order, the first of its names an object holds as an own, non-null member. */
+export type ArrayReader = (object: Record<string, unknown>) => unknown[];
+
+function readerInto<K extends string, R extends (object: Record<string, unknown>) => unknown>(
+  keys: readonly K[],
+  namesOf: (key: K) => readonly string[],
+  slot: (key: K, index: number) => string,
+  start: string,
+  fallback: R,
+): R {
   const names = keys.flatMap((key) => [key, ...namesOf(key)]);
-  const read = (ownOnly: boolean): string => {
-    let source = "const v = {};\nlet x;\n";
-    for (const key of keys) {
-      source += "x = undefined;\n";
+  const source = (ownOnly: boolean): string => {
+    let text = `const v = ${start};\nlet x;\n`;
+    keys.forEach((key, i) => {
+      text += "x = undefined;\n";
       for (const name of namesOf(key)) {
-        source += ownOnly
+        text += ownOnly
           ? `if (x == null) { x = o.${name}; if (x != null && !Object.hasOwn(o, "${name}")) x = undefined; }\n`
           : `if (x == null) x = o.${name};\n`;
       }
-      source += `v.${key} = x == null ? undefined : x;\n`;
-    }
-    return `${source}return v;`;
+      text += `${slot(key, i)} = x == null ? undefined : x;\n`;
+    });
+    return `${text}return v;`;
   };
-  const plain = compiled<Reader<K> | null>(["o"], read(false), names, null);
-  const own = compiled<Reader<K> | null>(["o"], read(true), names, null);
-  if (plain === null || own === null) return generic.reader(keys, namesOf);
-  const PLAIN = Object.prototype;
-  return (object) => (Object.getPrototypeOf(object) === PLAIN ? plain(object) : own(object));
+  const own = compiled<R | null>(["o"], source(true), names, null);
+  const make = compiled<((plain: object, own: R) => R) | null>(
+    ["PLAIN", "own"],
+    `return function read(o) {\nif (Object.getPrototypeOf(o) !== PLAIN) return own(o);\n${source(false)}\n};`,
+    names,
+    null,
+  );
+  return own === null || make === null ? fallback : make(Object.prototype, own);
 }
 
 /** {@link View} over `keys`. */
@@ -168,4 +199,9 @@ export function made<K extends string, A extends unknown[]>(keys: readonly K[], 
   const args = Array.from({ length: arity }, (_, i) => `a${i}`);
   const lines = keys.map((key) => `x = m.${key}(${args.join(", ")}); if (x !== undefined) v.${key} = x;`);
   return compiled(["m", ...args], `const v = {};\nlet x;\n${lines.join("\n")}\nreturn v;`, keys, generic.made(keys));
+}
+
+/** {@link Tuple} over `keys`. */
+export function tuple<K extends string>(keys: readonly K[]): Tuple<K> {
+  return compiled(["s"], `return [${keys.map((key) => `s.${key}`).join(", ")}];`, keys, generic.tuple(keys));
 }
