@@ -243,7 +243,7 @@ describe("share-link tokens (D19)", () => {
     const job = jobs.funded!;
     const short = Object.fromEntries(
       Object.entries(HANDOFF_KEYS)
-        .map(([long, key]) => [key, job[long]])
+        .map(([long, key]) => [key, (job as Record<string, unknown>)[long]])
         .filter(([, v]) => v !== undefined),
     );
     expect(decodeHandoff(`h1.${base64Json({ v: 1, job: short, next: ["submit"] })}`)).toEqual({ ok: true, value: job });

@@ -419,7 +419,7 @@ describe("D19: the short-key maps of link tokens", () => {
     const expected = Object.fromEntries(
       Object.entries(JOB_KEYS)
         .filter(([long]) => long !== "disputeReason")
-        .map(([long, short]) => [short, job[long]]),
+        .map(([long, short]) => [short, (job as Record<string, unknown>)[long]]),
     );
     expect(payload.job).toEqual(expected);
   });

@@ -10,6 +10,7 @@ import { jobView } from "../engine/job.ts";
 import { readJob } from "../engine/job-reader.ts";
 import { readReceipt } from "../engine/receipt-reader.ts";
 import { isObject } from "../lib/json.ts";
+import type { IdentifiedJob } from "../protocol/answers.ts";
 import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
 import {
@@ -24,8 +25,8 @@ import {
   type TokenResult,
 } from "./tokens.ts";
 
-/** A job in response form (camelCase, SPEC order), as the API returns it and the UI keeps it. */
-export type JobRecord = Record<string, unknown> & { id: string; title: string; amount: number; status: JobStatus };
+/** A job in response form (camelCase, SPEC order), with its id, as the API returns it and a client keeps it. */
+export type JobRecord = IdentifiedJob;
 
 const JOB_KEYS = { ...HANDOFF_KEYS, ...HANDOFF_EXTRA_KEYS };
 
@@ -55,7 +56,11 @@ export function checkReceipt(raw: unknown): TokenResult<Receipt> {
 
 /** The handoff token of a job: `h1.` + base64url of `{ v: 1, job: {...}, next: [...] }`. */
 export function encodeHandoff(job: JobRecord): string {
-  const payload = { v: 1, job: shorten(job, JOB_KEYS), next: nextActions(job.status) };
+  const payload = {
+    v: 1,
+    job: shorten(job as unknown as Record<string, unknown>, JOB_KEYS),
+    next: nextActions(job.status),
+  };
   return TOKEN_PREFIX.handoff + base64UrlEncode(JSON.stringify(payload));
 }
 

@@ -1,145 +1,88 @@
 /**
- * The JSON Schemas of the engines' answers (SPEC "Common response envelope" and each engine's
- * success fields) and of the error body (D8), for the OpenAPI document. Every name here is one
- * the engine catalog gives an engine as its response schema, or ErrorBody.
+ * The JSON Schemas of the engines' answers and of the error body (D8), for the OpenAPI document:
+ * each is the row of protocol/answers.ts that states it, with every member's kind as a schema.
+ * Every name here is one the engine catalog gives an engine as its response schema, or ErrorBody.
  */
 import type { ResponseSchemaName } from "../engine/catalog.ts";
-import { MODE, STATUSES, TERMINALS } from "../protocol/constants.ts";
+import { ANSWERS, type AnswerKind, type AnswerRow, ERROR_ANSWER } from "../protocol/answers.ts";
+import { ENGINE_ROUTES, MODE, STATUSES, TERMINALS } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
 
-const envelope: Record<string, Schema> = { ok: { const: true }, mode: { const: MODE }, money: { const: false } };
 const credits: Schema = { type: "integer", minimum: 0 };
-const keyFields: Record<string, Schema> = {
-  key_id: { type: "string", pattern: "^k_[0-9a-f]{12}$", description: "Present when a demo key header was sent." },
-  key_optional: { const: true, description: "Present when no demo key header was sent." },
-  idempotency_key: { type: "string", description: "Echo of the sent key, trimmed." },
-};
-const money: Record<string, Schema> = {
-  fee: credits,
-  agent_payout: credits,
-  agent_credits_delta: credits,
-  returned_to_payer: credits,
-};
-const figures: Schema = {
-  type: "object",
-  properties: { fee: credits, agent_payout: credits, returned_to_payer: credits },
-};
+const text: Schema = { type: "string" };
 
-/** The error body of every refusal (D8). */
-export const errorBodySchema = (): Schema => ({
-  type: "object",
-  required: ["ok", "mode", "money", "error", "message"],
-  properties: {
-    ok: { const: false },
+/** The schema of each kind of member; `steps` and the two composites depend on the document. */
+function kindSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<AnswerKind, Schema> {
+  const job = refs.composite("Job");
+  return {
+    true: { const: true },
+    false: { const: false },
     mode: { const: MODE },
-    money: { const: false },
-    error: { type: "string", enum: Object.keys(ERROR_CATALOG) },
-    message: {
-      type: "string",
-      description:
-        "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages).",
+    text,
+    action: text,
+    credits,
+    flag: { type: "boolean" },
+    status: { type: "string", enum: [...STATUSES] },
+    terminal: { type: "string", enum: [...TERMINALS] },
+    job,
+    draft: job,
+    receipt: refs.composite("Receipt"),
+    steps: { type: "array", minItems: 4, maxItems: 4, items: transitionResponse },
+    figures: { type: "object", properties: { fee: credits, agent_payout: credits, returned_to_payer: credits } },
+    mismatches: {
+      type: "array",
+      items: { type: "object", properties: { field: text, expected: credits, received: credits } },
     },
-    field: { type: "string", description: "The field, on missing_field and invalid_field." },
-    action: { type: ["string", "null"] },
-    actions: { type: "array", items: { type: "string" } },
-    from: { type: "string", enum: [...STATUSES] },
-    expected: { type: "string" },
-    needed: credits,
-    payer_credits: credits,
-    expiresAt: { type: "string" },
-    kind: { type: "string", enum: ["schema", "state"], description: "validate only." },
-    errors: {
+    keyId: { type: "string", pattern: "^k_[0-9a-f]{12}$", description: "Present when a demo key header was sent." },
+    keyOptional: { const: true, description: "Present when no demo key header was sent." },
+    echo: { type: "string", description: "Echo of the sent key, trimmed." },
+    code: { type: "string", enum: Object.keys(ERROR_CATALOG) },
+    codes: { type: "array", items: text },
+    nullableText: { type: ["string", "null"] },
+    schemaOrState: { type: "string", enum: ["schema", "state"], description: "validate only." },
+    problems: {
       type: "array",
       description: "validate only: every problem found.",
       items: {
         type: "object",
         required: ["error", "message"],
-        properties: { error: { type: "string" }, field: { type: "string" }, message: { type: "string" } },
-      },
-    },
-  },
-});
-
-/** The success answer of each engine, by the name the engine catalog gives it. */
-export function responseSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<ResponseSchemaName, Schema> {
-  const job = refs.composite("Job");
-  const receipt = refs.composite("Receipt");
-  return {
-    TransitionResponse: {
-      type: "object",
-      required: ["ok", "mode", "money", "action", "job"],
-      properties: {
-        ...envelope,
-        action: { type: "string" },
-        job,
-        payer_credits: credits,
-        ...money,
-        receipt,
-        ...keyFields,
-        idempotent: { type: "boolean" },
-      },
-    },
-    QuoteResponse: {
-      type: "object",
-      required: ["ok", "mode", "money", "action", "next_status", "job"],
-      properties: {
-        ...envelope,
-        action: { type: "string" },
-        next_status: { type: "string", enum: [...STATUSES] },
-        job,
-        ...money,
-        payer_credits_after: credits,
-        receipt,
-        ...keyFields,
-      },
-    },
-    ValidateResponse: {
-      type: "object",
-      required: ["ok", "mode", "money", "action", "next_status"],
-      properties: {
-        ...envelope,
-        action: { type: "string" },
-        next_status: { type: "string", enum: [...STATUSES] },
-        ...keyFields,
-      },
-    },
-    SimulateResponse: {
-      type: "object",
-      required: [
-        ...["ok", "mode", "money", "terminal", "steps", "job", "payer_credits"],
-        ...["fee", "agent_payout", "agent_credits_delta", "returned_to_payer", "receipt"],
-      ],
-      properties: {
-        ...envelope,
-        terminal: { type: "string", enum: [...TERMINALS] },
-        steps: { type: "array", minItems: 4, maxItems: 4, items: transitionResponse },
-        job,
-        payer_credits: credits,
-        ...money,
-        receipt,
-        ...keyFields,
-        idempotent: { type: "boolean" },
-      },
-    },
-    VerifyResponse: {
-      type: "object",
-      required: ["ok", "mode", "money", "valid", "verified", "expected", "received", "mismatches", "job_id", "action"],
-      properties: {
-        ...envelope,
-        valid: { type: "boolean" },
-        verified: { type: "boolean" },
-        expected: figures,
-        received: figures,
-        mismatches: {
-          type: "array",
-          items: { type: "object", properties: { field: { type: "string" }, expected: credits, received: credits } },
-        },
-        job_id: { type: "string" },
-        action: { type: "string", enum: [...TERMINALS] },
-        ...keyFields,
+        properties: { error: text, field: text, message: text },
       },
     },
   };
+}
+
+/** Words some members of the error body carry in the document. */
+const ERROR_TEXTS: Partial<Record<keyof typeof ERROR_ANSWER.members, string>> = {
+  message:
+    "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages).",
+  field: "The field, on missing_field and invalid_field.",
+};
+
+/** The object schema of one answer row. */
+function rowSchema(row: AnswerRow, kinds: Record<AnswerKind, Schema>, texts: Record<string, string> = {}): Schema {
+  const properties: Record<string, Schema> = {};
+  for (const [member, kind] of Object.entries(row.members)) {
+    const description = texts[member];
+    properties[member] = description === undefined ? kinds[kind] : { ...kinds[kind], description };
+  }
+  return { type: "object", required: [...row.required], properties };
+}
+
+const NO_REFS = { composite: () => ({}) } as unknown as SchemaRefs;
+
+/** The error body of every refusal (D8). */
+export const errorBodySchema = (): Schema => rowSchema(ERROR_ANSWER, kindSchemas(NO_REFS, {}), ERROR_TEXTS);
+
+const schemaName = (route: string): ResponseSchemaName =>
+  `${route[0]!.toUpperCase()}${route.slice(1)}Response` as ResponseSchemaName;
+
+/** The success answer of each engine, by the name the engine catalog gives it. */
+export function responseSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<ResponseSchemaName, Schema> {
+  const kinds = kindSchemas(refs, transitionResponse);
+  return Object.fromEntries(
+    ENGINE_ROUTES.map((route) => [schemaName(route), rowSchema(ANSWERS[route], kinds)]),
+  ) as Record<ResponseSchemaName, Schema>;
 }

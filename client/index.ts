@@ -1,0 +1,23 @@
+/**
+ * The TypeScript client of the agent escrow demo: typed calls to the five engines over HTTP or
+ * in-process, and a state keeper that holds the client side (credits, escrow, wallet, jobs,
+ * receipts, activity), reads and writes the demo pack and makes and opens share links.
+ * No money moves. Runs in browsers, Bun, Node 20 and Deno: no runtime's own APIs.
+ */
+export type { ActivityEvent, ActivityKind, DemoState } from "../shared/browser/pack.ts";
+export { freshState } from "../shared/browser/pack.ts";
+export type { JobRecord } from "../shared/browser/share-links.ts";
+export type { AnswerOf, ErrorBody, ErrorCode, IdentifiedJob, Mismatch } from "../shared/protocol/answers.ts";
+export type { Action, EngineRoute, JobStatus, Terminal } from "../shared/protocol/constants.ts";
+export type { Job } from "../shared/protocol/job-members.ts";
+export type { Receipt } from "../shared/protocol/receipt-members.ts";
+export { credits } from "./activity.ts";
+export type { Answer, ClientErrorCode, EscrowError } from "./answer.ts";
+export type { CallOptions, EscrowApi } from "./api.ts";
+export { type Balances, balancesOf } from "./balances.ts";
+export { engineUrl, type HttpOptions, httpApi } from "./http.ts";
+export { EscrowKeeper, type KeeperOptions } from "./keeper.ts";
+export { type LocalOptions, localApi } from "./local.ts";
+export type { ActionRequest, FormInput, SimulateRequest, TransitionRequest, VerifyRequest } from "./requests.ts";
+export { openLink, PACK_BYTES_MAX, packText, readPackText, type Shared } from "./sharing.ts";
+export { type ActionFields, afterAction, type Done } from "./state.ts";

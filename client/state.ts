@@ -1,0 +1,61 @@
+/**
+ * How a client-held state changes, as pure functions: a job or receipt joining its list, and an
+ * action's answer applied to the balances (SPEC "Client-side conventions"). The keeper calls
+ * these; tests can too, with no service.
+ */
+import type { DemoState } from "../shared/browser/pack.ts";
+import type { JobRecord } from "../shared/browser/share-links.ts";
+import type { AnswerOf } from "../shared/protocol/answers.ts";
+import type { Receipt } from "../shared/protocol/receipt-members.ts";
+import type { EscrowError } from "./answer.ts";
+import type { ActionRequest, FormInput } from "./requests.ts";
+
+/** A keeper operation's outcome: `ok` with what it gives, or why nothing changed. */
+export type Done<T extends object = object> = ({ ok: true } & T) | EscrowError;
+
+/** An operation the keeper refused itself, before any call. */
+export const refused = (code: "unknown_job" | "invalid_input", message: string): EscrowError => ({
+  ok: false,
+  code,
+  status: 0,
+  message,
+});
+
+/** The fields of an action besides `action`, the job and the balance, which the keeper fills in. */
+export type ActionFields<A extends "create" | "fund" | "submit" | "release" | "dispute"> = FormInput<
+  Omit<ActionRequest<A>, "action" | "job" | "payer_credits">
+>;
+
+/** `list` with `item` replacing the one of the same key, or added first. */
+function upsert<T>(list: readonly T[], item: T, key: (t: T) => string): T[] {
+  const k = key(item);
+  return list.some((t) => key(t) === k) ? list.map((t) => (key(t) === k ? item : t)) : [item, ...list];
+}
+/** `jobs` with `job` in place of the one with its id, or first. */
+export const upsertJob = (jobs: readonly JobRecord[], job: JobRecord): JobRecord[] => upsert(jobs, job, (j) => j.id);
+/** `receipts` with `receipt` first, and no other receipt of its job. */
+export const upsertReceipt = (receipts: readonly Receipt[], receipt: Receipt): Receipt[] => [
+  receipt,
+  ...receipts.filter((r) => r.job_id !== receipt.job_id),
+];
+
+/**
+ * `state` after the answer to `action` on a held job, sent with payer credits `sent`: the job
+ * replaced, the balance changed by what the answer says it became (fund takes the amount into
+ * escrow, dispute gives it back), the wallet credited agent_credits_delta on release, the receipt
+ * kept. Applied as a change, so an answer to another action meanwhile is not undone.
+ */
+export function afterAction(
+  state: DemoState,
+  action: "fund" | "submit" | "release" | "dispute",
+  sent: number,
+  answer: AnswerOf<"transition">,
+): DemoState {
+  return {
+    ...state,
+    payerCredits: state.payerCredits + (answer.payer_credits ?? sent) - sent,
+    agentCredits: state.agentCredits + (action === "release" ? (answer.agent_credits_delta ?? 0) : 0),
+    jobs: upsertJob(state.jobs, answer.job),
+    receipts: answer.receipt ? upsertReceipt(state.receipts, answer.receipt) : state.receipts,
+  };
+}
