@@ -52,9 +52,10 @@ async function drain(stream: ReadableStream<Uint8Array>, sink: { text: string })
 /**
  * Starts `bun api/server.ts` with PORT set and waits (up to 10 s) until /api/health.json answers
  * 200. One process (WORKERS=1) unless `env` says otherwise, so its pid is the whole server.
+ * On a free port unless `env.PORT` names one.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<LiveServer> {
-  const port = freePort();
+  const port = env.PORT ? Number(env.PORT) : freePort();
   const child = Bun.spawn([process.execPath, "api/server.ts"], {
     cwd: ROOT,
     env: { ...process.env, WORKERS: "1", ...env, PORT: String(port) },
