@@ -13,8 +13,8 @@ export interface HttpOptions {
   baseUrl: string;
   /** An optional demo key; only its key_id ever comes back (D14). */
   demoKey?: string;
-  /** A fetch to use instead of the global one. */
-  fetch?: typeof fetch;
+  /** A fetch to use instead of the global one (a test's handler, a proxy agent). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /** The engine URL of `route` under `baseUrl`. */
@@ -23,7 +23,7 @@ export const engineUrl = (baseUrl: string, route: EngineRoute): string =>
 
 /** The five engines over HTTP. */
 export function httpApi(options: HttpOptions): EscrowApi {
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const send = options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
   return apiOver(async (route, body, headers): Promise<Delivery> => {
     const url = engineUrl(options.baseUrl, route);
     let response: Response;
