@@ -15,6 +15,7 @@ import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
 import { type ErrorReporter, recover } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
+import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
 import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
 /** What the handler needs from its host. */
@@ -80,6 +81,10 @@ export function createService(options: HandlerOptions): Service {
   // The error boundary (D21) is a try/catch around synchronous work and the rejection handler
   // of a promise that exists anyway: no extra promise or async function on any path.
   const fail = (error: unknown, request: Request): Response => recover(error, request, report);
+  const mcp = mcpEndpoint({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL }, () => ({
+    now: options.now(),
+    randomHex: options.randomHex,
+  }));
 
   /** The engine's answer to a body that was read (null: past the limit). */
   function answer(route: EngineRoute, request: Request, body: Uint8Array | null): Response {
@@ -129,6 +134,9 @@ export function createService(options: HandlerOptions): Service {
         if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
         return engine(route, request);
       }
+
+      // Awaited inside the try, so the error boundary (D21) holds on /mcp too.
+      if (pathname === MCP_PATH) return await mcp(request);
 
       const doc = documents.byPath.get(pathname);
       if (doc) {

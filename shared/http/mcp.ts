@@ -1,0 +1,92 @@
+/**
+ * POST /mcp: the engines as MCP tools over Streamable HTTP, stateless (no session: the client
+ * holds the job, as everywhere else). Each request gets its own SDK server and transport with
+ * JSON answers; the body limit (D9) holds as on the engines, and the handler's error boundary
+ * (D21) around it. GET and DELETE answer 405, which is how the MCP specification lets a server
+ * say it offers no standalone stream and no sessions to end. CORS as for the engines (D17),
+ * plus the MCP headers.
+ */
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { DocumentSettings } from "../documents/index.ts";
+import type { EngineContext } from "../engine/context.ts";
+import { engineBox } from "../mcp/engine-box.ts";
+import { documentResources, type Resources } from "../mcp/resources.ts";
+import { createMcpServer } from "../mcp/server.ts";
+import { LIMITS, VERSION } from "../protocol/constants.ts";
+import { readBody } from "./body-limit.ts";
+import { HeaderTextReader } from "./header-text.ts";
+import { tooLarge } from "./responses.ts";
+
+/** The path of the MCP endpoint. */
+export const MCP_PATH = "/mcp";
+/** The methods it serves. */
+export const MCP_METHODS = "POST, OPTIONS";
+
+/** What the server tells an MCP client at initialize. */
+export const MCP_INSTRUCTIONS =
+  "Stateless demo escrow for agent jobs: no money moves and the service stores nothing. Keep the job from each answer and send it back as `job` on the next call. Call escrow_quote before escrow_transition to see the money impact; escrow_simulate runs a whole walk; escrow_verify checks a receipt's figures. A refusal is a result with isError and the catalog error (error, message, field).";
+
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "Mcp-Session-Id, Mcp-Protocol-Version",
+  "Cache-Control": "no-store",
+};
+
+/** A JSON-RPC error answer that no request id goes with. */
+const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json", ...CORS, ...headers },
+  });
+
+/** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */
+export const mcpPreflight = (): Response =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      Allow: MCP_METHODS,
+      "Access-Control-Allow-Origin": "*",
+      "Access-Control-Allow-Methods": MCP_METHODS,
+      "Access-Control-Allow-Headers":
+        "Content-Type, Authorization, X-Service-Key, Idempotency-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+      "Access-Control-Expose-Headers": CORS["Access-Control-Expose-Headers"],
+      "Access-Control-Max-Age": "86400",
+    },
+  });
+
+/** The /mcp endpoint of a service whose documents live at `settings.siteUrl`. */
+export function mcpEndpoint(settings: DocumentSettings, context: () => EngineContext) {
+  let resources: Resources | undefined;
+  return async (request: Request): Promise<Response> => {
+    if (request.method === "OPTIONS") return mcpPreflight();
+    if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
+    const bytes = await readBody(request, LIMITS.bodyBytesMax);
+    if (bytes === null) return tooLarge();
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch {
+      return rpcError(400, -32700, "Parse error: the body is not JSON.");
+    }
+    resources ??= documentResources(settings);
+    const server = createMcpServer({
+      boxes: [engineBox(context, new HeaderTextReader(request.headers))],
+      resources,
+      instructions: MCP_INSTRUCTIONS,
+      version: VERSION,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      const answer = await transport.handleRequest(request, { parsedBody });
+      const headers = new Headers(answer.headers);
+      for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
+      return new Response(answer.body, { status: answer.status, headers });
+    } finally {
+      await server.close();
+    }
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The prompt an MCP client offers its user: walk one job through the tools, quoting before
+ * each commit and carrying the job from each answer into the next call (the client holds it).
+ */
+import { FEE_TEXT } from "../protocol/fees.ts";
+
+/** A prompt as prompts/list gives it. */
+export const WALK_PROMPT = {
+  name: "walk_a_job",
+  title: "Walk a job through escrow",
+  description: `Create, fund, submit and release (or dispute) one demo job with the escrow tools, quoting each step first. No money moves; release keeps a ${FEE_TEXT} fee.`,
+  arguments: [
+    { name: "title", description: "What the job is (1 to 80 characters).", required: true },
+    { name: "amount", description: "Credits to hold in escrow (a whole number, 1 or more).", required: true },
+    { name: "criteria", description: "What the proof must show.", required: true },
+  ],
+} as const;
+
+/** The messages of the walk prompt for these arguments. */
+export function walkMessages(args: Record<string, string | undefined>) {
+  const text = [
+    `Walk one demo escrow job with the escrow tools: title "${args.title ?? ""}", amount ${args.amount ?? ""} credits, criteria "${args.criteria ?? ""}". No money moves; the service stores nothing, so keep the job from each answer and send it back as \`job\` on the next call.`,
+    "1. escrow_quote with action create and those fields, then escrow_transition with the same body: keep the job it returns (with its id).",
+    "2. escrow_quote with action fund, the job and payer_credits (1000 to start), then escrow_transition: the amount moves into escrow and payer_credits comes back lower.",
+    "3. escrow_transition with action submit, the funded job and a proof_url.",
+    `4. escrow_quote with action release to see the ${FEE_TEXT} fee and the agent payout, then escrow_transition to release (or action dispute to refund the whole amount). Keep the receipt.`,
+    "5. escrow_verify with the receipt: it should say valid true.",
+    "If a call answers isError, read its error and message, fix the body and try again; a refusal changes nothing.",
+  ].join("\n");
+  return [{ role: "user" as const, content: { type: "text" as const, text } }];
+}

@@ -1,0 +1,53 @@
+/**
+ * The GET documents an agent reads as MCP resources: the protocol (settlement.json and
+ * SETTLEMENT.md), the OpenAPI document, the error catalog, the fee schedule, the quickstart and
+ * llms.txt, each at its public URL with its media type, from the same builders as the GET routes.
+ */
+import { absolute, DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
+import { type DocumentSettings, documentBuilders } from "../documents/index.ts";
+
+/** The catalog keys served as resources, in the order resources/list gives them. */
+const RESOURCE_KEYS = ["settlement", "settlement_md", "openapi", "errors", "fees", "quickstart", "llms"] as const;
+
+/** A resource as resources/list gives it. */
+export interface ResourceEntry {
+  uri: string;
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+}
+
+/** The resources and a reader of their text. */
+export interface Resources {
+  list: ResourceEntry[];
+  /** The document at `uri` with its media type, or undefined when no resource has that URI. */
+  read(uri: string): { uri: string; mimeType: string; text: string } | undefined;
+}
+
+/** The resources of a service whose public origin is `settings.siteUrl`; a document is built when first read. */
+export function documentResources(settings: DocumentSettings): Resources {
+  const builders = documentBuilders(settings);
+  const entries = RESOURCE_KEYS.map((key) => {
+    const index = DOCUMENT_CATALOG.findIndex((entry) => entry.key === key);
+    const entry = DOCUMENT_CATALOG[index]!;
+    const build = builders[index]!.build;
+    const uri = absolute(settings.siteUrl, entry.paths[0]!);
+    const mimeType = TYPES[entry.kind].replace(/; charset=utf-8$/, "");
+    return { uri, name: key, title: entry.title, description: entry.summary, mimeType, build };
+  });
+  const built = new Map<string, string>();
+  return {
+    list: entries.map(({ uri, name, title, description, mimeType }) => ({ uri, name, title, description, mimeType })),
+    read(uri) {
+      const entry = entries.find((e) => e.uri === uri);
+      if (!entry) return undefined;
+      let text = built.get(uri);
+      if (text === undefined) {
+        text = entry.build().body;
+        built.set(uri, text);
+      }
+      return { uri, mimeType: entry.mimeType, text };
+    },
+  };
+}

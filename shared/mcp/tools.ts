@@ -1,0 +1,111 @@
+/**
+ * The five engines as MCP tools (named as tools.json names them): each tool's input schema is
+ * the flat schema tools.json publishes for the engine's body, plus an optional `demo_key`; its
+ * output schema is the engine's answer as the OpenAPI document states it, written out whole.
+ * A call runs the engine and answers its body as structuredContent and as JSON text, byte for
+ * byte what the HTTP engine answers; a refusal is a result with isError and the error body.
+ */
+
+import { toolInputSchemas } from "../documents/tools.ts";
+import { ENGINE_LIST, type EngineEntry } from "../engine/catalog.ts";
+import type { EngineResult } from "../engine/context.ts";
+import type { EngineRoute } from "../protocol/constants.ts";
+import { compositeSchema } from "../schemas/bodies.ts";
+import { inline } from "../schemas/components.ts";
+import type { Schema } from "../schemas/convert.ts";
+import { responseSchemas } from "../schemas/responses.ts";
+
+/** An MCP tool as tools/list gives it. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Schema & { type: "object" };
+  outputSchema?: Schema & { type: "object" };
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
+}
+
+/** A tool result: the answer as structured content and as its JSON text. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** The argument that carries a demo key, as the Authorization header would (D14). */
+export const DEMO_KEY_ARGUMENT = "demo_key";
+
+const demoKeyProperty: Schema = {
+  type: "string",
+  minLength: 1,
+  description:
+    "Optional demo key, as Authorization: Bearer would carry it (D14): answers and receipts carry its key_id, never the key. Overrides the MCP request's own Authorization header.",
+};
+
+/** The engines' answers, with every composite written out (an MCP client validates them alone). */
+function outputSchemas(): Record<EngineRoute, Schema> {
+  const refs = inline(compositeSchema);
+  const transition = responseSchemas(refs, {}).TransitionResponse;
+  const all = responseSchemas(refs, transition);
+  return {
+    transition: all.TransitionResponse,
+    quote: all.QuoteResponse,
+    validate: all.ValidateResponse,
+    simulate: all.SimulateResponse,
+    verify: all.VerifyResponse,
+  };
+}
+
+const IDEMPOTENT_TEXT =
+  " With idempotency_key (or the Idempotency-Key header) a repeated create gives the same job id (D15), so a retry is safe.";
+
+/** What is true of each engine as a tool: only transition changes the client's state. */
+const readOnly = (route: EngineRoute): boolean => route !== "transition";
+
+/** The tool of one engine. */
+function engineTool(engine: EngineEntry, input: Schema, output: Schema): ToolDefinition {
+  return {
+    name: engine.tool,
+    title: engine.title,
+    description: `${engine.description}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} A refusal is a result with isError true and the error body (error, message, field) as its structured content.`,
+    inputSchema: {
+      ...input,
+      type: "object",
+      properties: { ...(input.properties as Record<string, Schema>), [DEMO_KEY_ARGUMENT]: demoKeyProperty },
+    },
+    outputSchema: { ...output, type: "object" },
+    annotations: {
+      readOnlyHint: readOnly(engine.route),
+      destructiveHint: false,
+      // The read-only engines answer a repeated call alike. A transition is idempotent only
+      // when it carries an idempotency key (D15), which a static hint cannot say: false here,
+      // and the description says when.
+      idempotentHint: readOnly(engine.route),
+      openWorldHint: false,
+    },
+  };
+}
+
+/** The five engine tools, in the engine catalog's order. */
+export function engineTools(): ToolDefinition[] {
+  const inputs = toolInputSchemas();
+  const outputs = outputSchemas();
+  return ENGINE_LIST.map((engine) => engineTool(engine, inputs[engine.route], outputs[engine.route]));
+}
+
+/** The route of an engine tool's name, if it is one. */
+export const routeOfTool = (name: string): EngineRoute | undefined =>
+  ENGINE_LIST.find((engine) => engine.tool === name)?.route;
+
+/** The result of an engine's answer: its JSON text is the HTTP body, byte for byte. */
+export const toolResult = (result: EngineResult): ToolResult => ({
+  content: [{ type: "text", text: JSON.stringify(result.body) }],
+  structuredContent: result.body,
+  ...(result.body.ok !== true && { isError: true }),
+});
