@@ -23,7 +23,8 @@ const TOOL_ORDER: readonly EngineRoute[] = ["quote", "transition", "simulate", "
 const describe = (name: string): string => REQUEST_FIELDS.find((f) => f.name === name)?.rule ?? "";
 
 const field = (name: FieldName): Schema => ({ ...fieldSchema(FIELDS[name].rule), description: describe(name) });
-const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
+/** The flat schemas of `names`, each with its rule in words (tools.json, the MCP wallet tools). */
+export const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
   Object.fromEntries(names.map((name) => [name, field(name)]));
 
 /** The job as a flat object schema (response names). */

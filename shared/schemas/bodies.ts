@@ -34,17 +34,23 @@ function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record
 
 const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : namesOf(field));
 
-/** The client-held job (D6): members by response name and snake_case alias; unknown members allowed (dropped). */
-export function jobSchema(refs: SchemaRefs): Schema {
+/**
+ * The client-held job (D6): members by response name and snake_case alias; unknown members
+ * allowed (dropped). The quote of a create answers it without an id (SPEC): `QuoteJob`.
+ */
+export function jobSchema(refs: SchemaRefs, withId = true): Schema {
   const properties: Record<string, Schema> = {};
   const required: Schema[] = [];
   for (const member of JOB_MEMBER_NAMES) {
     for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
-    if (JOB_MEMBERS[member].required) required.push(presentAny(memberNamesOf(member)));
+    if (JOB_MEMBERS[member].required && (withId || member !== "id"))
+      required.push(presentAny(memberNamesOf(member)));
   }
   return {
     type: "object",
-    description: "The client-held job, as the last response gave it.",
+    description: withId
+      ? "The client-held job, as the last response gave it."
+      : "The job a quote would make or leave: no id on a create quote.",
     properties,
     allOf: required,
   };
@@ -154,12 +160,13 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
 /** Each composite schema, built with `refs`. */
 export function compositeSchema(name: CompositeName, refs: SchemaRefs): Schema {
   if (name === "Job") return jobSchema(refs);
+  if (name === "QuoteJob") return jobSchema(refs, false);
   if (name === "Receipt") return receiptSchema(refs);
   return actionBodySchema(ACTIONS.find((action) => actionBodyName(action) === name)!, refs);
 }
 
 /** Every composite schema by name, built with `refs`: the job, the receipt, then the body of each action. */
 export function compositeSchemas(refs: SchemaRefs): Record<CompositeName, Schema> {
-  const names: CompositeName[] = ["Job", "Receipt", ...ACTIONS.map(actionBodyName)];
+  const names: CompositeName[] = ["Job", "QuoteJob", "Receipt", ...ACTIONS.map(actionBodyName)];
   return Object.fromEntries(names.map((name) => [name, compositeSchema(name, refs)])) as Record<CompositeName, Schema>;
 }

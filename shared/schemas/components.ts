@@ -53,6 +53,7 @@ export function fieldComponents(): Record<string, Schema> {
 /** The composite schemas body schemas refer to: the job, the receipt and the body of each action. */
 export type CompositeName =
   | "Job"
+  | "QuoteJob"
   | "Receipt"
   | "CreateBody"
   | "FundBody"

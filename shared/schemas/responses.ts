@@ -27,7 +27,7 @@ function kindSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<Answe
     status: { type: "string", enum: [...STATUSES] },
     terminal: { type: "string", enum: [...TERMINALS] },
     job,
-    draft: job,
+    draft: refs.composite("QuoteJob"),
     receipt: refs.composite("Receipt"),
     steps: { type: "array", minItems: 4, maxItems: 4, items: transitionResponse },
     figures: { type: "object", properties: { fee: credits, agent_payout: credits, returned_to_payer: credits } },

@@ -1,0 +1,33 @@
+/**
+ * `bun run mcp`: the local MCP server for desktop agents that start a tool process (stdio).
+ * The five engine tools run the engine in this process (no network, the real clock), and the
+ * wallet tools keep a demo payer's credits, escrow and agent wallet in a demo pack file:
+ * ESCROW_PACK, or ~/.agent-escrow-demo/pack.json by default (pack-file.ts). ESCROW_DEMO_KEY,
+ * when set, is the demo key of every call that names none (D14); only its key_id ever shows.
+ * Nothing but JSON-RPC goes to stdout; notes go to stderr.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { localApi, randomHex } from "../client/local.ts";
+import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
+import { MCP_INSTRUCTIONS } from "../shared/http/mcp.ts";
+import { engineBox } from "../shared/mcp/engine-box.ts";
+import { documentResources } from "../shared/mcp/resources.ts";
+import { createMcpServer } from "../shared/mcp/server.ts";
+import { VERSION } from "../shared/protocol/constants.ts";
+import { packPath } from "./pack-file.ts";
+import { walletBox } from "./wallet-box.ts";
+
+const path = packPath();
+const demoKey = process.env.ESCROW_DEMO_KEY || undefined;
+const headers = {
+  get: (name: string) => (demoKey && name.toLowerCase() === "authorization" ? `Bearer ${demoKey}` : null),
+};
+
+const server = createMcpServer({
+  boxes: [engineBox(() => ({ now: Date.now(), randomHex }), headers), walletBox(path, localApi({ demoKey }))],
+  resources: documentResources({ siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL }),
+  instructions: `${MCP_INSTRUCTIONS} The wallet_* tools keep a demo wallet in the pack file ${path}, which the web UI can import and export.`,
+  version: VERSION,
+});
+await server.connect(new StdioServerTransport());
+console.error(`agent-escrow-demo MCP server on stdio; demo pack: ${path}`);
