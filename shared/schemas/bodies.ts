@@ -43,8 +43,7 @@ export function jobSchema(refs: SchemaRefs, withId = true): Schema {
   const required: Schema[] = [];
   for (const member of JOB_MEMBER_NAMES) {
     for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
-    if (JOB_MEMBERS[member].required && (withId || member !== "id"))
-      required.push(presentAny(memberNamesOf(member)));
+    if (JOB_MEMBERS[member].required && (withId || member !== "id")) required.push(presentAny(memberNamesOf(member)));
   }
   return {
     type: "object",
