@@ -91,8 +91,11 @@ describe("POST /mcp in process, on the fixed clock", () => {
   test("each catalog error a tool can give is a result with isError and the engine's error body, never a protocol error", async () => {
     for (const { code, route, body, now } of TOOL_ERRORS) {
       const client = await inProcess(now);
+      // Listed first, so the SDK's client checks the result against the tool's output schema too.
+      const { tools } = await client.listTools();
       const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
       expect(result.isError, code).toBe(true);
+      expectValidOutput(tools.find((t) => t.name === `escrow_${route}`)!.outputSchema, result.structuredContent, code);
       expect(result.structuredContent).toMatchObject({ ok: false, error: code });
       expect((result.content as { text: string }[])[0]!.text).toBe(await engineAnswer(route, body, now));
       await client.close();

@@ -1,7 +1,8 @@
 /**
  * The five engines as MCP tools (named as tools.json names them): each tool's input schema is
  * the flat schema tools.json publishes for the engine's body, plus an optional `demo_key`; its
- * output schema is the engine's answer as the OpenAPI document states it, written out whole.
+ * output schema is the engine's answer or its error body, as the OpenAPI document states them,
+ * written out whole.
  * A call runs the engine and answers its body as structuredContent and as JSON text, byte for
  * byte what the HTTP engine answers; a refusal is a result with isError and the error body.
  */
@@ -13,7 +14,7 @@ import type { EngineRoute } from "../protocol/constants.ts";
 import { compositeSchema } from "../schemas/bodies.ts";
 import { inline } from "../schemas/components.ts";
 import type { Schema } from "../schemas/convert.ts";
-import { responseSchemas } from "../schemas/responses.ts";
+import { errorBodySchema, responseSchemas } from "../schemas/responses.ts";
 
 /** An MCP tool as tools/list gives it. */
 export interface ToolDefinition {
@@ -48,17 +49,22 @@ const demoKeyProperty: Schema = {
     "Optional demo key, as Authorization: Bearer would carry it (D14): answers and receipts carry its key_id, never the key. Overrides the MCP request's own Authorization header.",
 };
 
-/** The engines' answers, with every composite written out (an MCP client validates them alone). */
+/**
+ * The engines' answers, with every composite written out (an MCP client validates them alone):
+ * the success answer or the error body (D8), since a refusal's error body is structured content
+ * too, and clients (the SDK's among them) validate it against the same schema.
+ */
 function outputSchemas(): Record<EngineRoute, Schema> {
   const refs = inline(compositeSchema);
   const transition = responseSchemas(refs, {}).TransitionResponse;
   const all = responseSchemas(refs, transition);
+  const either = (success: Schema): Schema => ({ type: "object", anyOf: [success, errorBodySchema()] });
   return {
-    transition: all.TransitionResponse,
-    quote: all.QuoteResponse,
-    validate: all.ValidateResponse,
-    simulate: all.SimulateResponse,
-    verify: all.VerifyResponse,
+    transition: either(all.TransitionResponse),
+    quote: either(all.QuoteResponse),
+    validate: either(all.ValidateResponse),
+    simulate: either(all.SimulateResponse),
+    verify: either(all.VerifyResponse),
   };
 }
 
