@@ -13,7 +13,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import { DOCUMENT_CATALOG, PAGES, TYPES } from "../shared/documents/catalog.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
-import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { JOBS } from "./fixtures.ts";
 import { CREATE, call, fixedContext, ok, testHandler } from "./helpers.ts";
@@ -201,8 +201,8 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
     }
   });
 
-  test("covers every engine and every document path, and nothing else", () => {
-    const expected = [...ENGINE_ROUTES.map(enginePath), ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].sort();
+  test("covers every engine, the MCP endpoint and every document path, and nothing else", () => {
+    const expected = [...ENGINE_ROUTES.map(enginePath), MCP_PATH, ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].sort();
     expect(Object.keys(doc.paths).sort()).toEqual(expected);
   });
 

@@ -3,12 +3,22 @@
  * robots.txt and sitemap.xml. All absolute URLs come from one origin setting (SITE_URL).
  */
 import { ENGINE_LIST } from "../engine/catalog.ts";
-import { MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
+import { MCP_PATH, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
 import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
 
 /** Short description shared by the card, llms.txt and the site. */
 export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
+
+/** Where the engines are MCP tools: the remote endpoint, and the local server a desktop agent starts. */
+export const mcpCard = (siteUrl: string) => ({
+  url: absolute(siteUrl, MCP_PATH),
+  transport: "streamable-http",
+  stateless: true,
+  tools: ENGINE_LIST.map((engine) => engine.tool),
+  local:
+    "npx bun run mcp: the same tools over stdio in process, plus wallet_* tools that keep a demo pack file (ESCROW_PACK).",
+});
 
 /** The agent card. */
 export function agentCard(siteUrl: string) {
@@ -37,6 +47,7 @@ export function agentCard(siteUrl: string) {
       url: absolute(siteUrl, engine.path),
       summary: engine.sentence,
     })),
+    mcp: mcpCard(siteUrl),
     documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
     pages: Object.fromEntries(
       PAGES.map((page) => [page.path === "/" ? "ui" : "reference", absolute(siteUrl, page.path)]),
@@ -68,6 +79,11 @@ export function llmsTxt(siteUrl: string): string {
     "## Engines",
     "",
     ...ENGINE_LIST.map((engine) => link(engine.route, engine.path, engine.sentence)),
+    link(
+      "MCP",
+      MCP_PATH,
+      `The five engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}) over Streamable HTTP, stateless; \`npx bun run mcp\` serves them over stdio with wallet tools.`,
+    ),
     "",
     "## Reference",
     "",

@@ -25,6 +25,7 @@ export function openapi(siteUrl: string) {
     servers: [{ url: siteUrl.replace(/\/+$/, ""), description: "This deployment (SITE_URL)." }],
     tags: [
       { name: "engines", description: "POST JSON engines: transition, quote, validate, simulate, verify." },
+      { name: "mcp", description: "The engines as Model Context Protocol tools, over Streamable HTTP." },
       { name: "documents", description: "Read-only discovery and reference documents." },
     ],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],

@@ -2,6 +2,7 @@
  * /SETTLEMENT.md: the protocol for humans, rendered from the same object as
  * /api/settlement.json, so the two cannot say different things.
  */
+import { MCP_PATH } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { absolute } from "./catalog.ts";
 import { settlement } from "./settlement.ts";
@@ -25,7 +26,7 @@ export function settlementMd(siteUrl: string): string {
     "",
     `> ${s.summary}`,
     "",
-    `Every response carries \`"mode": "${s.mode}"\` and \`"money": ${s.money}\`. Machine-readable twin: [settlement.json](${absolute(siteUrl, "/api/settlement.json")}). API description: [OpenAPI 3.1](${absolute(siteUrl, "/openapi.json")}).`,
+    `Every response carries \`"mode": "${s.mode}"\` and \`"money": ${s.money}\`. Machine-readable twin: [settlement.json](${absolute(siteUrl, "/api/settlement.json")}). API description: [OpenAPI 3.1](${absolute(siteUrl, "/openapi.json")}). The engines as MCP tools (Streamable HTTP, stateless): [${absolute(siteUrl, MCP_PATH)}](${absolute(siteUrl, MCP_PATH)}).`,
     "",
     "## States and transitions",
     "",

@@ -6,7 +6,7 @@
  * Names, texts and paths come from the engine catalog; the fields from the request shape.
  */
 import { ENGINES } from "../engine/catalog.ts";
-import { ACTIONS, type EngineRoute, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
+import { ACTIONS, type EngineRoute, MCP_PATH, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
@@ -90,7 +90,7 @@ export function tools(siteUrl: string) {
   return {
     mode: MODE,
     money: MONEY,
-    note: "Each tool is POST JSON to its url. Authentication is optional (Authorization: Bearer <API_KEY> or X-Service-Key); Idempotency-Key is optional. input_schema is flat and client-friendly; strict_schema states every rule.",
+    note: "Each tool is POST JSON to its url, or an MCP tool of the same name at discovery.mcp (Streamable HTTP). Authentication is optional (Authorization: Bearer <API_KEY> or X-Service-Key); Idempotency-Key is optional. input_schema is flat and client-friendly; strict_schema states every rule.",
     tools: TOOL_ORDER.map((route) => ENGINES[route]).map((engine) => ({
       name: engine.tool,
       title: engine.title,
@@ -108,6 +108,7 @@ export function tools(siteUrl: string) {
       quickstart: absolute(siteUrl, "/api/quickstart.json"),
       errors: absolute(siteUrl, "/api/errors.json"),
       llms_txt: absolute(siteUrl, "/llms.txt"),
+      mcp: absolute(siteUrl, MCP_PATH),
     },
   };
 }

@@ -12,13 +12,14 @@ import type { EngineContext } from "../engine/context.ts";
 import { engineBox } from "../mcp/engine-box.ts";
 import { documentResources, type Resources } from "../mcp/resources.ts";
 import { createMcpServer } from "../mcp/server.ts";
-import { LIMITS, VERSION } from "../protocol/constants.ts";
+import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
+
+export { MCP_PATH };
+
 import { readBody } from "./body-limit.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { tooLarge } from "./responses.ts";
 
-/** The path of the MCP endpoint. */
-export const MCP_PATH = "/mcp";
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
 

@@ -43,6 +43,9 @@ export const ENGINE_ROUTES = ["transition", "quote", "validate", "simulate", "ve
 export type EngineRoute = (typeof ENGINE_ROUTES)[number];
 export const enginePath = (route: EngineRoute): `/api/v0/${EngineRoute}` => `/api/v0/${route}`;
 
+/** The MCP endpoint: the engines as tools over Streamable HTTP, stateless. */
+export const MCP_PATH = "/mcp";
+
 /** Limits. Character counts are Unicode code points (D1). */
 export const LIMITS = {
   titleMax: 80,

@@ -4,11 +4,12 @@
  * document path's GET, HEAD and preflight, read from the document catalog.
  */
 import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
-import type { EngineRoute } from "../../protocol/constants.ts";
+import { type EngineRoute, MCP_PATH } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
 import { pascal } from "../../schemas/components.ts";
 import { DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../catalog.ts";
 import { exampleList } from "../examples.ts";
+import { mcpPathItem } from "./mcp.ts";
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string) => ({
@@ -178,9 +179,10 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
   };
 }
 
-/** Every path item: the engines (SPEC's order), then every document path. */
+/** Every path item: the engines (SPEC's order), the MCP endpoint, then every document path. */
 export const pathItems = () => ({
   ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
+  [MCP_PATH]: mcpPathItem(),
   ...Object.fromEntries(
     DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
   ),
