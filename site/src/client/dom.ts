@@ -51,3 +51,6 @@ export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => documen
 
 /** Credits with a thousands separator. */
 export const credits = (n: number): string => n.toLocaleString("en-US");
+
+/** Credits an answer gives for the action asked, or "?" should it ever lack them. */
+export const figure = (n: number | undefined): string => (n === undefined ? "?" : credits(n));

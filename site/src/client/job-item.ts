@@ -7,7 +7,7 @@
  */
 import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
 import type { JobStatus } from "../../../shared/protocol/constants.ts";
-import { type Child, credits, h, safeLink } from "./dom.ts";
+import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
@@ -29,15 +29,14 @@ function impact(view: JobView, action: QuotedAction): string {
   const name = `${action[0]!.toUpperCase()}${action.slice(1)}`;
   if (quote === "pending") return `${name}: quoting…`;
   if (!quote.ok) return `${name} is not possible now: ${quote.message}`;
-  // Which members a quote holds depends on its action (answers.ts); each case reads its own.
-  const q = quote.body;
+  // Which members a quote holds depends on its action; each case reads its own.
   switch (action) {
     case "fund":
-      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${credits(q.payer_credits_after!)}. No fee.`;
+      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${figure(quote.payer_credits_after)}. No fee.`;
     case "release":
-      return `Release: fee ${credits(q.fee!)}, agent gets ${credits(q.agent_payout!)}.`;
+      return `Release: fee ${figure(quote.fee)}, agent gets ${figure(quote.agent_payout)}.`;
     case "dispute":
-      return `Dispute: ${credits(q.returned_to_payer!)} back to payer, no fee; payer credits → ${credits(q.payer_credits_after!)}.`;
+      return `Dispute: ${figure(quote.returned_to_payer)} back to payer, no fee; payer credits → ${figure(quote.payer_credits_after)}.`;
   }
 }
 

@@ -52,13 +52,10 @@ function changed(state: DemoState): void {
 /** The page's state and its actions: the keeper of client/keeper.ts. */
 export const keeper = new EscrowKeeper(engines(), { state: loaded.state, onChange: changed });
 
-/** The demo state (the keeper's) and the demo key as the page holds them now. */
+/** The demo state as the page holds it now (the keeper's). */
 export const page = {
   get state(): DemoState {
     return keeper.state;
-  },
-  get demoKey(): string | null {
-    return demoKey;
   },
 };
 
@@ -71,8 +68,8 @@ export function connect(key: string | null): void {
 /** Asks for the quotes the state needs, then draws the page. */
 export function refresh(): void {
   const state = keeper.state;
-  const context: QuoteContext = { base: apiBase(), demoKey, payerCredits: state.payerCredits };
-  ui.quotes.request(state.jobs, context, scheduleRefresh);
+  const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits };
+  ui.quotes.request(state.jobs, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
   render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context) });
 }
 

@@ -3,7 +3,7 @@
  * verify results, input drafts, an opened share link and the last simulation. It lives only in
  * the page, never in storage or a demo pack.
  */
-import type { SimulateAnswer } from "./answers.ts";
+import type { AnswerOf } from "../../../client/index.ts";
 import { createQuoteBook, type QuoteBook } from "./quotes.ts";
 import type { Verified } from "./receipt-item.ts";
 import type { SharedLink } from "./shared-panel.ts";
@@ -17,7 +17,7 @@ export interface ViewState {
   verified: Map<string, Verified>;
   drafts: Map<string, string>;
   shared: SharedLink | null;
-  simulation: SimulateAnswer | null;
+  simulation: AnswerOf<"simulate"> | null;
 }
 
 /** A view state that shows nothing extra. */
