@@ -11,7 +11,7 @@
  * would stay in the page's bundle (about 12 KB) though the page never calls it.
  */
 import { httpApi } from "../../../client/http.ts";
-import type { ActivityKind, DemoState } from "../../../client/index.ts";
+import type { DemoState } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
 import { alertPage } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
@@ -52,13 +52,6 @@ function changed(state: DemoState): void {
 /** The page's state and its actions: the keeper of client/keeper.ts. */
 export const keeper = new EscrowKeeper(engines(), { state: loaded.state, onChange: changed });
 
-/** The demo state as the page holds it now (the keeper's). */
-export const page = {
-  get state(): DemoState {
-    return keeper.state;
-  },
-};
-
 /** Sends the keeper's calls with `key` (or none) to the stored API base from now on. */
 export function connect(key: string | null): void {
   demoKey = key;
@@ -82,11 +75,6 @@ export function scheduleRefresh(): void {
     refreshQueued = false;
     refresh();
   });
-}
-
-/** Makes `next` the state, with `event` stamped now at the top of the activity log; saved and shown. */
-export function commit(next: DemoState, event?: { kind: ActivityKind; text: string }): void {
-  keeper.commit(next, event?.kind, event?.text);
 }
 
 /** Takes in the state and the key another tab saved; not saved again, as storage holds it. */
