@@ -5,8 +5,8 @@
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
  * "Handoff link".
  */
-import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
-import type { JobStatus } from "../../../shared/protocol/constants.ts";
+import type { JobRecord, JobStatus } from "../../../client/index.ts";
+import { nextActions } from "../../../shared/browser/share-links.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
@@ -110,7 +110,7 @@ export function jobItem(view: JobView): HTMLLIElement {
   const id = job.id;
   const settled =
     job.status === "released"
-      ? `Fee ${credits(job.fee as number)}, agent got ${credits(job.agentPayout as number)}.`
+      ? `Fee ${credits(job.fee)}, agent got ${credits(job.agentPayout)}.`
       : job.status === "disputed"
         ? `${credits(job.amount)} credits returned to the payer, no fee.`
         : null;
@@ -126,11 +126,11 @@ export function jobItem(view: JobView): HTMLLIElement {
       ` · created ${when(job.createdAt)}`,
     ),
     line("Criteria", String(job.criteria), { class: "criteria" }),
-    job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
-    line("Proof note", job.proofNote as string | undefined),
+    job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
+    line("Proof note", job.proofNote),
     line("Hold ends", when(job.expiresAt)),
-    line("Release note", job.releaseNote as string | undefined),
-    line("Dispute reason", job.disputeReason as string | undefined),
+    line("Release note", job.releaseNote),
+    line("Dispute reason", job.disputeReason),
     h("p", { class: "state-line" }, STATUS_TEXT[job.status], settled ? ` ${settled}` : ""),
     controls(view),
     view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,

@@ -22,7 +22,7 @@ export function sharedPanel(shared: Shared, state: DemoState): Child[] {
       itemHead(job.title, job.status),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
       line("Criteria", String(job.criteria), { class: "criteria" }),
-      job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
+      job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
       h(
         "p",
         {},
