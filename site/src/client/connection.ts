@@ -1,7 +1,8 @@
 /**
  * How the page talks to the service: the optional demo key (sent only as `Authorization: Bearer`,
- * kept only in this browser, never in a pack: D20) and the API base URL. Changing either forgets
- * the quotes, so they are asked again the new way.
+ * kept only in this browser, never in a pack: D20) and the API base URL. Changing either gives
+ * the keeper a new api (page-state.ts `connect`) and forgets the quotes, so they are asked again
+ * the new way.
  */
 import { $ } from "./dom.ts";
 import { alertPage, statusPage } from "./notices.ts";
