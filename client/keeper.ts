@@ -45,8 +45,9 @@ export class EscrowKeeper {
   readonly #now: () => number;
   readonly #onChange: ((state: DemoState) => void) | undefined;
 
+  /** `api`: the engines the actions go through; replaceable (a new demo key or API base), the state stays. */
   constructor(
-    readonly api: EscrowApi,
+    public api: EscrowApi,
     options: KeeperOptions = {},
   ) {
     this.#state = options.state ?? freshState();

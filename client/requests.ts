@@ -38,7 +38,8 @@ export type VerifyRequest = ({ receipt: Receipt } | ({ job: Job } & { [C in Clai
 };
 
 /**
- * Fields as a form holds them: an integer field may also be the text a person typed, which the
- * service judges (the engine's rules are the only rules; the UI judges nothing itself).
+ * Fields as a form holds them: an integer field may also be the text a person typed, or nothing
+ * when it was left blank (not sent), which the service judges: "abc" is invalid_field, a blank
+ * amount is missing_field (the engine's rules are the only rules; the UI judges nothing itself).
  */
-export type FormInput<T> = { [K in keyof T]: T[K] extends number | undefined ? T[K] | string : T[K] };
+export type FormInput<T> = { [K in keyof T]: T[K] extends number | undefined ? T[K] | string | undefined : T[K] };

@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "playwright-core";
+import { type Answer, type AnswerOf, EscrowKeeper, localApi } from "../client/index.ts";
 import { digits, expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "./browser.ts";
 
 const harness = useHarness("ui.e2e");
@@ -227,6 +228,28 @@ async function importPack(page: Page, file: string | { name: string; text: strin
       ? file
       : { name: file.name, mimeType: "application/json", buffer: Buffer.from(file.text, "utf8") },
   );
+}
+
+/** The answer of a keeper action that must succeed. */
+function succeeded(answer: Answer<"transition">): AnswerOf<"transition"> {
+  if (!answer.ok) throw new Error(`the script's action was refused: ${answer.code} ${answer.message}`);
+  return answer;
+}
+
+/**
+ * A demo pack (D20) made by a script with the client library, as an agent would: an EscrowKeeper
+ * over the in-process engine walks "Script logo" (100) to released and "Script draft" (40) to
+ * funded, then exports. Returns the keeper and the pack's text.
+ */
+async function scriptedPack(): Promise<{ keeper: EscrowKeeper; text: string }> {
+  const keeper = new EscrowKeeper(localApi());
+  const logo = succeeded(await keeper.create({ title: "Script logo", amount: 100, criteria: CRITERIA })).job.id;
+  succeeded(await keeper.fund(logo));
+  succeeded(await keeper.submit(logo, { proof_url: PROOF_URL }));
+  succeeded(await keeper.release(logo));
+  const draft = succeeded(await keeper.create({ title: "Script draft", amount: 40, criteria: CRITERIA })).job.id;
+  succeeded(await keeper.fund(draft));
+  return { keeper, text: keeper.exportPack() };
 }
 
 /** Mints a demo key; returns the key and its id as the page shows them. */
@@ -467,6 +490,35 @@ describe("the reference web UI", () => {
     const kinds = await expectNewestActivity(page, "import");
     expect(kinds).not.toContain("reset");
     expect(kinds.length).toBe(Math.min(80, pack.activity.length + 1));
+  });
+
+  test("imports a demo pack a script made with the client library, and the pack it exports reads back in the library with the same jobs and balances", async () => {
+    const { keeper, text } = await scriptedPack();
+    expect(keeper.balances()).toEqual({ payerCredits: 860, inEscrow: 40, agentWallet: 95, feesPaid: 5 });
+
+    const page = await harness().open();
+    await importPack(page, { name: "scripted-pack.json", text });
+    await expectStatus(jobItem(page, "Script logo"), "released");
+    await expectStatus(jobItem(page, "Script draft"), "funded");
+    await expectCount(jobItems(page), 2);
+    await expectNumber(field(receiptItem(page, "Script logo"), "Fee"), 5);
+    await expectNumber(field(receiptItem(page, "Script logo"), "Agent payout"), 95);
+    await expectNumber(payer(page), 860);
+    await expectNumber(wallet(page), 95);
+    await expectNewestActivity(page, "import", "export", "fund", "create", "release");
+
+    const exported = await exportPack(page);
+    const reader = new EscrowKeeper(localApi());
+    expect(reader.importPack(exported.text)).toMatchObject({ ok: true });
+    expect(reader.state.jobs).toEqual(keeper.state.jobs);
+    expect(reader.state.receipts).toEqual(keeper.state.receipts);
+    expect(reader.balances()).toEqual(keeper.balances());
+    expect(reader.state.activity.slice(0, 4).map((event) => event.kind)).toEqual([
+      "import",
+      "export",
+      "import",
+      "export",
+    ]);
   });
 
   test("refuses a bad demo pack file with an alert and changes nothing", async () => {

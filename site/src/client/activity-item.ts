@@ -2,7 +2,7 @@
  * One event of the activity log (SPEC, client-side conventions: newest first, capped), as a list
  * item whose text starts with its kind.
  */
-import type { ActivityEvent } from "../../../shared/browser/pack.ts";
+import type { ActivityEvent } from "../../../client/index.ts";
 import { h } from "./dom.ts";
 import { when } from "./view-parts.ts";
 

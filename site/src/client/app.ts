@@ -1,12 +1,15 @@
 /**
  * The reference web UI's entry: the browser holds all state (SPEC, client-side conventions) and
- * the service computes every step. Each job action is quoted first (the money impact shows on
- * the job before the click), then committed with one click through /api/v0/transition.
- * Everything shown comes through dom.ts, which renders text, never HTML.
+ * the service computes every step. The state and the actions are the client library's (an
+ * EscrowKeeper of client/ over httpApi); the page renders it, wires the events and owns the DOM.
+ * Each job action is quoted first (the money impact shows on the job before the click), then
+ * committed with one click through /api/v0/transition. Everything shown comes through dom.ts,
+ * which renders text, never HTML.
  *
- * The modules, by concern: page-state (the state, commit, refresh), render and the views
- * (job-item, receipt-item, activity-item, shared-panel, simulation-panel), the actions
- * (job-actions, create-form, wallet, connection, demo-pack, sharing), and events (the wiring).
+ * The modules, by concern: page-state (the keeper, storage, refresh), render and the views
+ * (job-item, receipt-item, activity-item, shared-panel, simulation-panel), what each control
+ * does with the keeper (job-actions, create-form, wallet, connection, demo-pack, sharing), and
+ * events (the wiring).
  */
 import { updateTitleCount } from "./create-form.ts";
 import { $ } from "./dom.ts";

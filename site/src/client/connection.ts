@@ -1,11 +1,12 @@
 /**
  * How the page talks to the service: the optional demo key (sent only as `Authorization: Bearer`,
- * kept only in this browser, never in a pack: D20) and the API base URL. Changing either forgets
- * the quotes, so they are asked again the new way.
+ * kept only in this browser, never in a pack: D20) and the API base URL. Changing either gives
+ * the keeper a new api (page-state.ts `connect`) and forgets the quotes, so they are asked again
+ * the new way.
  */
 import { $ } from "./dom.ts";
 import { alertPage, statusPage } from "./notices.ts";
-import { page, refresh, store, ui } from "./page-state.ts";
+import { connect, currentKey, refresh, store, ui } from "./page-state.ts";
 
 /** Mints a random demo key and keeps it in this browser. */
 export function mintKey(): void {
@@ -15,7 +16,7 @@ export function mintKey(): void {
     alertPage("This browser refused to store the demo key.");
     return;
   }
-  page.demoKey = key;
+  connect(key);
   ui.quotes.clear();
   refresh();
   statusPage("Demo key minted. It stays in this browser and is sent only as a request header.");
@@ -24,7 +25,7 @@ export function mintKey(): void {
 /** Forgets the demo key: requests go without one again. */
 export function removeKey(): void {
   store.setDemoKey(null);
-  page.demoKey = null;
+  connect(null);
   ui.quotes.clear();
   refresh();
   statusPage("Demo key removed.");
@@ -41,6 +42,7 @@ export function saveApiBase(): void {
     return;
   }
   store.setApiBase(base);
+  connect(currentKey());
   ui.quotes.clear();
   alertPage(null);
   refresh();

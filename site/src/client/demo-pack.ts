@@ -1,23 +1,18 @@
 /**
  * Export and import of the demo pack (D20): one JSON file of the whole state, without the demo
- * key. Import checks the whole file first, then replaces everything; a bad file changes nothing.
+ * key, written and read by the keeper (client/sharing.ts). The page adds the download and the
+ * file chooser. Import checks the whole file first, then replaces everything; a bad file changes
+ * nothing.
  */
-import { parsePack, toPack } from "../../../shared/browser/pack.ts";
-import { credits, h } from "./dom.ts";
+import { PACK_BYTES_MAX, readPackText } from "../../../client/sharing.ts";
+import { h } from "./dom.ts";
 import { alertPage, statusPage } from "./notices.ts";
-import { commit, page, ui } from "./page-state.ts";
+import { keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
-
-/** Largest file import reads; a pack of the most jobs and receipts a pack may hold fits well within. */
-const PACK_BYTES_MAX = 5_000_000;
 
 /** Downloads the state as a dated demo pack file; the export is in it as its newest event. */
 export function exportPack(): void {
-  commit(page.state, {
-    kind: "export",
-    text: `Exported a demo pack: ${page.state.jobs.length} jobs, ${page.state.receipts.length} receipts.`,
-  });
-  const blob = new Blob([`${JSON.stringify(toPack(page.state), null, 2)}\n`], { type: "application/json" });
+  const blob = new Blob([keeper.exportPack()], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, "").replace("T", "-");
   const link = h("a", { href: url, download: `agent-escrow-demo-pack-${stamp}.json`, hidden: true });
@@ -28,22 +23,20 @@ export function exportPack(): void {
   statusPage("Demo pack exported. It holds no demo key.");
 }
 
-/** Replaces the whole state with the pack in `file`, or says why it is not one. */
+/**
+ * Replaces the whole state with the pack in `file`, or says why it is not one. At most one byte
+ * over the limit is read, so a larger file is refused without reading it all. The pack is checked
+ * before what the page shows about the old state is forgotten, so a bad one changes nothing.
+ */
 export async function importPack(file: File): Promise<void> {
-  if (file.size > PACK_BYTES_MAX) {
-    alertPage(`Not a demo pack: the file is larger than ${credits(PACK_BYTES_MAX)} bytes. Nothing changed.`);
-    return;
-  }
-  const pack = parsePack(await file.text());
-  if (!pack.ok) {
-    alertPage(`${pack.message} Nothing changed.`);
+  const text = await file.slice(0, PACK_BYTES_MAX + 1).text();
+  const read = readPackText(text);
+  if (!read.ok) {
+    alertPage(read.message);
     return;
   }
   alertPage(null);
   clearViewState(ui);
-  commit(pack.value, {
-    kind: "import",
-    text: `Imported a demo pack: ${pack.value.jobs.length} jobs, ${pack.value.receipts.length} receipts. Everything before it was replaced.`,
-  });
+  keeper.importPack(text);
   statusPage("Demo pack imported.");
 }

@@ -4,6 +4,7 @@
  * tokens and imported packs render as text whatever they hold. It also finds the page's fixed
  * elements by id.
  */
+import { credits } from "../../../client/activity.ts";
 
 /** Attribute values; false, null and undefined leave the attribute out. */
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
@@ -49,5 +50,8 @@ export function safeLink(url: string, label: string = url): Node {
 /** The page element with `id`: one of index.astro's fixed ids, so it is always there. */
 export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-/** Credits with a thousands separator. */
-export const credits = (n: number): string => n.toLocaleString("en-US");
+/** Credits with a thousands separator: the library's, so the page and the activity log agree. */
+export { credits };
+
+/** Credits an answer gives for the action asked, or "?" should it ever lack them. */
+export const figure = (n: number | undefined): string => (n === undefined ? "?" : credits(n));

@@ -1,77 +1,61 @@
 /**
  * The actions on a held job and its receipt, each one click (no confirm): fund, submit, release
- * or dispute through POST /api/v0/transition, and verify through POST /api/v0/verify. The service
- * computes every step; the page keeps what it answers. An error shows in the job's own item.
+ * or dispute, and verify, taken by the keeper (client/keeper.ts), which asks the service and
+ * applies its answer (SPEC "Client-side conventions"). The page adds the job's inputs as the
+ * action's fields, the busy flag, and a refusal shown in the job's own item (it changed nothing).
  */
-import type { DemoState } from "../../../shared/browser/pack.ts";
-import { postEngine } from "./api.ts";
-import { credits } from "./dom.ts";
+import type { Answer, AnswerOf } from "../../../client/index.ts";
+import { figure } from "./dom.ts";
 import { asInteger, optional } from "./form-values.ts";
-import { apiBase, commit, page, refresh, ui } from "./page-state.ts";
-import { upsertJob, upsertReceipt } from "./upsert.ts";
+import { keeper, refresh, ui } from "./page-state.ts";
+import type { Verified } from "./receipt-item.ts";
 
 /** The id prefixes of the drafts a job's inputs keep between renders (`<prefix>-<job id>`). */
 const DRAFTS = ["hold", "proof", "proofnote", "releasenote", "disputereason"];
 
-/** Takes `action` on the job `id` with what its inputs hold; ignored while the job is busy. */
-export async function jobAction(id: string, action: "fund" | "submit" | "release" | "dispute"): Promise<void> {
-  const state = page.state;
-  const job = state.jobs.find((j) => j.id === id);
-  if (!job || ui.busy.has(id)) return;
+type JobAction = "fund" | "submit" | "release" | "dispute";
+
+/** Takes `action` on job `id` through the keeper, with what the job's inputs hold as its fields. */
+function take(id: string, action: JobAction): Promise<Answer<"transition">> {
   const draft = (name: string) => ui.drafts.get(`${name}-${id}`);
-  const body: Record<string, unknown> = { action, job, payer_credits: state.payerCredits };
-  if (action === "fund") body.ttl_seconds = asInteger(draft("hold") ?? "");
-  if (action === "submit")
-    Object.assign(body, { proof_url: draft("proof") ?? "", proof_note: optional(draft("proofnote")) });
-  if (action === "release") body.release_note = optional(draft("releasenote"));
-  if (action === "dispute") body.dispute_reason = optional(draft("disputereason"));
-  ui.busy.add(id);
-  refresh();
-  const result = await postEngine(apiBase(), "transition", body, page.demoKey);
-  ui.busy.delete(id);
-  if (!result.ok) {
-    ui.jobErrors.set(id, result.message);
-    refresh();
-    return;
+  switch (action) {
+    case "fund":
+      return keeper.fund(id, { ttl_seconds: asInteger(draft("hold") ?? "") });
+    case "submit":
+      return keeper.submit(id, { proof_url: draft("proof") ?? "", proof_note: optional(draft("proofnote")) });
+    case "release":
+      return keeper.release(id, { release_note: optional(draft("releasenote")) });
+    case "dispute":
+      return keeper.dispute(id, { dispute_reason: optional(draft("disputereason")) });
   }
-  ui.jobErrors.delete(id);
-  for (const name of DRAFTS) ui.drafts.delete(`${name}-${id}`);
-  const r = result.body;
-  const now = page.state;
-  const next: DemoState = {
-    ...now,
-    jobs: upsertJob(now.jobs, r.job),
-    payerCredits: typeof r.payer_credits === "number" ? r.payer_credits : now.payerCredits,
-    // A release always carries its settlement (answers.ts).
-    agentCredits: now.agentCredits + (action === "release" ? r.agent_credits_delta! : 0),
-    receipts: r.receipt ? upsertReceipt(now.receipts, r.receipt) : now.receipts,
-  };
-  const texts = {
-    fund: `Funded "${job.title}": ${credits(job.amount)} credits held in escrow.`,
-    submit: `Proof submitted for "${job.title}".`,
-    release: `Released "${job.title}": fee ${credits(r.fee ?? 0)}, agent wallet +${credits(r.agent_credits_delta ?? 0)}.`,
-    dispute: `Disputed "${job.title}": ${credits(r.returned_to_payer ?? 0)} credits back to the payer.`,
-  };
-  commit(next, { kind: action, text: texts[action] });
 }
 
-/** Asks the service to recompute the receipt of job `jobId` and shows whether it matches. */
-export async function verifyReceipt(jobId: string): Promise<void> {
-  const receipt = page.state.receipts.find((r) => r.job_id === jobId);
-  if (!receipt) return;
-  const result = await postEngine(apiBase(), "verify", { receipt }, page.demoKey);
-  if (!result.ok) {
-    ui.verified.set(jobId, { ok: false, text: result.message });
-    refresh();
-    return;
-  }
-  const r = result.body;
+/** Takes `action` on the job `id` with what its inputs hold; ignored while the job is busy. */
+export async function jobAction(id: string, action: JobAction): Promise<void> {
+  if (!keeper.job(id) || ui.busy.has(id)) return;
+  ui.busy.add(id);
+  refresh();
+  const answer = await take(id, action);
+  ui.busy.delete(id);
+  if (answer.ok) {
+    ui.jobErrors.delete(id);
+    for (const name of DRAFTS) ui.drafts.delete(`${name}-${id}`);
+  } else ui.jobErrors.set(id, answer.message);
+  refresh();
+}
+
+/** What a verify answer says under the receipt. */
+function verdict(r: AnswerOf<"verify">): Verified {
   const text = r.valid
-    ? `Verified: valid. Expected fee ${credits(r.expected.fee)}, agent payout ${credits(r.expected.agent_payout)}, returned ${credits(r.expected.returned_to_payer)}.`
+    ? `Verified: valid. Expected fee ${figure(r.expected.fee)}, agent payout ${figure(r.expected.agent_payout)}, returned ${figure(r.expected.returned_to_payer)}.`
     : `Verified: mismatch on ${r.mismatches.map((m) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`).join(", ")}.`;
-  ui.verified.set(jobId, { ok: r.valid, text });
-  commit(page.state, {
-    kind: "verify",
-    text: `Verified the receipt of "${receipt.title}": ${r.valid ? "valid" : "mismatch"}.`,
-  });
+  return { ok: r.valid, text };
+}
+
+/** Asks the service, through the keeper, to recompute the receipt of job `jobId`, and shows whether it matches. */
+export async function verifyReceipt(jobId: string): Promise<void> {
+  if (!keeper.receipt(jobId)) return;
+  const answer = await keeper.verify(jobId);
+  ui.verified.set(jobId, answer.ok ? verdict(answer) : { ok: false, text: answer.message });
+  refresh();
 }

@@ -5,9 +5,9 @@
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
  * "Handoff link".
  */
-import { type JobRecord, nextActions } from "../../../shared/browser/share-links.ts";
-import type { JobStatus } from "../../../shared/protocol/constants.ts";
-import { type Child, credits, h, safeLink } from "./dom.ts";
+import type { JobRecord, JobStatus } from "../../../client/index.ts";
+import { nextActions } from "../../../shared/browser/share-links.ts";
+import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
@@ -29,15 +29,14 @@ function impact(view: JobView, action: QuotedAction): string {
   const name = `${action[0]!.toUpperCase()}${action.slice(1)}`;
   if (quote === "pending") return `${name}: quoting…`;
   if (!quote.ok) return `${name} is not possible now: ${quote.message}`;
-  // Which members a quote holds depends on its action (answers.ts); each case reads its own.
-  const q = quote.body;
+  // Which members a quote holds depends on its action; each case reads its own.
   switch (action) {
     case "fund":
-      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${credits(q.payer_credits_after!)}. No fee.`;
+      return `Fund holds ${credits(view.job.amount)} credits in escrow: payer credits ${credits(view.payerCredits)} → ${figure(quote.payer_credits_after)}. No fee.`;
     case "release":
-      return `Release: fee ${credits(q.fee!)}, agent gets ${credits(q.agent_payout!)}.`;
+      return `Release: fee ${figure(quote.fee)}, agent gets ${figure(quote.agent_payout)}.`;
     case "dispute":
-      return `Dispute: ${credits(q.returned_to_payer!)} back to payer, no fee; payer credits → ${credits(q.payer_credits_after!)}.`;
+      return `Dispute: ${figure(quote.returned_to_payer)} back to payer, no fee; payer credits → ${figure(quote.payer_credits_after)}.`;
   }
 }
 
@@ -111,7 +110,7 @@ export function jobItem(view: JobView): HTMLLIElement {
   const id = job.id;
   const settled =
     job.status === "released"
-      ? `Fee ${credits(job.fee as number)}, agent got ${credits(job.agentPayout as number)}.`
+      ? `Fee ${credits(job.fee)}, agent got ${credits(job.agentPayout)}.`
       : job.status === "disputed"
         ? `${credits(job.amount)} credits returned to the payer, no fee.`
         : null;
@@ -127,11 +126,11 @@ export function jobItem(view: JobView): HTMLLIElement {
       ` · created ${when(job.createdAt)}`,
     ),
     line("Criteria", String(job.criteria), { class: "criteria" }),
-    job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
-    line("Proof note", job.proofNote as string | undefined),
+    job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
+    line("Proof note", job.proofNote),
     line("Hold ends", when(job.expiresAt)),
-    line("Release note", job.releaseNote as string | undefined),
-    line("Dispute reason", job.disputeReason as string | undefined),
+    line("Release note", job.releaseNote),
+    line("Dispute reason", job.disputeReason),
     h("p", { class: "state-line" }, STATUS_TEXT[job.status], settled ? ` ${settled}` : ""),
     controls(view),
     view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,

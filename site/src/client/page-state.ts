@@ -1,9 +1,18 @@
 /**
- * The page's one state (SPEC, client-side conventions: the browser holds it all) and the one way
- * it changes: commit() stamps the activity event, saves, and refreshes. A refresh first asks for
- * the quotes the new state needs (quotes.ts), then renders the whole page from it (render.ts).
+ * The page's one keeper of the demo state (SPEC "Client-side conventions": the browser holds it
+ * all; the EscrowKeeper of client/ holds it and takes the actions), how its calls reach the
+ * service (the stored API base and demo key, D14), and the one way the page follows a change:
+ * every change the keeper makes is saved in this browser (D20) and refreshes the page. A refresh
+ * first asks for the quotes the new state needs (quotes.ts), then renders the whole page from it
+ * (render.ts).
+ *
+ * The UI takes the library's types from client/index.ts and its values from their own modules
+ * (keeper.ts, http.ts, ...): index.ts also exports localApi, and the in-process engine behind it
+ * would stay in the page's bundle (about 12 KB) though the page never calls it.
  */
-import { type ActivityKind, type DemoState, withActivity } from "../../../shared/browser/pack.ts";
+import { httpApi } from "../../../client/http.ts";
+import type { DemoState } from "../../../client/index.ts";
+import { EscrowKeeper } from "../../../client/keeper.ts";
 import { alertPage } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
 import { render } from "./render.ts";
@@ -17,20 +26,44 @@ const loaded = store.load();
 /** Why the saved state could not be used, when it could not; shown once at start. */
 export const loadNotice = loaded.notice;
 
-/** The demo state and the demo key as the page holds them now; changed by commit() and reload(). */
-export const page: { state: DemoState; demoKey: string | null } = { state: loaded.state, demoKey: store.demoKey() };
-
 /** What the page shows besides the state (view-state.ts). */
 export const ui = createViewState();
 
 /** The API base URL, or "" for this page's origin. */
 export const apiBase = (): string => store.apiBase();
 
+let demoKey = store.demoKey();
+/** The demo key the calls carry, or null. It lives only in this browser, never in a pack (D20). */
+export const currentKey = (): string | null => demoKey;
+
+/** The five engines at the stored API base, with the demo key as `Authorization: Bearer` (D14). */
+const engines = () => httpApi({ baseUrl: apiBase(), demoKey: demoKey ?? undefined });
+
+/** False while the state read back from storage is taken in: it is saved already. */
+let saving = true;
+
+/** Each change the keeper makes: saved (or an alert saying it could not be), then shown. */
+function changed(state: DemoState): void {
+  if (saving && !store.save(state))
+    alertPage("This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.");
+  refresh();
+}
+
+/** The page's state and its actions: the keeper of client/keeper.ts. */
+export const keeper = new EscrowKeeper(engines(), { state: loaded.state, onChange: changed });
+
+/** Sends the keeper's calls with `key` (or none) to the stored API base from now on. */
+export function connect(key: string | null): void {
+  demoKey = key;
+  keeper.api = engines();
+}
+
 /** Asks for the quotes the state needs, then draws the page. */
 export function refresh(): void {
-  const context: QuoteContext = { base: apiBase(), demoKey: page.demoKey, payerCredits: page.state.payerCredits };
-  ui.quotes.request(page.state.jobs, context, scheduleRefresh);
-  render({ ...page, ui, quote: (job, action) => ui.quotes.get(job, action, context) });
+  const state = keeper.state;
+  const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits };
+  ui.quotes.request(state.jobs, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
+  render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context) });
 }
 
 let refreshQueued = false;
@@ -44,17 +77,13 @@ export function scheduleRefresh(): void {
   });
 }
 
-/** Makes `next` the state, with `event` stamped now at the top of the activity log, saves it and refreshes. */
-export function commit(next: DemoState, event?: { kind: ActivityKind; text: string }): void {
-  page.state = event ? withActivity(next, { ...event, at: new Date().toISOString() }) : next;
-  if (!store.save(page.state))
-    alertPage("This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.");
-  refresh();
-}
-
-/** Reads the state and the key back from storage, after another tab changed them. */
+/** Takes in the state and the key another tab saved; not saved again, as storage holds it. */
 export function reload(): void {
-  page.state = store.load().state;
-  page.demoKey = store.demoKey();
-  refresh();
+  connect(store.demoKey());
+  saving = false;
+  try {
+    keeper.commit(store.load().state);
+  } finally {
+    saving = true;
+  }
 }

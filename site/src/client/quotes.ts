@@ -1,19 +1,20 @@
 /**
- * The money impact of each job's next action, quoted by the service (POST /api/v0/quote) so it
- * shows before the click. A quote is asked once per job, status, action, payer balance and API
- * base, when the page refreshes after a change (page-state.ts), never while rendering: render
- * only reads what is known, "pending" until the answer arrives.
+ * The money impact of each job's next action, quoted by the service (the keeper's quote: POST
+ * /api/v0/quote with the held job at the current balance, which changes nothing) so it shows
+ * before the click. A quote is asked once per job, status, action, payer balance and API base,
+ * when the page refreshes after a change (page-state.ts), never while rendering: render only
+ * reads what is known, "pending" until the answer arrives.
  */
-import type { JobRecord } from "../../../shared/browser/share-links.ts";
-import type { JobStatus } from "../../../shared/protocol/constants.ts";
-import type { QuoteAnswer } from "./answers.ts";
-import { type ApiResult, postEngine } from "./api.ts";
+import type { Answer, JobRecord, JobStatus } from "../../../client/index.ts";
 
 /** The actions whose impact a job item shows. */
 export type QuotedAction = "fund" | "release" | "dispute";
 
-/** A quote as the page knows it: the service's answer, or "pending" while it is asked. */
-export type Quote = ApiResult<QuoteAnswer> | "pending";
+/** A quote as the page knows it: the service's answer or refusal, or "pending" while it is asked. */
+export type Quote = Answer<"quote"> | "pending";
+
+/** Asks the service for the quote of `action` on the held `job`. */
+export type AskQuote = (job: JobRecord, action: QuotedAction) => Promise<Answer<"quote">>;
 
 const QUOTED: Partial<Record<JobStatus, readonly QuotedAction[]>> = {
   open: ["fund"],
@@ -23,17 +24,16 @@ const QUOTED: Partial<Record<JobStatus, readonly QuotedAction[]>> = {
 /** The actions quoted for a job in `status`: fund when open, release and dispute when submitted. */
 export const quotedActions = (status: JobStatus): readonly QuotedAction[] => QUOTED[status] ?? [];
 
-/** Where quotes are asked, and the payer balance they are asked at. */
+/** What a quote depends on besides the job: the API base it is asked at and the payer balance. */
 export interface QuoteContext {
   base: string;
-  demoKey: string | null;
   payerCredits: number;
 }
 
 /** The quotes the page has asked for, by what they depend on. */
 export interface QuoteBook {
-  /** Asks for every quote `jobs` show that is not known yet; `onAnswer` runs as each answer arrives. */
-  request(jobs: readonly JobRecord[], context: QuoteContext, onAnswer: () => void): void;
+  /** Asks (through `ask`) for every quote `jobs` show that is not known yet; `onAnswer` runs as each answer arrives. */
+  request(jobs: readonly JobRecord[], context: QuoteContext, ask: AskQuote, onAnswer: () => void): void;
   /** The quote of `action` on `job` in `context`: an answer, or "pending". */
   get(job: JobRecord, action: QuotedAction, context: QuoteContext): Quote;
   /** Forgets every quote, so the next refresh asks again (new key, new API base, new state). */
@@ -46,15 +46,14 @@ export function createQuoteBook(): QuoteBook {
   const keyOf = (job: JobRecord, action: QuotedAction, context: QuoteContext): string =>
     `${job.id}|${job.status}|${action}|${context.payerCredits}|${context.base}`;
   return {
-    request(jobs, context, onAnswer) {
+    request(jobs, context, ask, onAnswer) {
       for (const job of jobs) {
         for (const action of quotedActions(job.status)) {
           const key = keyOf(job, action, context);
           if (known.has(key)) continue;
           known.set(key, "pending");
-          const body = { action, job, payer_credits: context.payerCredits };
-          void postEngine(context.base, "quote", body, context.demoKey).then((result) => {
-            known.set(key, result);
+          void ask(job, action).then((answer) => {
+            known.set(key, answer);
             onAnswer();
           });
         }

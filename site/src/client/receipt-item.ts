@@ -3,7 +3,7 @@
  * to verify it and share it. Accessible names the browser suite drives: "Fee", "Agent payout",
  * "Returned to payer", "Verify receipt", "Copy receipt link", "Receipt link".
  */
-import type { Receipt } from "../../../shared/protocol/receipt-members.ts";
+import type { Receipt } from "../../../client/index.ts";
 import { credits, h, safeLink } from "./dom.ts";
 import { button, field, itemHead, labelled, when } from "./view-parts.ts";
 

@@ -3,8 +3,7 @@
  * activity, an opened share link and the last simulation, redrawn on every change. Rendering
  * asks the service nothing and changes nothing but the DOM; keyboard focus survives it.
  */
-import type { DemoState } from "../../../shared/browser/pack.ts";
-import type { JobRecord } from "../../../shared/browser/share-links.ts";
+import type { DemoState, JobRecord } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";

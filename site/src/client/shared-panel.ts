@@ -3,17 +3,12 @@
  * replaces. Accessible names the browser suite drives: "Import job", "Import receipt",
  * "Dismiss", "Shared fee", "Shared agent payout", "Shared returned to payer".
  */
-import type { DemoState } from "../../../shared/browser/pack.ts";
-import type { JobRecord } from "../../../shared/browser/share-links.ts";
-import type { Receipt } from "../../../shared/protocol/receipt-members.ts";
+import type { DemoState, Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
 
-/** What an opened share link holds, once decoded and checked. */
-export type SharedLink = { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt };
-
 /** The panel of an opened share link, with the import button. */
-export function sharedPanel(shared: SharedLink, state: DemoState): Child[] {
+export function sharedPanel(shared: Shared, state: DemoState): Child[] {
   if (shared.kind === "handoff") {
     const job = shared.job;
     const known = state.jobs.some((j) => j.id === job.id);
@@ -27,7 +22,7 @@ export function sharedPanel(shared: SharedLink, state: DemoState): Child[] {
       itemHead(job.title, job.status),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
       line("Criteria", String(job.criteria), { class: "criteria" }),
-      job.proofUrl ? line("Proof", safeLink(job.proofUrl as string)) : null,
+      job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
       h(
         "p",
         {},

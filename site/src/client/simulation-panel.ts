@@ -3,12 +3,12 @@
  * its steps and its money. Accessible names the browser suite drives: "Simulated fee",
  * "Simulated agent payout", "Simulated returned to payer", "Close simulation".
  */
-import type { SimulateAnswer } from "./answers.ts";
+import type { AnswerOf } from "../../../client/index.ts";
 import { type Child, credits, h } from "./dom.ts";
 import { button, labelled } from "./view-parts.ts";
 
 /** The result of a simulated walk: the four steps and the money. */
-export function simulationPanel(result: SimulateAnswer): Child[] {
+export function simulationPanel(result: AnswerOf<"simulate">): Child[] {
   return [
     h("h2", { id: "simulation-title" }, "Simulation"),
     h(

@@ -4,7 +4,8 @@
  * A record that does not read back (corrupted, or an old version) is set aside with a notice and
  * the page starts fresh: never a blank page.
  */
-import { type DemoState, freshState, parsePack, toPack } from "../../../shared/browser/pack.ts";
+import type { DemoState } from "../../../client/index.ts";
+import { freshState, parsePack, toPack } from "../../../shared/browser/pack.ts";
 
 /** Storage keys; the state's version is inside its pack. */
 export const STORAGE_KEYS = {

@@ -4,27 +4,30 @@
  * the document cannot be read the menu says so and the form works as before.
  */
 
+import { isObject } from "../../../shared/lib/json.ts";
 import { updateTitleCount } from "./create-form.ts";
 import { $, credits, h, replaceChildren } from "./dom.ts";
 import { apiBase } from "./page-state.ts";
 
 /** One preset of the templates document, as the menu reads it. */
 interface Template {
-  id: string;
   title: string;
   amount: number;
   criteria: string;
 }
+
+/** Whether `t` looks like a template: a title, a whole amount and criteria. */
+const isTemplate = (t: unknown): t is Template =>
+  isObject(t) && typeof t.title === "string" && Number.isSafeInteger(t.amount) && typeof t.criteria === "string";
 
 /** Fills the Template menu and enables it. */
 export async function loadTemplates(): Promise<void> {
   const select = $("template") as HTMLSelectElement;
   try {
     const response = await fetch(`${apiBase()}/api/templates.json`);
-    const doc = (await response.json()) as { templates: Template[] };
-    const templates = doc.templates.filter(
-      (t) => typeof t.title === "string" && Number.isSafeInteger(t.amount) && typeof t.criteria === "string",
-    );
+    const doc: unknown = await response.json();
+    if (!isObject(doc) || !Array.isArray(doc.templates)) throw new Error("not the templates document");
+    const templates = doc.templates.filter(isTemplate);
     replaceChildren(
       select,
       h("option", { value: "" }, "Blank form"),

@@ -3,10 +3,9 @@
  * verify results, input drafts, an opened share link and the last simulation. It lives only in
  * the page, never in storage or a demo pack.
  */
-import type { SimulateAnswer } from "./answers.ts";
+import type { AnswerOf, Shared } from "../../../client/index.ts";
 import { createQuoteBook, type QuoteBook } from "./quotes.ts";
 import type { Verified } from "./receipt-item.ts";
-import type { SharedLink } from "./shared-panel.ts";
 
 /** The page's view state; maps are keyed by job id, or `<kind>-<job id>` for links and drafts. */
 export interface ViewState {
@@ -16,8 +15,8 @@ export interface ViewState {
   links: Map<string, string>;
   verified: Map<string, Verified>;
   drafts: Map<string, string>;
-  shared: SharedLink | null;
-  simulation: SimulateAnswer | null;
+  shared: Shared | null;
+  simulation: AnswerOf<"simulate"> | null;
 }
 
 /** A view state that shows nothing extra. */

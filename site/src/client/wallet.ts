@@ -1,25 +1,23 @@
 /**
  * The balances' own controls, which need no service: Top up adds payer credits with no fee, and
- * Reset starts over with the starting credits (D20). The demo key survives a reset.
+ * Reset starts over with the starting credits (D20), both kept by the keeper. The demo key
+ * survives a reset.
  */
-import { freshState } from "../../../shared/browser/pack.ts";
-import { LIMITS, STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
 import { $, credits } from "./dom.ts";
 import { alertPage, statusPage } from "./notices.ts";
-import { commit, page, ui } from "./page-state.ts";
+import { keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
-/** Adds the Top up amount to payer credits, or says which amounts are allowed. */
+/** Adds the Top up amount to payer credits, or says which amounts are allowed (the keeper's rule). */
 export function topUp(): void {
-  const state = page.state;
-  const input = $("topup-amount") as HTMLInputElement;
-  const amount = Number(input.value.trim());
-  if (!Number.isSafeInteger(amount) || amount < 1 || state.payerCredits + amount > LIMITS.integerMax) {
-    alertPage(`Top up amount must be a whole number from 1 to ${credits(LIMITS.integerMax - state.payerCredits)}.`);
+  const amount = Number(($("topup-amount") as HTMLInputElement).value.trim());
+  // Cleared first, so an alert the change itself raises (storage refused) stays.
+  alertPage(null);
+  const done = keeper.topUp(amount);
+  if (!done.ok) {
+    alertPage(done.message);
     return;
   }
-  alertPage(null);
-  commit({ ...state, payerCredits: state.payerCredits + amount });
   statusPage(`Topped up ${credits(amount)} credits. No fee.`);
 }
 
@@ -27,9 +25,6 @@ export function topUp(): void {
 export function reset(): void {
   clearViewState(ui);
   alertPage(null);
-  commit(freshState(), {
-    kind: "reset",
-    text: `Reset: ${credits(STARTING_CREDITS)} payer credits, an empty wallet, no jobs or receipts.`,
-  });
+  keeper.reset();
   statusPage("Reset to a fresh state. The demo key, if any, stays until you remove it.");
 }
