@@ -4,7 +4,7 @@
  * nothing running for long (it exits within about a second).
  */
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { startServer } from "./live-server.ts";
 
 /** The pids of `pid`'s children (Linux /proc). */
@@ -27,17 +27,40 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
   }
 }
 
-/** Starts WORKERS=2 and returns it with the one child it started, once that child answers too. */
+/** True when `pid` holds a socket listening on TCP `port` (Linux /proc: its fds against /proc/net/tcp{,6}). */
+function listening(pid: number, port: number): boolean {
+  const portHex = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const cells = line.trim().split(/\s+/);
+      if (cells[1]?.endsWith(portHex) && cells[3] === "0A") inodes.add(cells[9]!);
+    }
+  }
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? "");
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** Starts WORKERS=2 and returns it with the one child it started, once that child listens on the port too. */
 async function startTwo() {
   const server = await startServer({ WORKERS: "2" });
   let child = 0;
   await until(
     () => {
       child = childrenOf(server.pid).find(running) ?? 0;
-      return child !== 0;
+      return child !== 0 && listening(child, server.port);
     },
     10_000,
-    "a worker child",
+    "a worker child listening on the port",
   );
   return { server, child };
 }
