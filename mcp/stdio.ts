@@ -7,6 +7,7 @@
  * Nothing but JSON-RPC goes to stdout; notes go to stderr.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { localApi, randomHex } from "../client/local.ts";
 import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
 import { MCP_INSTRUCTIONS } from "../shared/http/mcp.ts";
@@ -17,17 +18,43 @@ import { VERSION } from "../shared/protocol/constants.ts";
 import { packPath } from "./pack-file.ts";
 import { walletBox } from "./wallet-box.ts";
 
+/**
+ * A line that is not JSON gets JSON-RPC's parse error, and JSON that is not a JSON-RPC message
+ * its invalid request error (id null, as JSON-RPC 2.0 answers a message it cannot read); the SDK
+ * transport would otherwise drop the line without a word.
+ */
+function answerBadLines(transport: StdioServerTransport): void {
+  const onerror = transport.onerror;
+  transport.onerror = (error) => {
+    onerror?.(error);
+    const parse = error instanceof SyntaxError;
+    if (!parse && error.name !== "ZodError") return;
+    const answer = {
+      jsonrpc: "2.0",
+      id: null,
+      error: parse ? { code: -32700, message: "Parse error" } : { code: -32600, message: "Invalid Request" },
+    };
+    void transport.send(answer as unknown as JSONRPCMessage);
+  };
+}
+
 const path = packPath();
 const demoKey = process.env.ESCROW_DEMO_KEY || undefined;
 const headers = {
   get: (name: string) => (demoKey && name.toLowerCase() === "authorization" ? `Bearer ${demoKey}` : null),
 };
 
+/** An exception a tool call met: its name and message to stderr, never its arguments (they may hold a demo key). */
+const report = (error: unknown) =>
+  console.error(`agent-escrow-demo MCP: internal error: ${error instanceof Error ? error.message : String(error)}`);
+
 const server = createMcpServer({
-  boxes: [engineBox(() => ({ now: Date.now(), randomHex }), headers), walletBox(path, localApi({ demoKey }))],
+  boxes: [engineBox(() => ({ now: Date.now(), randomHex }), headers, report), walletBox(path, localApi({ demoKey }))],
   resources: documentResources({ siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL }),
   instructions: `${MCP_INSTRUCTIONS} The wallet_* tools keep a demo wallet in the pack file ${path}, which the web UI can import and export.`,
   version: VERSION,
 });
-await server.connect(new StdioServerTransport());
+const transport = new StdioServerTransport();
+await server.connect(transport);
+answerBadLines(transport);
 console.error(`agent-escrow-demo MCP server on stdio; demo pack: ${path}`);

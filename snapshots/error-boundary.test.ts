@@ -225,6 +225,38 @@ describe("the handler turns an unexpected exception into 500 internal_error (D21
   });
 });
 
+describe("/mcp behind the boundary (D21)", () => {
+  const rpc = (body: unknown, headers: Record<string, string> = {}) =>
+    post("/mcp", JSON.stringify(body), {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...headers,
+    });
+
+  test("a tool call whose engine throws is an isError result with internal_error, reported, with nothing of the exception", async () => {
+    const { handle, reports } = breakable();
+    const call = { name: "escrow_transition", arguments: { action: "create", ...CREATE } };
+    const response = await handle(rpc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: call }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain(SECRET);
+    const result = JSON.parse(text).result;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toEqual(JSON.parse(INTERNAL_ERROR));
+    expect(reports).toHaveLength(1);
+    expect((reports[0]!.error as Error).message).toBe(SECRET);
+    expect(new URL(reports[0]!.request.url).pathname).toBe("/mcp");
+  });
+
+  test("an exception on /mcp outside a tool is the catalog's 500, and the next call is served", async () => {
+    const { handle, reports } = breakable();
+    await expectInternalError(await handle(new UrlThrows(`${BASE}/mcp`, { method: "POST", body: "{}" })));
+    expect(reports).toHaveLength(1);
+    const ping = await handle(rpc({ jsonrpc: "2.0", id: 2, method: "ping" }));
+    expect(await ping.json()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
+  });
+});
+
 describe("the real server (api/serve.ts's Bun.serve options) behind the boundary", () => {
   const log: string[] = [];
   const reports: Report[] = [];

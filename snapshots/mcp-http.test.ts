@@ -121,6 +121,23 @@ describe("POST /mcp on a live server (bun run api)", () => {
     await server.stop();
   });
 
+  test("every tool succeeds and each catalog error is an isError result, as the live engine answers (ids and times aside)", async () => {
+    const masked = (text: string) =>
+      text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
+    const live = async (route: string, body: unknown) =>
+      (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text();
+    for (const { route, tool, body } of TOOL_CALLS) {
+      const result = await client.callTool({ name: tool, arguments: body });
+      expect(result.isError).toBeUndefined();
+      expect(masked((result.content as { text: string }[])[0]!.text)).toBe(masked(await live(route, body)));
+    }
+    for (const { code, route, body } of TOOL_ERRORS) {
+      const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
+      expect(result.isError, code).toBe(true);
+      expect((result.content as { text: string }[])[0]!.text).toBe(await live(route, body));
+    }
+  });
+
   test("initializes as the service, stateless: no session id", async () => {
     expect(client.getServerVersion()).toMatchObject({ name: "agent-escrow-demo", version: "0" });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });

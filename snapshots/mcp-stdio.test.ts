@@ -138,4 +138,32 @@ describe("bun run mcp (stdio)", () => {
     expect(readFileSync(corrupt, "utf8")).toBe('{"format":"agent-escrow-demo-pack","version":1,"payer_credits":-5}');
     await broken.close();
   }, 30_000);
+
+  test("a tool's arguments past 65,536 bytes are payload_too_large (D9), as an isError result", async () => {
+    const body = { action: "create", title: "t", amount: 1, criteria: "x".repeat(70_000) };
+    const result = await client.callTool({ name: "escrow_validate", arguments: body });
+    expect(result.isError).toBe(true);
+    expect(content(result)).toMatchObject({ ok: false, error: "payload_too_large" });
+  });
+
+  test("a line that is not JSON, or not JSON-RPC, gets the protocol's error, and the server goes on", async () => {
+    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
+      cwd: ROOT,
+      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json` },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    child.stdin.write('{nope\n{"hello":1}\n{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
+    await child.stdin.end();
+    const lines = (await new Response(child.stdout).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } },
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } },
+      { jsonrpc: "2.0", id: 7, result: {} },
+    ]);
+  });
 });

@@ -81,10 +81,11 @@ export function createService(options: HandlerOptions): Service {
   // The error boundary (D21) is a try/catch around synchronous work and the rejection handler
   // of a promise that exists anyway: no extra promise or async function on any path.
   const fail = (error: unknown, request: Request): Response => recover(error, request, report);
-  const mcp = mcpEndpoint({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL }, () => ({
-    now: options.now(),
-    randomHex: options.randomHex,
-  }));
+  const mcp = mcpEndpoint(
+    { siteUrl: options.siteUrl ?? DEFAULT_SITE_URL },
+    () => ({ now: options.now(), randomHex: options.randomHex }),
+    (error, request) => report?.(error, request),
+  );
 
   /** The engine's answer to a body that was read (null: past the limit). */
   function answer(route: EngineRoute, request: Request, body: Uint8Array | null): Response {

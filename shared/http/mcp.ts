@@ -55,8 +55,15 @@ export const mcpPreflight = (): Response =>
     },
   });
 
-/** The /mcp endpoint of a service whose documents live at `settings.siteUrl`. */
-export function mcpEndpoint(settings: DocumentSettings, context: () => EngineContext) {
+/**
+ * The /mcp endpoint of a service whose documents live at `settings.siteUrl`; `report` gets an
+ * exception a tool call met (the call itself answers internal_error, D21).
+ */
+export function mcpEndpoint(
+  settings: DocumentSettings,
+  context: () => EngineContext,
+  report: (error: unknown, request: Request) => void,
+) {
   let resources: Resources | undefined;
   return async (request: Request): Promise<Response> => {
     if (request.method === "OPTIONS") return mcpPreflight();
@@ -71,7 +78,7 @@ export function mcpEndpoint(settings: DocumentSettings, context: () => EngineCon
     }
     resources ??= documentResources(settings);
     const server = createMcpServer({
-      boxes: [engineBox(context, new HeaderTextReader(request.headers))],
+      boxes: [engineBox(context, new HeaderTextReader(request.headers), (error) => report(error, request))],
       resources,
       instructions: MCP_INSTRUCTIONS,
       version: VERSION,
