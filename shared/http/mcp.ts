@@ -2,16 +2,14 @@
  * POST /mcp: the engines as MCP tools over Streamable HTTP, stateless (no session: the client
  * holds the job, as everywhere else). Each request gets its own SDK server and transport with
  * JSON answers; the body limit (D9) holds as on the engines, and the handler's error boundary
- * (D21) around it. GET and DELETE answer 405, which is how the MCP specification lets a server
+ * (D21) around it. The SDK and the MCP server load on the first POST (the SDK takes about
+ * 60 ms to import, which a start of the engines need not pay). GET and DELETE answer 405, which is how the MCP specification lets a server
  * say it offers no standalone stream and no sessions to end. CORS as for the engines (D17),
  * plus the MCP headers.
  */
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { DocumentSettings } from "../documents/index.ts";
 import type { EngineContext } from "../engine/context.ts";
-import { engineBox } from "../mcp/engine-box.ts";
-import { documentResources, type Resources } from "../mcp/resources.ts";
-import { createMcpServer } from "../mcp/server.ts";
+import type { Resources } from "../mcp/resources.ts";
 import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
 
 export { MCP_PATH };
@@ -55,6 +53,22 @@ export const mcpPreflight = (): Response =>
     },
   });
 
+/** The SDK's transport and the MCP server's modules, imported when first needed. */
+async function loadModules() {
+  const [transport, server, box, resources] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("../mcp/server.ts"),
+    import("../mcp/engine-box.ts"),
+    import("../mcp/resources.ts"),
+  ]);
+  return {
+    WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
+    createMcpServer: server.createMcpServer,
+    engineBox: box.engineBox,
+    documentResources: resources.documentResources,
+  };
+}
+
 /**
  * The /mcp endpoint of a service whose documents live at `settings.siteUrl`; `report` gets an
  * exception a tool call met (the call itself answers internal_error, D21).
@@ -65,6 +79,7 @@ export function mcpEndpoint(
   report: (error: unknown, request: Request) => void,
 ) {
   let resources: Resources | undefined;
+  let modules: ReturnType<typeof loadModules> | undefined;
   return async (request: Request): Promise<Response> => {
     if (request.method === "OPTIONS") return mcpPreflight();
     if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
@@ -76,6 +91,8 @@ export function mcpEndpoint(
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not JSON.");
     }
+    modules ??= loadModules();
+    const { WebStandardStreamableHTTPServerTransport, createMcpServer, engineBox, documentResources } = await modules;
     resources ??= documentResources(settings);
     const server = createMcpServer({
       boxes: [engineBox(context, new HeaderTextReader(request.headers), (error) => report(error, request))],
