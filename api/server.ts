@@ -7,6 +7,7 @@
  */
 import "./native-sha256.ts";
 import { createService, DEFAULT_SITE_URL } from "../shared/http/handler.ts";
+import { bunFiles } from "./bun-files.ts";
 import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
@@ -22,7 +23,7 @@ const service = createService({
   now: Date.now,
   randomHex,
   siteUrl: process.env.SITE_URL ?? DEFAULT_SITE_URL,
-  fallback: staticFiles(new URL("../site/dist", import.meta.url).pathname),
+  fallback: staticFiles(new URL("../site/dist", import.meta.url).pathname, bunFiles),
   // Bun.serve holds every body to its Content-Length, so the handler may read it in one call.
   trustContentLength: true,
   // Documents go br- or gzip-compressed to clients that ask (Accept-Encoding), once ready.

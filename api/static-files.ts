@@ -1,12 +1,55 @@
 /**
  * Serves the built site (site/dist) for GET and HEAD paths that are neither engines nor
  * documents (D16). Directory paths map to index.html; nothing outside the build folder is
- * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate.
+ * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate. Files are
+ * found through a FileSource: Bun's own (Bun.file, streamed) under `bun run api`, node:fs on
+ * Node and Deno.
  */
 import { resolve, sep } from "node:path";
 
+/** A file found below the root: its body, size and content type. */
+export interface FoundFile {
+  body: BodyInit;
+  size: number;
+  type: string;
+}
+
+/** Finds a regular file by absolute path, or null. */
+export type FileSource = (path: string) => Promise<FoundFile | null>;
+
+const TYPES: Record<string, string> = {
+  html: "text/html;charset=utf-8",
+  css: "text/css;charset=utf-8",
+  js: "text/javascript;charset=utf-8",
+  json: "application/json;charset=utf-8",
+  md: "text/markdown;charset=utf-8",
+  txt: "text/plain;charset=utf-8",
+  xml: "application/xml;charset=utf-8",
+  svg: "image/svg+xml",
+  png: "image/png",
+  ico: "image/x-icon",
+  webp: "image/webp",
+  woff2: "font/woff2",
+};
+
+/** The content type of a path by its extension (application/octet-stream when unknown). */
+export const typeOf = (path: string): string =>
+  TYPES[/\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+/** Files through node:fs (Node, Deno): read whole, the site's files are small. */
+export const nodeFiles: FileSource = async (path) => {
+  const { readFile, stat } = await import("node:fs/promises");
+  try {
+    if (!(await stat(path)).isFile()) return null;
+    const bytes = await readFile(path);
+    return { body: bytes, size: bytes.byteLength, type: typeOf(path) };
+  } catch {
+    return null;
+  }
+};
+
 /** A fallback for the shared handler that serves files below `root`, or null when none matches. */
-export function staticFiles(root: string) {
+export function staticFiles(root: string, find: FileSource = nodeFiles) {
   const base = resolve(root);
   return async (request: Request, pathname: string): Promise<Response | null> => {
     let decoded: string;
@@ -20,8 +63,8 @@ export function staticFiles(root: string) {
     for (const candidate of candidates) {
       const path = resolve(base, `.${candidate}`);
       if (path !== base && !path.startsWith(base + sep)) return null;
-      const file = Bun.file(path);
-      if (!(await file.exists())) continue;
+      const file = await find(path);
+      if (!file) continue;
       const headers: Record<string, string> = {
         "Content-Type": file.type,
         "Cache-Control": pathname.startsWith("/_astro/")
@@ -29,7 +72,7 @@ export function staticFiles(root: string) {
           : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
       };
-      if (request.method !== "HEAD") return new Response(file, { headers });
+      if (request.method !== "HEAD") return new Response(file.body, { headers });
       // HEAD: no body, and the Content-Length a GET would have (as documents do).
       return new Response(null, { headers: { ...headers, "Content-Length": String(file.size) } });
     }

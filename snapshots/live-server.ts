@@ -54,11 +54,24 @@ async function drain(stream: ReadableStream<Uint8Array>, sink: { text: string })
  * 200. One process (WORKERS=1) unless `env` says otherwise, so its pid is the whole server.
  * On a free port unless `env.PORT` names one.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<LiveServer> {
+export function startServer(env: Record<string, string> = {}): Promise<LiveServer> {
+  return startCommand([process.execPath, "api/server.ts"], { WORKERS: "1", ...env });
+}
+
+/**
+ * Starts `command` in the repository with PORT set (a free port unless `env.PORT` names one)
+ * and waits up to `waitMs` until /api/health.json answers 200: any runtime's server (bun run
+ * api:node, api:deno, api:workers).
+ */
+export async function startCommand(
+  command: string[],
+  env: Record<string, string> = {},
+  waitMs = 10_000,
+): Promise<LiveServer> {
   const port = env.PORT ? Number(env.PORT) : freePort();
-  const child = Bun.spawn([process.execPath, "api/server.ts"], {
+  const child = Bun.spawn(command, {
     cwd: ROOT,
-    env: { ...process.env, WORKERS: "1", ...env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdout: "pipe",
     stderr: "pipe",
     stdin: "ignore",
@@ -69,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Liv
   const base = `http://127.0.0.1:${port}`;
   let up = false;
   for (
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + waitMs;
     !up && Date.now() < deadline && child.exitCode === null;
     await Bun.sleep(25)
   ) {
@@ -78,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Liv
   if (!up) {
     child.kill();
     await child.exited;
-    throw new Error(`api/server.ts did not answer on ${base} within 10 s:\n${out.text}\n${err.text}`);
+    throw new Error(`${command.join(" ")} did not answer on ${base} within ${waitMs} ms:\n${out.text}\n${err.text}`);
   }
   return {
     port,
@@ -89,11 +102,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Liv
     alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => rssOf(child.pid),
     async stop() {
+      // A script (bun run api:node) runs its server as a grandchild: stop the whole tree.
+      for (const pid of descendants(child.pid).reverse()) {
+        try {
+          process.kill(pid, "SIGTERM");
+        } catch {
+          // Gone already.
+        }
+      }
       if (child.exitCode === null) child.kill();
       await child.exited;
       await drained;
     },
   };
+}
+
+/** Every process below `pid`, parents before their children (Linux /proc). */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
 /** VmRSS of a process in bytes. */

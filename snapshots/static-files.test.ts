@@ -1,35 +1,44 @@
 /**
  * The built site's file server (api/static-files.ts, D16): files below the build folder with
  * their types and cache rules, directory paths as index.html, HEAD with the GET's length and no
- * body, and nothing outside the folder, however the path is spelled.
+ * body, and nothing outside the folder, however the path is spelled; through Bun.file (bun run
+ * api) and through node:fs (Node, Deno) alike.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { staticFiles } from "../api/static-files.ts";
+import { bunFiles } from "../api/bun-files.ts";
+import { nodeFiles, staticFiles } from "../api/static-files.ts";
 
 let parent: string;
+let root: string;
 let serve: ReturnType<typeof staticFiles>;
 
 beforeAll(() => {
   // parent/secret.txt sits beside the served folder parent/dist, which must never reach it.
   parent = mkdtempSync(join(tmpdir(), "static-files-"));
-  const root = join(parent, "dist");
+  root = join(parent, "dist");
   mkdirSync(join(root, "_astro"), { recursive: true });
   mkdirSync(join(root, "reference"));
   writeFileSync(join(root, "index.html"), "<p>home</p>");
   writeFileSync(join(root, "reference", "index.html"), "<p>reference</p>");
   writeFileSync(join(root, "_astro", "app.abc123.js"), "console.log(1);");
   writeFileSync(join(parent, "secret.txt"), "secret");
-  serve = staticFiles(root);
 });
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 const get = (pathname: string, method = "GET") =>
   serve(new Request(`http://localhost${pathname}`, { method }), pathname);
 
-describe("api/static-files.ts", () => {
+describe.each([
+  ["Bun.file", bunFiles],
+  ["node:fs", nodeFiles],
+] as const)("api/static-files.ts through %s", (_name, source) => {
+  beforeAll(() => {
+    serve = staticFiles(root, source);
+  });
+
   test("a directory path is its index.html, with the page cache rule and CORS", async () => {
     const response = (await get("/"))!;
     expect(await response.text()).toBe("<p>home</p>");
