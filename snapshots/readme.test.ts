@@ -56,4 +56,20 @@ describe("README.md", () => {
       await server.stop();
     }
   }, 30_000);
+
+  test("its Runtimes table names every api script of package.json, each run by a runtime suite that starts it", () => {
+    const scripts = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).scripts as Record<string, string>;
+    const section = readme.slice(readme.indexOf("## Runtimes"), readme.indexOf("## Errors"));
+    const rows = [...section.matchAll(/^\| [^|]+ \| `npx bun run (api[:\w]*)` \|.*\| `(runtime-\w+)` \|$/gm)];
+    expect(rows.map(([, script]) => script).sort()).toEqual(
+      Object.keys(scripts)
+        .filter((name) => /^api(:|$)/.test(name))
+        .sort(),
+    );
+    for (const [, script, suite] of rows) {
+      const source = readFileSync(`${ROOT}snapshots/${suite}.test.ts`, "utf8");
+      expect(source).toContain("runtimeSuite(");
+      expect(source, suite).toContain(script === "api" ? "startServer(" : `"run", "${script}"`);
+    }
+  });
 });
