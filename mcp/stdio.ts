@@ -1,5 +1,5 @@
 /**
- * `bun run mcp`: the local MCP server for desktop agents that start a tool process (stdio).
+ * `bun run mcp` (D24): the local MCP server for desktop agents that start a tool process (stdio).
  * The five engine tools run the engine in this process (no network, the real clock), and the
  * wallet tools keep a demo payer's credits, escrow and agent wallet in a demo pack file:
  * ESCROW_PACK, or ~/.agent-escrow-demo/pack.json by default (pack-file.ts). ESCROW_DEMO_KEY,

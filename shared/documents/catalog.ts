@@ -7,6 +7,7 @@
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
+import { DECISIONS_RANGE } from "./decisions.ts";
 
 /** Content types of documents (D18). */
 export const TYPES = {
@@ -49,8 +50,7 @@ export const DOCUMENT_CATALOG = [
     paths: ["/api/settlement.json"],
     kind: "json",
     title: "Settlement protocol",
-    summary:
-      "States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D21) as rules.",
+    summary: `States, transitions, fees, job and receipt fields, engine notes, limits and every decision (${DECISIONS_RANGE}) as rules.`,
   },
   {
     key: "quickstart",

@@ -1,8 +1,9 @@
 /**
- * D1-D21 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
+ * Every decision (DECISIONS_RANGE) as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
  * Numbers are stable. Limits come from constants so text and engine cannot disagree.
  */
-import { LIMITS, STARTING_CREDITS } from "../protocol/constants.ts";
+import { ENGINE_LIST } from "../engine/catalog.ts";
+import { LIMITS, MCP_PATH, STARTING_CREDITS } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 
 /** Every decision, by number. */
@@ -30,4 +31,8 @@ export const DECISIONS = {
   D19: "Share links: h1. (job handoff) or r1. (receipt) + base64url without padding of compact JSON { v: 1, ... } with the short keys of tokens.handoff.job_keys and tokens.receipt.receipt_keys, in the hash (#handoff/<token>, #receipt/<token>) or the query (?handoff=, ?receipt=). A token that does not decode or validate is refused with a clear message and changes nothing.",
   D20: `Demo pack: one JSON file with format name, version, payer credits, agent credits, jobs, receipts and the activity log; never the demo key. Import validates the whole file first, then replaces everything. The payer starts with ${STARTING_CREDITS} credits and can top up without a fee.`,
   D21: `Internal errors: an unexpected exception anywhere in the handler answers 500 internal_error (kind http, message "${ERROR_CATALOG.internal_error.message}") with the usual envelope, CORS headers and Cache-Control: no-store; nothing of the exception reaches the body, and the server logs it without the request's headers or body. No known input produces it.`,
+  D24: `MCP: POST ${MCP_PATH} speaks the Model Context Protocol (Streamable HTTP, stateless: no session; GET and DELETE answer 405). Its tools are the engines under tools.json's names (${ENGINE_LIST.map((e) => e.tool).join(", ")}), each taking tools.json's input schema plus an optional demo_key and answering the engine's body, byte for byte, as structured content and JSON text; a refusal is a tool result with isError true carrying the catalog error body. The documents are resources and walk_a_job is a prompt. npx bun run mcp serves the same tools over stdio in process, plus wallet tools on a demo pack file (D20) named by ESCROW_PACK.`,
 } as const;
+
+/** The decisions' range as documents name it: D1-D<last>. */
+export const DECISIONS_RANGE = `D1-${Object.keys(DECISIONS).at(-1)}`;

@@ -1,5 +1,5 @@
 /**
- * POST /mcp: the engines as MCP tools over Streamable HTTP, stateless (no session: the client
+ * POST /mcp (D24): the engines as MCP tools over Streamable HTTP, stateless (no session: the client
  * holds the job, as everywhere else). Each request gets its own SDK server and transport with
  * JSON answers; the body limit (D9) holds as on the engines, and the handler's error boundary
  * (D21) around it. The SDK and the MCP server load on the first POST (the SDK takes about

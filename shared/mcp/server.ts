@@ -1,5 +1,5 @@
 /**
- * One MCP server over tool boxes, resources and the walk prompt, on the SDK's low-level Server
+ * One MCP server (D24) over tool boxes, resources and the walk prompt, on the SDK's low-level Server
  * (tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get). The
  * remote endpoint (http/mcp.ts) builds one per request with the engine tools; the local stdio
  * server adds the wallet tools. An unknown tool, resource or prompt is a JSON-RPC error; a tool
