@@ -382,6 +382,56 @@ describe.each(ROUTES)("POST /api/v0/%s request aliases", (route) => {
   });
 });
 
+describe.each(ROUTES)("POST /api/v0/%s: a field sent under two names (D25)", (route) => {
+  const both = (alias: string, canonical: string, action: Action, first: unknown, second: unknown) => {
+    const body = bodyFor(route, action);
+    delete body[canonical];
+    return { ...body, [canonical]: first, [alias]: second };
+  };
+  const single = (canonical: string, action: Action, value: unknown) => {
+    const body = bodyFor(route, action);
+    return { ...body, [canonical]: value };
+  };
+
+  test.each(ALIASES)(
+    "%s beside %s: equal values answer as one, different ones are invalid_field",
+    (alias, canonical, action, good) => {
+      expect(send(route, both(alias, canonical, action, good, good))).toEqual(
+        send(route, single(canonical, action, good)),
+      );
+      const other =
+        typeof good === "number" ? good + 1 : canonical === "expires_at" ? "2026-03-01T00:00:00.000Z" : `${good}x`;
+      const refused = rejected(send(route, both(alias, canonical, action, good, other)), "invalid_field", canonical);
+      expect(refused.message).toBe(`${canonical} was sent under two names with different values.`);
+    },
+  );
+
+  test.each(ALIASES)(
+    "%s beside %s: every value is checked by the field's rule",
+    (alias, canonical, action, good, bad) => {
+      expect(outcome(send(route, both(alias, canonical, action, good, bad)))).toBe(`invalid_field ${canonical}`);
+      expect(outcome(send(route, both(alias, canonical, action, bad, good)))).toBe(`invalid_field ${canonical}`);
+    },
+  );
+
+  test("values equal after trimming agree (D2)", () => {
+    ok(send(route, both("clientRef", "client_ref", "create", "order-7", "  order-7 ")));
+  });
+});
+
+test("a job member sent under both its names must agree (D25)", () => {
+  const job = { ...JOBS.submitted, proof_url: JOBS.submitted.proofUrl };
+  expect(send("transition", { action: "release", job })).toEqual(
+    send("transition", { action: "release", job: JOBS.submitted }),
+  );
+  const refused = rejected(
+    send("transition", { action: "release", job: { ...job, proof_url: "https://example.com/other" } }),
+    "invalid_field",
+    "job.proofUrl",
+  );
+  expect(refused.message).toBe("job.proofUrl was sent under two names with different values.");
+});
+
 describe("snake_case aliases inside job (D6)", () => {
   const SNAKE: Record<string, string> = {
     proofUrl: "proof_url",

@@ -70,7 +70,7 @@ export function llmsTxt(siteUrl: string): string {
     "",
     `> ${DESCRIPTION}`,
     "",
-    `Every response carries \`"mode": "demo"\` and \`"money": false\`. Credits are integers; release takes a ${FEE_TEXT} fee (${FEE_FORMULA}), dispute returns the full amount. Engines take POST JSON; documents take GET.`,
+    `Every response carries \`"mode": "demo"\` and \`"money": false\`. The service trusts the job it is sent (D26): a client can forge one, and nothing is lost because no money exists. Credits are integers; release takes a ${FEE_TEXT} fee (${FEE_FORMULA}), dispute returns the full amount. Engines take POST JSON; documents take GET.`,
     "",
     "## Start",
     "",

@@ -4,7 +4,7 @@
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
 import * as v from "valibot";
-import { arrayReader } from "../lib/compile.ts";
+import { arrayReader, twice } from "../lib/compile.ts";
 import type { JsonObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
@@ -34,6 +34,18 @@ export const FIELD_SPECS = Object.fromEntries(
   }),
 ) as Record<FieldName, FieldSpec>;
 const SENT = arrayReader(FIELD_NAMES, namesOf);
+const TWICE = twice(FIELD_NAMES, namesOf);
+
+/** D25's answer to a field sent under two names whose values differ. */
+export const sentTwice = (field: string): Rejection =>
+  invalid(field, `${field} was sent under two names with different values.`);
+
+/** The non-null values `object` holds under `names` as its own members, in the names' order. */
+export function valuesUnder(object: Record<string, unknown>, names: readonly string[]): unknown[] {
+  const values: unknown[] = [];
+  for (const name of names) if (Object.hasOwn(object, name) && object[name] != null) values.push(object[name]);
+  return values;
+}
 
 /** How an absent value is treated: an error of the top level, of a member, or fine. */
 export type Presence = "required" | "required-member" | "optional";
@@ -44,6 +56,8 @@ export class Checker {
   readonly errors: Rejection[] = [];
   /** The value sent for each field under any of its names, in the field table's order, read once on first use. */
   #sent: unknown[] | undefined;
+  /** Whether some field may be sent under two names (D25), worked out on first use. */
+  #twice: boolean | undefined;
 
   constructor(readonly body: JsonObject) {}
 
@@ -80,8 +94,28 @@ export class Checker {
 
   /** {@link field} by the field's spec. */
   fieldOf(spec: FieldSpec, presence: Presence): unknown {
-    const value = this.check(spec.name, spec.rule, this.sentAt(spec.position), presence, spec.fast);
+    let value = this.check(spec.name, spec.rule, this.sentAt(spec.position), presence, spec.fast);
+    this.#twice ??= TWICE(this.body);
+    if (this.#twice && value !== undefined) value = this.agreed(spec, value);
     return spec.blankIsAbsent && value === "" ? undefined : value;
+  }
+
+  /**
+   * D25: every other value sent for the field under another of its names, checked by its rule
+   * and equal to `value` after trimming; else the first problem is recorded and undefined comes back.
+   */
+  agreed(spec: FieldSpec, value: unknown): unknown {
+    const values = valuesUnder(this.body, namesOf(spec.name));
+    const before = this.errors.length;
+    for (const other of values.slice(1)) {
+      const checked = this.check(spec.name, spec.rule, other, "optional", spec.fast);
+      if (this.errors.length > before) return undefined;
+      if (checked !== value) {
+        this.fail(sentTwice(spec.name));
+        return undefined;
+      }
+    }
+    return value;
   }
 
   /**

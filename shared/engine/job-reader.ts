@@ -3,16 +3,17 @@
  * job-members.ts, in SPEC's table order, right after `job` itself (D13a); a bad or missing member
  * is invalid_field named `job.<member>`. snake_case names are accepted; unknown members drop.
  */
-import { arrayReader, literal } from "../lib/compile.ts";
+import { arrayReader, literal, twice } from "../lib/compile.ts";
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, memberNamesOf } from "../protocol/job-members.ts";
-import type { Checker } from "./checker.ts";
+import { type Checker, sentTwice, valuesUnder } from "./checker.ts";
 import { memberReaders, readMember } from "./member-reader.ts";
 
 const READERS = memberReaders("job", JOB_MEMBER_NAMES, (member) => JOB_MEMBERS[member]);
 const JOB = literal(JOB_MEMBER_NAMES);
 const SENT = arrayReader(JOB_MEMBER_NAMES, memberNamesOf);
+const TWICE = twice(JOB_MEMBER_NAMES, memberNamesOf);
 
 /** Reads `job` from the body; undefined (with the problems recorded) when it is absent or bad. */
 export function readJob(checker: Checker, required: boolean): Job | undefined {
@@ -28,6 +29,21 @@ export function readJob(checker: Checker, required: boolean): Job | undefined {
   const sent = SENT(raw);
   const before = checker.errors.length;
   // Each member's checked value replaces what was sent, in the table's order.
-  for (let i = 0; i < READERS.length; i++) sent[i] = readMember(checker, READERS[i]!, sent[i]);
+  const both = TWICE(raw);
+  for (let i = 0; i < READERS.length; i++) {
+    const reader = READERS[i]!;
+    sent[i] = readMember(checker, reader, sent[i]);
+    // D25: a member sent under both its names must agree, each value checked by the member's rule.
+    if (both && checker.errors.length === before) {
+      for (const other of valuesUnder(raw, memberNamesOf(reader.member)).slice(1)) {
+        const value = readMember(checker, reader, other);
+        if (checker.errors.length > before) break;
+        if (value !== sent[i]) {
+          checker.fail(sentTwice(reader.field));
+          break;
+        }
+      }
+    }
+  }
   return checker.errors.length > before ? undefined : (JOB(sent) as Job);
 }

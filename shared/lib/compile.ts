@@ -139,6 +139,21 @@ export function arrayReader<K extends string>(keys: readonly K[], namesOf: (key:
 /** Reads, for each key in order, the first of its names an object holds as an own, non-null member. */
 export type ArrayReader = (object: Record<string, unknown>) => unknown[];
 
+/**
+ * True when an object may hold some key under two of its names at once, both non-null (D25): a
+ * quick test before the careful one, which may say true for a name an object only inherits.
+ */
+export function twice<K extends string>(
+  keys: readonly K[],
+  namesOf: (key: K) => readonly string[],
+): (object: Record<string, unknown>) => boolean {
+  const many = keys.map(namesOf).filter((names) => names.length > 1);
+  const fallback = (object: Record<string, unknown>): boolean =>
+    many.some((names) => names.filter((name) => object[name] != null).length > 1);
+  const tests = many.map((names) => `(${names.map((name) => `(o.${name} != null ? 1 : 0)`).join(" + ")}) > 1`);
+  return compiled(["o"], `return ${tests.length === 0 ? "false" : tests.join(" || ")};`, many.flat(), fallback);
+}
+
 function readerInto<K extends string, R extends (object: Record<string, unknown>) => unknown>(
   keys: readonly K[],
   namesOf: (key: K) => readonly string[],

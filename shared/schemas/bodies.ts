@@ -11,7 +11,7 @@ import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-me
 import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { type CompositeName, pascal, type SchemaRefs } from "./components.ts";
-import { nullable, present, presentAny, type Schema } from "./convert.ts";
+import { nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
 export const UNEXPRESSED = [
@@ -21,7 +21,7 @@ export const UNEXPRESSED = [
   "callback_url must also parse as a URL with a host (D13a).",
   "The Idempotency-Key header must equal idempotency_key when both are sent (D15).",
   "A dispute whose refund would push payer_credits past 9007199254740991 is refused (D3).",
-  "When two aliases of one field are both sent, the engine reads the first non-null one (canonical first) and ignores the other.",
+  "A field (or job member) sent under two of its names is accepted by the engine when the values agree after trimming, and is invalid_field otherwise (D25); the schemas refuse any field sent under two names, even when one of them is null.",
   "State rules (illegal_transition, insufficient_credits, hold_expired) are not schema rules.",
 ] as const;
 
@@ -51,7 +51,7 @@ export function jobSchema(refs: SchemaRefs, withId = true): Schema {
       ? "The client-held job, as the last response gave it."
       : "The job a quote would make or leave: no id on a create quote.",
     properties,
-    allOf: required,
+    allOf: [...required, ...oneNameEach(JOB_MEMBER_NAMES.map(memberNamesOf))],
   };
 }
 
@@ -73,6 +73,7 @@ export function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
   }
   const allOf: Schema[] = required.map((field) => presentAny(aliasesOf(field)));
   if (action === "fund") allOf.push(bothExpiryFields);
+  allOf.push(...oneNameEach(fields.map(namesOf)));
   return { type: "object", properties, allOf };
 }
 
@@ -101,6 +102,7 @@ export function simulateBodySchema(refs: SchemaRefs): Schema {
     allOf: [
       ...SIMULATE_FIELDS.required.map((field) => presentAny(namesOf(field))),
       bothExpiryFields,
+      ...oneNameEach([...always, ...notes].map(namesOf)),
       {
         if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
         then: { properties: aliasProperties(["dispute_reason"], refs) },
@@ -132,6 +134,7 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
       // Every engine reads idempotency_key (SPEC "Endpoints", D15).
       ...aliasProperties(["idempotency_key"], refs),
     },
+    allOf: oneNameEach((["idempotency_key", ...claims] as const).map((field) => namesOf(field))),
     oneOf: [
       { allOf: [present("receipt"), { properties: { receipt: refs.composite("Receipt"), job: { type: "null" } } }] },
       {

@@ -57,6 +57,21 @@ export const present = (name: string): Schema => ({
   properties: { [name]: { not: { type: "null" } } },
 });
 
+/**
+ * No field is sent under two of its names (each group: one field's names), as a schema can say
+ * it: the engine accepts two names whose values agree (D25), and a second name sent as null
+ * (D2); the schemas refuse both (stricter, never looser).
+ */
+export function oneNameEach(groups: readonly (readonly string[])[]): Schema[] {
+  const pairs = groups.flatMap((names) => names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b])));
+  // Each pair names its properties beside `required`, as strict validators and linters ask.
+  const both = (pair: string[]): Schema => ({
+    required: pair,
+    properties: Object.fromEntries(pair.map((n) => [n, true])),
+  });
+  return pairs.length === 0 ? [] : [{ not: { anyOf: pairs.map(both) } }];
+}
+
 /** At least one of the alias names holds a non-null value. */
 export const presentAny = (names: readonly string[]): Schema =>
   names.length === 1 ? present(names[0]!) : { anyOf: names.map(present) };
