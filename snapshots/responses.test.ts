@@ -2,7 +2,8 @@
  * Every engine response as a whole, with the fixed clock and random source (D13): each
  * action's success on each route where it applies, the key and idempotency envelope fields,
  * and each error code on each route where SPEC's catalog lists it. One snapshot per case, so
- * a change to any response shows up as a small, readable diff. Per-rule assertions live in
+ * a change to any response shows up as a small, readable diff, and each answer is validated
+ * against the OpenAPI schema published for it. Per-rule assertions live in
  * engine-*.test.ts; this file only pins whole bodies.
  */
 import { describe, expect, test } from "bun:test";
@@ -10,6 +11,7 @@ import type { EngineContext } from "../shared/engine/context.ts";
 import { type EngineRoute, enginePath } from "../shared/protocol/constants.ts";
 import { ACTION_ROUTES, AFTER_HOLD, CALLBACK_URL, HELD, JOBS, RECEIPTS, SIMULATE_BODY } from "./fixtures.ts";
 import { CREATE, call, fixedContext, PROOF_URL, testHandler } from "./helpers.ts";
+import { expectPublishedShape } from "./openapi-answers.ts";
 
 /** The clock after HELD's hold ended: HELD.submitted was funded with a 60 s ttl at NOW; this is NOW + 61 s. */
 const afterHold = (): EngineContext => fixedContext(AFTER_HOLD);
@@ -24,9 +26,13 @@ const receipt = RECEIPTS.released;
  */
 const wire = (status: number, body: unknown): string => `HTTP ${status}\n${JSON.stringify(body, null, 2)}`;
 
-/** Runs one engine call and returns its body (for assertions) and its wire form (for the snapshot). */
+/**
+ * Runs one engine call and returns its body (for assertions) and its wire form (for the
+ * snapshot); every answer must also be valid by the published OpenAPI schema for its status.
+ */
 function snap(route: EngineRoute, body: unknown, headers: Record<string, string> = {}, ctx?: () => EngineContext) {
   const result = call(route, body, headers, ctx?.() ?? fixedContext());
+  expectPublishedShape(route, result.status, result.body);
   return { body: result.body, text: wire(result.status, result.body) };
 }
 

@@ -12,6 +12,7 @@ import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/recei
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { type CompositeName, pascal, type SchemaRefs } from "./components.ts";
 import { nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
+import { jobViewSchema } from "./job-view.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
 export const UNEXPRESSED = [
@@ -34,22 +35,17 @@ function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record
 
 const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : namesOf(field));
 
-/**
- * The client-held job (D6): members by response name and snake_case alias; unknown members
- * allowed (dropped). The quote of a create answers it without an id (SPEC): `QuoteJob`.
- */
-export function jobSchema(refs: SchemaRefs, withId = true): Schema {
+/** The client-held job (D6): members by response name and snake_case alias; unknown members allowed (dropped). */
+export function jobSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
   const required: Schema[] = [];
   for (const member of JOB_MEMBER_NAMES) {
     for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
-    if (JOB_MEMBERS[member].required && (withId || member !== "id")) required.push(presentAny(memberNamesOf(member)));
+    if (JOB_MEMBERS[member].required) required.push(presentAny(memberNamesOf(member)));
   }
   return {
     type: "object",
-    description: withId
-      ? "The client-held job, as the last response gave it."
-      : "The job a quote would make or leave: no id on a create quote.",
+    description: "The client-held job, as the last response gave it.",
     properties,
     allOf: [...required, ...oneNameEach(JOB_MEMBER_NAMES.map(memberNamesOf))],
   };
@@ -66,28 +62,27 @@ export const actionBodyName = (action: Action): CompositeName => `${pascal(actio
 export function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
   const { required, optional } = ACTION_FIELDS[action];
   const fields = ([...required, ...optional] as BodyField[]).filter((f): f is FieldName => f !== "job");
-  const properties: Record<string, Schema> = { ...aliasProperties(fields, refs) };
-  if (action !== "create") properties.job = refs.composite("Job");
+  const properties: Record<string, Schema> = { action: { const: action }, ...aliasProperties(fields, refs) };
+  if (action !== "create") properties.job = refs.composite("JobInput");
   for (const [field, owner] of OWNED_FIELDS) {
     if (owner !== action) for (const alias of namesOf(field)) properties[alias] = { type: "null" };
   }
   const allOf: Schema[] = required.map((field) => presentAny(aliasesOf(field)));
   if (action === "fund") allOf.push(bothExpiryFields);
   allOf.push(...oneNameEach(fields.map(namesOf)));
-  return { type: "object", properties, allOf };
+  return { type: "object", required: ["action"], properties, allOf };
 }
 
-/** Action bodies of transition, quote and validate: the body of the action that `action` names. */
-export function transitionBodySchema(refs: SchemaRefs): Schema {
-  return {
-    type: "object",
-    required: ["action"],
-    properties: { action: { type: "string", enum: [...ACTIONS] } },
-    allOf: ACTIONS.map((action) => ({
-      if: { properties: { action: { const: action } }, required: ["action"] },
-      then: refs.composite(actionBodyName(action)),
-    })),
-  };
+/**
+ * Action bodies of transition, quote and validate: exactly one action's body, told apart by
+ * `action`. The OpenAPI document adds a discriminator on it, so generated clients get one named
+ * type per action (CreateBody, FundBody, ...); a JSON Schema document has no such keyword.
+ */
+export function transitionBodySchema(refs: SchemaRefs, discriminated: boolean): Schema {
+  const bodies = ACTIONS.map((action) => refs.composite(actionBodyName(action)));
+  if (!discriminated) return { type: "object", oneOf: bodies };
+  const mapping = Object.fromEntries(ACTIONS.map((action, i) => [action, bodies[i]!.$ref as string]));
+  return { type: "object", oneOf: bodies, discriminator: { propertyName: "action", mapping } };
 }
 
 /** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
@@ -141,7 +136,13 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
         allOf: [
           present("job"),
           // Claims are read beside a job only; beside a receipt they are unknown fields (D5, D12).
-          { properties: { job: refs.composite("Job"), receipt: { type: "null" }, ...aliasProperties(claims, refs) } },
+          {
+            properties: {
+              job: refs.composite("JobInput"),
+              receipt: { type: "null" },
+              ...aliasProperties(claims, refs),
+            },
+          },
           // A submitted job needs an action. `type` keeps the inner `required` to objects, as
           // strict validators demand (Ajv strictTypes).
           {
@@ -161,14 +162,15 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
 
 /** Each composite schema, built with `refs`. */
 export function compositeSchema(name: CompositeName, refs: SchemaRefs): Schema {
-  if (name === "Job") return jobSchema(refs);
-  if (name === "QuoteJob") return jobSchema(refs, false);
+  if (name === "Job") return jobViewSchema(refs, true);
+  if (name === "QuoteJob") return jobViewSchema(refs, false);
+  if (name === "JobInput") return jobSchema(refs);
   if (name === "Receipt") return receiptSchema(refs);
   return actionBodySchema(ACTIONS.find((action) => actionBodyName(action) === name)!, refs);
 }
 
 /** Every composite schema by name, built with `refs`: the job, the receipt, then the body of each action. */
 export function compositeSchemas(refs: SchemaRefs): Record<CompositeName, Schema> {
-  const names: CompositeName[] = ["Job", "QuoteJob", "Receipt", ...ACTIONS.map(actionBodyName)];
+  const names: CompositeName[] = ["Job", "QuoteJob", "JobInput", "Receipt", ...ACTIONS.map(actionBodyName)];
   return Object.fromEntries(names.map((name) => [name, compositeSchema(name, refs)])) as Record<CompositeName, Schema>;
 }

@@ -54,6 +54,7 @@ export function fieldComponents(): Record<string, Schema> {
 export type CompositeName =
   | "Job"
   | "QuoteJob"
+  | "JobInput"
   | "Receipt"
   | "CreateBody"
   | "FundBody"

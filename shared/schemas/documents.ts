@@ -38,7 +38,7 @@ export const transitionSchemaDocument = (siteUrl: string): Schema => ({
     "Action body",
     "Body of POST /api/v0/transition, /api/v0/quote and /api/v0/validate: action plus the fields of that action. Canonical names are snake_case; camelCase aliases are accepted; null means omitted; unknown fields are ignored.",
   ),
-  ...withDefs(transitionBodySchema(REFS), definitions()),
+  ...withDefs(transitionBodySchema(REFS, false), definitions()),
 });
 
 /** /api/schemas/simulate.json */

@@ -23,7 +23,7 @@ const REFS = referring("#/components/schemas/");
 /** Every schema, once: the engines' bodies and answers, the composites, then each field's. */
 function schemas() {
   return {
-    TransitionBody: transitionBodySchema(REFS),
+    TransitionBody: transitionBodySchema(REFS, true),
     SimulateBody: simulateBodySchema(REFS),
     VerifyBody: verifyBodySchema(REFS),
     ...compositeSchemas(REFS),

@@ -30,6 +30,7 @@ export const mcpPathItem = () => ({
   },
   options: {
     summary: "CORS preflight",
+    description: "204 with the engines' CORS headers plus the MCP request headers (D17, D24).",
     operationId: "mcpPreflight",
     tags: ["mcp"],
     security: [],

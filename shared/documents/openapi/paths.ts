@@ -9,6 +9,7 @@ import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
 import { pascal } from "../../schemas/components.ts";
 import { DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../catalog.ts";
 import { exampleList } from "../examples.ts";
+import { TRANSITION_LINKS } from "./links.ts";
 import { mcpPathItem } from "./mcp.ts";
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -44,6 +45,8 @@ export const routeErrors = (route: string): ErrorCode[] =>
 /** The OPTIONS operation of a path: a CORS preflight (D17). */
 const preflight = (name: Preflight, operationId: string, tag: string) => ({
   summary: "CORS preflight",
+  description:
+    "204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.",
   operationId,
   tags: [tag],
   security: [],
@@ -121,6 +124,7 @@ export function enginePathItem(engine: EngineEntry) {
         "200": {
           description: "Success.",
           content: { "application/json": { schema: schemaRef(engine.responseSchema) } },
+          ...(engine.route === "transition" && { links: TRANSITION_LINKS }),
         },
         ...engineErrors().responsesOf(engine.route),
       },
@@ -171,6 +175,7 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
     head: {
       operationId: `head${name}`,
       summary: `${doc.title} (headers only)`,
+      description: "The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.",
       tags: ["documents"],
       security: [],
       responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") },
