@@ -125,7 +125,8 @@ const POOL = {
   text: ["Five bullet points", "x", PROOF, repeat(2000), ...BLANK, ...NOT_STRING],
   clientRef: ["ref-1", repeat(128), repeat(128, "😀"), repeat(129), repeat(129, "😀"), ...BLANK, ...NOT_STRING],
   idempotencyKey: ["key-1", repeat(255), repeat(255, "😀"), repeat(256), repeat(256, "😀"), ...BLANK, ...NOT_STRING],
-  // UNEXPRESSED[3] (URL host): each value is a well-formed https URL with a host, or fails the pattern.
+  // UNEXPRESSED[3] (URL host): each value is a well-formed https URL with a host, or fails the
+  // schema's patterns (the last four: what no URL parser takes, which the schemas refuse too).
   callbackUrl: [
     "https://example.com/hook",
     "HTTPS://EXAMPLE.COM/Hook",
@@ -139,6 +140,10 @@ const POOL = {
     "https:///path",
     "https://exa mple.com",
     "mailto:a@example.com",
+    "https://[::1",
+    "https://a:99999",
+    "https://%zz",
+    "https://a:b:c",
     ...BLANK,
     ...NOT_STRING,
   ],
@@ -168,8 +173,8 @@ const POOL = {
     ...BLANK,
     ...NOT_STRING,
   ],
-  // Job and receipt stamps: any RFC 3339 date-time (D13a). UNEXPRESSED[2]: no day overflow, and
-  // no offset that moves an instant outside years 0000-9999.
+  // Job and receipt stamps: any RFC 3339 date-time (D13a), impossible dates included (the schemas
+  // refuse them too). UNEXPRESSED[2]: no offset that moves an instant outside years 0000-9999.
   stamp: [
     "2026-01-01T00:00:00.000Z",
     "2025-12-31T19:00:00-05:00",
@@ -185,6 +190,10 @@ const POOL = {
     "2026-01-01T00:00:00+24:00",
     "2026-00-10T00:00:00Z",
     "2026-01-32T00:00:00Z",
+    "2026-02-30T00:00:00Z",
+    "2026-02-29T00:00:00Z",
+    "2024-02-29T00:00:00Z",
+    "2025-04-31T00:00:00Z",
     ...BLANK,
     ...NOT_STRING,
   ],
@@ -551,25 +560,30 @@ describe("published JSON Schemas and the engine agree on generated bodies", () =
     ["simulate", "simulate with simulate.json"],
     ["verify", "verify with verify.json"],
     ["receipt", "verify { receipt } with receipt.json"],
-  ] as const)("%s bodies: %s reject exactly the same ones", (region) => {
-    const counts: Record<Outcome, number> = { accepted: 0, state: 0, schema: 0 };
-    checkProperty(
-      region,
-      REGIONS[region].arbitrary,
-      RUNS[region],
-      (body) => {
-        const result = compare(region, body);
-        counts[result.engine.outcome]++;
-        return result.agree;
-      },
-      (body) => explain(region, body),
-    );
-    // Not vacuous: the generator reaches both sides of the line, and state errors.
-    const total = counts.accepted + counts.state + counts.schema;
-    expect(counts.accepted + counts.state, JSON.stringify(counts)).toBeGreaterThan(total * 0.2);
-    expect(counts.schema, JSON.stringify(counts)).toBeGreaterThan(total * 0.2);
-    if (region !== "receipt") expect(counts.state, JSON.stringify(counts)).toBeGreaterThan(total * 0.05);
-  });
+  ] as const)(
+    "%s bodies: %s reject exactly the same ones",
+    (region) => {
+      const counts: Record<Outcome, number> = { accepted: 0, state: 0, schema: 0 };
+      checkProperty(
+        region,
+        REGIONS[region].arbitrary,
+        RUNS[region],
+        (body) => {
+          const result = compare(region, body);
+          counts[result.engine.outcome]++;
+          return result.agree;
+        },
+        (body) => explain(region, body),
+      );
+      // Not vacuous: the generator reaches both sides of the line, and state errors.
+      const total = counts.accepted + counts.state + counts.schema;
+      expect(counts.accepted + counts.state, JSON.stringify(counts)).toBeGreaterThan(total * 0.2);
+      expect(counts.schema, JSON.stringify(counts)).toBeGreaterThan(total * 0.2);
+      if (region !== "receipt") expect(counts.state, JSON.stringify(counts)).toBeGreaterThan(total * 0.05);
+      // One body is five action schemas to try since TransitionBody is a oneOf: generous on a loaded machine.
+    },
+    60_000,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -731,20 +745,9 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
   },
   {
     entry: 2,
-    mentions: "2026-02-30",
+    mentions: "outside years 0000-9999",
     direction: "looser",
     examples: [
-      { name: "expires_at on February 30", ...action(fund({ expires_at: "2099-02-30T00:00:00Z" })) },
-      {
-        name: "job.createdAt on February 29 of a common year",
-        ...action({ action: "release", job: { ...jobs.submitted, createdAt: "2026-02-29T00:00:00Z" } }),
-      },
-      {
-        name: "receipt.created on April 31",
-        route: "verify",
-        schema: "receipt",
-        body: { receipt: { ...RECEIPTS.released, created: "2025-04-31T00:00:00Z" } },
-      },
       {
         name: "job.createdAt before year 0000 in UTC",
         ...action({ action: "release", job: { ...jobs.submitted, createdAt: "0000-01-01T00:00:00+01:00" } }),
@@ -760,11 +763,13 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     mentions: "host",
     direction: "looser",
     examples: [
-      { name: "callback_url with a bad port", ...action(create({ callback_url: "https://a:b:c" })) },
-      { name: "callback_url with a bad percent escape", ...sim({ callback_url: "https://exa%mple.com" }) },
       {
-        name: "job.callbackUrl with an unclosed IPv6 host",
-        ...action({ action: "release", job: { ...jobs.submitted, callbackUrl: "https://[::1" } }),
+        name: "callback_url with a host character no URL takes",
+        ...action(create({ callback_url: "https://exa<mple.com" })),
+      },
+      {
+        name: "job.callbackUrl with a caret in its host",
+        ...action({ action: "release", job: { ...jobs.submitted, callbackUrl: "https://a^b.example" } }),
       },
     ],
   },

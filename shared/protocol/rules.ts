@@ -55,6 +55,33 @@ export function integer(field: string, min: number): RuleOf<number> {
 /** Scheme and authority shape of callback_url; the engine also requires a parseable URL with a host (D13a). */
 export const HTTPS_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[^\s/?#]+(?:[/?#]\S*)?$/;
 
+/**
+ * What a JSON Schema can add to a rule's `check` (convert.ts reads it): a pattern that values the
+ * check refuses match, so that the schema refuses them too. Never looser than the check (D2).
+ */
+export interface CheckSchema {
+  not: { pattern: string };
+}
+
+/** Attaches `refused` (a pattern of values the check refuses) to a check function, for the published schemas. */
+const described = <F extends (text: string) => boolean>(check: F, refused: string): F =>
+  Object.assign(check, { jsonSchema: { not: { pattern: refused } } satisfies CheckSchema });
+
+/**
+ * Authorities no URL parser takes (D13a): an unclosed IPv6 bracket, a % not followed by two hex
+ * digits in the host, a second colon outside brackets, or a port past 65535.
+ */
+const BAD_AUTHORITY = [
+  "^[^/?#]*//[^/?#\\[]*\\[[^\\]/?#]*(?:[/?#]|$)",
+  "^[^/?#]*//(?:[^/?#@]*@)?[^/?#@]*%(?![0-9A-Fa-f]{2})",
+  "^[^/?#]*//(?:[^/?#@]*@)?[^/?#@\\[\\]:]*:[^/?#@]*:",
+  "^[^/?#]*//(?:[^/?#@]*@)?[^/?#@]*:(?:6553[6-9]|655[4-9]\\d|65[6-9]\\d{2}|6[6-9]\\d{3}|[7-9]\\d{4}|\\d{6,})(?:[/?#]|$)",
+].join("|");
+
+/** Calendar dates that do not exist: the 30th and 31st of February, the 31st of a 30-day month, 29 February of a common year. */
+const IMPOSSIBLE_DATE =
+  "^(?:\\d{4}-(?:02-3[01]|(?:0[469]|11)-31)|(?!(?:\\d\\d(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)\\d{4}-02-29)";
+
 const hasHost = (text: string): boolean => {
   try {
     const url = new URL(text);
@@ -73,7 +100,7 @@ export function httpsUrl(field: string): RuleOf<string> {
     v.minLength(1, message),
     maxCodePoints(LIMITS.callbackUrlMax, message),
     v.regex(HTTPS_URL_PATTERN, message),
-    v.check(hasHost, message),
+    v.check(described(hasHost, BAD_AUTHORITY), message),
   );
 }
 
@@ -88,7 +115,10 @@ export function dateTime(field: string, utcOnly: boolean): RuleOf<string> {
     v.string(message),
     v.trim(),
     v.regex(utcOnly ? UTC_DATE_TIME : DATE_TIME, message),
-    v.check((text) => parseDateTime(text, utcOnly) !== null, message),
+    v.check(
+      described((text) => parseDateTime(text, utcOnly) !== null, IMPOSSIBLE_DATE),
+      message,
+    ),
   );
 }
 

@@ -18,8 +18,8 @@ import { jobViewSchema } from "./job-view.ts";
 export const UNEXPRESSED = [
   "Strings are trimmed before checking (D2); the schemas count surrounding whitespace, so they may be stricter there.",
   "expires_at must be strictly in the future, and ttl_seconds must end the hold by 9999-12-31T23:59:59.999Z: both depend on the clock.",
-  "Dates such as 2026-02-30 match the pattern but are refused by the engine, and so are date-times whose offset moves them outside years 0000-9999 in UTC (0000-01-01T00:00:00+01:00).",
-  "callback_url must also parse as a URL with a host (D13a).",
+  "Date-times whose offset moves them outside years 0000-9999 in UTC (0000-01-01T00:00:00+01:00) match the schemas but are refused by the engine; impossible dates (2026-02-30, 2026-02-29) the schemas refuse too.",
+  "callback_url must also parse as a URL with a host (D13a): the schemas refuse unclosed brackets, bad percent escapes, extra colons and ports past 65535, but not every character a URL parser forbids in a host (https://exa<mple.com).",
   "The Idempotency-Key header must equal idempotency_key when both are sent (D15).",
   "A dispute whose refund would push payer_credits past 9007199254740991 is refused (D3).",
   "A field (or job member) sent under two of its names is accepted by the engine when the values agree after trimming, and is invalid_field otherwise (D25); the schemas refuse any field sent under two names, even when one of them is null.",

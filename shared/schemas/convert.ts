@@ -5,7 +5,7 @@
  * - non_empty and min_length after a trim become minLength 1 plus pattern \S, since a blank
  *   string is refused by the engine (D2): the schema is never looser than the engine;
  * - a regex replaces that \S (every such pattern refuses blank strings too);
- * - trim and check pass through (a check's rule is restated as a pattern where one exists);
+ * - trim passes through; a check adds the pattern of values it refuses, as `not` (rules.ts);
  * - a picklist after a trim becomes its enum (typeMode "output").
  * Schemas may still be stricter about surrounding whitespace (D2).
  */
@@ -37,8 +37,12 @@ export function fieldSchema(rule: Rule): Schema {
           // after a trim here also refuses blank strings.
           return { ...jsonSchema, pattern: (action.requirement as RegExp).source };
         case "trim":
-        case "check":
           return jsonSchema;
+        case "check": {
+          // A check says what a schema can of it (rules.ts CheckSchema): the values it refuses.
+          const extra = (action.requirement as { jsonSchema?: Record<string, unknown> }).jsonSchema;
+          return extra === undefined ? jsonSchema : { ...jsonSchema, ...extra };
+        }
         default:
           return undefined;
       }
