@@ -17,7 +17,6 @@ declare const Deno: {
 };
 
 const env = Deno.env.toObject();
-const service = hostService(env);
 let port: number;
 try {
   port = listenPort(env.PORT);
@@ -25,6 +24,7 @@ try {
   console.error((error as Error).message);
   Deno.exit(1);
 }
+const service = hostService(env, port);
 Deno.serve(
   {
     port,

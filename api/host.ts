@@ -10,16 +10,22 @@ import { createService, DEFAULT_SITE_URL, type Service } from "../shared/http/ha
 import { installSha256 } from "../shared/lib/sha256.ts";
 import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
+import { localSiteUrl } from "./settings.ts";
 import { staticFiles } from "./static-files.ts";
 
 installSha256((text) => createHash("sha256").update(text).digest("hex"));
 
-/** The service for a runtime's HTTP server, from the environment. */
-export function hostService(env: Record<string, string | undefined>): Service {
+/**
+ * The service for a runtime's HTTP server listening on `port`, from the environment. Without
+ * SITE_URL the documents' absolute URLs name http://localhost:<port>, so a server started on
+ * another PORT publishes its own address.
+ */
+export function hostService(env: Record<string, string | undefined>, port: number): Service {
   return createService({
     now: Date.now,
     randomHex,
-    siteUrl: env.SITE_URL ?? DEFAULT_SITE_URL,
+    // PORT 0 (any free port) is not known until listening: the default origin then.
+    siteUrl: env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
     fallback: staticFiles(resolve(env.SITE_DIR ?? "site/dist")),
     compress,
     // The method, the path and the exception; never the headers or the body (the demo key, D14).

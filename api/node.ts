@@ -9,7 +9,15 @@ import { Readable } from "node:stream";
 import { hostService } from "./host.ts";
 import { listenPort } from "./settings.ts";
 
-const service = hostService(process.env);
+let port: number;
+try {
+  port = listenPort(process.env.PORT);
+} catch (error) {
+  // A bad PORT stops the start with its one-line message, no stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const service = hostService(process.env, port);
 
 /** The fetch Request of a Node request. */
 function toRequest(req: IncomingMessage): Request {
@@ -38,13 +46,6 @@ const server = createServer(async (req, res) => {
   Readable.fromWeb(response.body as unknown as import("node:stream/web").ReadableStream).pipe(res);
 });
 
-let port: number;
-try {
-  port = listenPort(process.env.PORT);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
 server.listen(port, () => {
   const address = server.address();
   const bound = typeof address === "object" && address ? address.port : port;

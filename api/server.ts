@@ -11,7 +11,7 @@ import { bunFiles } from "./bun-files.ts";
 import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
-import { listenPort, workerCount } from "./settings.ts";
+import { listenPort, localSiteUrl, workerCount } from "./settings.ts";
 import { staticFiles } from "./static-files.ts";
 import { followParent, isWorkerChild, startWorkers } from "./workers.ts";
 
@@ -22,7 +22,8 @@ const log: LogWriter = (entry) => process.stderr.write(`${entry}\n`);
 const service = createService({
   now: Date.now,
   randomHex,
-  siteUrl: process.env.SITE_URL ?? DEFAULT_SITE_URL,
+  // Without SITE_URL, documents name this server's own address (PORT 0: the default origin).
+  siteUrl: process.env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
   fallback: staticFiles(new URL("../site/dist", import.meta.url).pathname, bunFiles),
   // Bun.serve holds every body to its Content-Length, so the handler may read it in one call.
   trustContentLength: true,

@@ -24,3 +24,6 @@ export function workerCount(value: string | undefined): number {
   const count = Math.floor(Number(value ?? 1));
   return Number.isFinite(count) && count >= 1 ? count : 1;
 }
+
+/** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
+export const localSiteUrl = (port: number): string => `http://localhost:${port}`;

@@ -73,7 +73,7 @@ describe("POST /mcp in process, on the fixed clock", () => {
         await client.close();
       }
     }
-  });
+  }, 30_000);
 
   test("the demo key and Idempotency-Key of the MCP request's own headers count as on the engines (D14, D15)", async () => {
     const headers = { Authorization: "Bearer demo_header_key", "Idempotency-Key": "same-key" };
@@ -100,7 +100,7 @@ describe("POST /mcp in process, on the fixed clock", () => {
       expect((result.content as { text: string }[])[0]!.text).toBe(await engineAnswer(route, body, now));
       await client.close();
     }
-  });
+  }, 30_000);
 
   test("an unknown tool is a JSON-RPC error", async () => {
     const client = await inProcess(NOW);

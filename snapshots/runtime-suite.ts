@@ -92,13 +92,21 @@ export const masked = (text: string): string =>
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME")
     .replace(/,"request_id":"[^"]*"/g, "");
 
-/** The suite, against the server `start` gives (its SITE_URL unset: documents name http://localhost:3000). */
-export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>): void {
+/**
+ * The suite, against the server `start` gives. Its SITE_URL is unset, so its documents name
+ * http://localhost:<its port> (`siteUrl` says otherwise for a runtime that cannot know its port).
+ */
+export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, siteUrl?: string): void {
   describe(`${name}: the shared suite`, () => {
     let server: RuntimeServer;
-    const local = createHandler({ now: Date.now, randomHex });
+    let local: (request: Request) => Promise<Response>;
     beforeAll(async () => {
       server = await start();
+      local = createHandler({
+        now: Date.now,
+        randomHex,
+        siteUrl: siteUrl ?? `http://localhost:${new URL(server.base).port}`,
+      });
     }, 120_000);
     afterAll(async () => {
       await server?.stop();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { DEFAULT_PORT, listenPort, workerCount } from "../api/settings.ts";
-import { ROOT } from "./live-server.ts";
+import { ROOT, startServer } from "./live-server.ts";
 
 describe("PORT (D16)", () => {
   test("unset or blank: 3000", () => {
@@ -43,6 +43,22 @@ describe("PORT (D16)", () => {
     expect(await new Response(child.stderr).text()).toContain(
       'PORT must be a whole number from 0 to 65535; got "eighty".',
     );
+  });
+
+  test("without SITE_URL, the published documents name the port the server listens on", async () => {
+    const server = await startServer();
+    try {
+      const origin = `http://localhost:${server.port}`;
+      const get = async (path: string) => (await fetch(`${server.base}${path}`)).text();
+      expect(JSON.parse(await get("/openapi.json")).servers[0].url).toBe(origin);
+      expect(JSON.parse(await get("/.well-known/agent.json")).engines[0].url).toStartWith(`${origin}/api/v0/`);
+      expect(JSON.parse(await get("/api/tools.json")).tools[0].url).toStartWith(`${origin}/api/v0/`);
+      expect(await get("/llms.txt")).toContain(`](${origin}/api/quickstart.json)`);
+      expect(await get("/api/quickstart.json")).toContain(origin);
+      expect(await get("/openapi.json")).not.toContain("localhost:3000");
+    } finally {
+      await server.stop();
+    }
   });
 });
 
