@@ -16,7 +16,7 @@ import { type Compressor, compressDocument, type ServedDocument, serveDocument, 
 import { type ErrorReporter, recover } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
-import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
+import { notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
 /** What the handler needs from its host. */
 export interface HandlerOptions extends Partial<DocumentSettings> {
@@ -127,12 +127,12 @@ export function createService(options: HandlerOptions): Service {
       const { pathname } = new URL(request.url);
       const method = request.method;
       // A HEAD gets the status and headers of the error a GET would get, without its body.
-      const refuse = (response: Response): Response => (method === "HEAD" ? headersOnly(response) : response);
+      const head = method === "HEAD";
 
       const route = engineByPath.get(pathname);
       if (route) {
         if (method === "OPTIONS") return preflight(ENGINE_METHODS);
-        if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
+        if (method !== "POST") return notAllowed(ENGINE_METHODS, head);
         return engine(route, request);
       }
 
@@ -151,7 +151,7 @@ export function createService(options: HandlerOptions): Service {
         const file = await options.fallback(request, pathname);
         if (file) return file;
       }
-      return refuse(notFound());
+      return notFound(head);
     } catch (error) {
       return fail(error, request);
     }
