@@ -48,6 +48,13 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * (shared/ does no I/O); the client gets the same answer either way.
    */
   onError?: ErrorReporter;
+  /**
+   * Receives work that a request starts and that outlives its response (a document's
+   * compression, with `compress`), with that request. A host whose runtime may drop such work
+   * once the response is out hands it back to the runtime (Workers: the request's
+   * `ctx.waitUntil`); elsewhere the work simply runs and this is not needed.
+   */
+  waitUntil?: (work: Promise<unknown>, request: Request) => void;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -116,7 +123,13 @@ export function createService(options: HandlerOptions): Service {
   /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
   function documentResponse(request: Request, served: () => ServedDocument): Response {
     try {
-      return serveDocument(request, served(), compress);
+      const entry = served();
+      const compressing = entry.compressing;
+      const response = serveDocument(request, entry, compress);
+      // This request started the document's compression: the host keeps it alive (waitUntil).
+      if (entry.compressing !== compressing && entry.compressing !== null)
+        options.waitUntil?.(entry.compressing, request);
+      return response;
     } catch (error) {
       return fail(error, request);
     }
