@@ -54,11 +54,25 @@ async function drain(stream: ReadableStream<Uint8Array>, sink: { text: string })
  * 200. One process (WORKERS=1) unless `env` says otherwise, so its pid is the whole server.
  * On a free port unless `env.PORT` names one.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<LiveServer> {
+export function startServer(env: Record<string, string> = {}): Promise<LiveServer> {
+  return startCommand([process.execPath, "api/server.ts"], { WORKERS: "1", ...env });
+}
+
+/**
+ * Starts `command` in the repository root with PORT set (a free port unless `env.PORT` names
+ * one) and the rest of `env` over this process's environment, and waits (up to `timeoutMs`)
+ * until /api/health.json answers 200 on 127.0.0.1. Its output is drained and kept; `stop()`
+ * sends SIGTERM and waits for the exit (SIGKILL after 10 s).
+ */
+export async function startCommand(
+  command: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 10_000,
+): Promise<LiveServer> {
   const port = env.PORT ? Number(env.PORT) : freePort();
-  const child = Bun.spawn([process.execPath, "api/server.ts"], {
+  const child = Bun.spawn(command, {
     cwd: ROOT,
-    env: { ...process.env, WORKERS: "1", ...env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdout: "pipe",
     stderr: "pipe",
     stdin: "ignore",
@@ -67,18 +81,24 @@ export async function startServer(env: Record<string, string> = {}): Promise<Liv
   const err = { text: "" };
   const drained = Promise.all([drain(child.stdout, out), drain(child.stderr, err)]);
   const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await child.exited;
+    clearTimeout(timer);
+    await drained;
+  };
   let up = false;
   for (
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + timeoutMs;
     !up && Date.now() < deadline && child.exitCode === null;
     await Bun.sleep(25)
   ) {
     up = (await fetch(`${base}/api/health.json`).catch(() => undefined))?.status === 200;
   }
   if (!up) {
-    child.kill();
-    await child.exited;
-    throw new Error(`api/server.ts did not answer on ${base} within 10 s:\n${out.text}\n${err.text}`);
+    await stop();
+    throw new Error(`${command.join(" ")} did not answer on ${base} within ${timeoutMs} ms:\n${out.text}\n${err.text}`);
   }
   return {
     port,
@@ -88,11 +108,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Liv
     stderr: () => err.text,
     alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => rssOf(child.pid),
-    async stop() {
-      if (child.exitCode === null) child.kill();
-      await child.exited;
-      await drained;
-    },
+    stop,
   };
 }
 
@@ -258,20 +274,31 @@ export function open(port: number): Promise<Socket> {
 
 /**
  * Sends `request` (bytes) on a fresh connection and waits until a full response arrives, the
- * connection closes, or `timeoutMs` passes. The socket is destroyed afterwards.
+ * connection closes, or `timeoutMs` passes. The socket is destroyed afterwards. `headRequest`:
+ * the request is a HEAD, so the response ends with its head whatever its Content-Length says.
  */
-export async function exchange(port: number, request: Uint8Array | string, timeoutMs = 10_000): Promise<RawExchange> {
+export async function exchange(
+  port: number,
+  request: Uint8Array | string,
+  timeoutMs = 10_000,
+  headRequest = false,
+): Promise<RawExchange> {
   const socket = await open(port);
-  const result = await collect(socket, timeoutMs, () => socket.write(request));
+  const result = await collect(socket, timeoutMs, () => socket.write(request), headRequest);
   socket.destroy();
   return result;
 }
 
 /**
  * Collects what `socket` receives until a full response, a close or `timeoutMs`; `start` runs
- * once the listeners are in place (it may keep writing).
+ * once the listeners are in place (it may keep writing). `headRequest`: see {@link exchange}.
  */
-export function collect(socket: Socket, timeoutMs: number, start: () => unknown = () => {}): Promise<RawExchange> {
+export function collect(
+  socket: Socket,
+  timeoutMs: number,
+  start: () => unknown = () => {},
+  headRequest = false,
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let error: string | null = null;
@@ -283,7 +310,7 @@ export function collect(socket: Socket, timeoutMs: number, start: () => unknown 
       const received = Buffer.concat(chunks);
       let response: RawResponse | null = null;
       try {
-        response = parseResponse(received, closed);
+        response = parseResponse(received, closed, headRequest);
       } catch {
         response = null;
       }
@@ -293,7 +320,7 @@ export function collect(socket: Socket, timeoutMs: number, start: () => unknown 
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       try {
-        if (parseResponse(Buffer.concat(chunks))) finish(false);
+        if (parseResponse(Buffer.concat(chunks), false, headRequest)) finish(false);
       } catch {
         // keep collecting; an unparsable response shows up as response null
       }
