@@ -1,7 +1,9 @@
 /**
  * Serves the built site (site/dist) for GET and HEAD paths that are neither engines nor
  * documents (D16). Directory paths map to index.html; nothing outside the build folder is
- * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate. Files are
+ * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate. The
+ * files that configure Cloudflare's static assets (/_headers, which gives the site's files
+ * these same headers on Workers, and /_redirects) are not served, as on Workers. Files are
  * found through a FileSource: Bun's own (Bun.file, streamed) under `bun run api`, node:fs on
  * Node and Deno.
  */
@@ -48,6 +50,9 @@ export const nodeFiles: FileSource = async (path) => {
   }
 };
 
+/** The static assets' own configuration files (Cloudflare Workers), which are not the site's. */
+const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
+
 /** A fallback for the shared handler that serves files below `root`, or null when none matches. */
 export function staticFiles(root: string, find: FileSource = nodeFiles) {
   const base = resolve(root);
@@ -58,7 +63,7 @@ export function staticFiles(root: string, find: FileSource = nodeFiles) {
     } catch {
       return null;
     }
-    if (decoded.includes("\0")) return null;
+    if (decoded.includes("\0") || PLATFORM_FILES.has(decoded)) return null;
     const candidates = decoded.endsWith("/") ? [`${decoded}index.html`] : [decoded, `${decoded}/index.html`];
     for (const candidate of candidates) {
       const path = resolve(base, `.${candidate}`);

@@ -248,10 +248,33 @@ describe("a service with the server's compressor", () => {
   });
 });
 
+describe("waitUntil: the compression a request starts is handed to the host (Workers' ctx.waitUntil)", () => {
+  test("once, with the request that started it, settling when the coded forms are ready; never for a plain request", async () => {
+    const handed: [Promise<unknown>, Request][] = [];
+    const service = createService({
+      now: () => ctx.now,
+      randomHex: ctx.randomHex,
+      compress,
+      waitUntil: (work, request) => handed.push([work, request]),
+    });
+    await get(service, "/api/settlement.json");
+    expect(handed).toHaveLength(0);
+    const first = new Request(`${BASE}/api/settlement.json`, { headers: { "Accept-Encoding": "br" } });
+    expect((await service.fetch(first)).headers.get("content-encoding")).toBeNull();
+    expect(handed).toHaveLength(1);
+    expect(handed[0]![1]).toBe(first);
+    await handed[0]![0];
+    const next = await get(service, "/api/settlement.json", { "Accept-Encoding": "br" });
+    expect(next.headers.get("content-encoding")).toBe("br");
+    await get(service, "/api/settlement.json", { "Accept-Encoding": "gzip" });
+    expect(handed).toHaveLength(1);
+  });
+});
+
 describe("the real server (bun api/server.ts)", () => {
   let server: LiveServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ SITE_URL: "http://localhost:3000" });
   });
   afterAll(async () => {
     await server.stop();
@@ -260,7 +283,7 @@ describe("the real server (bun api/server.ts)", () => {
   test("sends openapi.json br-compressed once compressed, decoding to the same bytes as the plain one", async () => {
     const url = `${server.base}/openapi.json`;
     const plain = await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).text();
-    expect(plain).toBe(DOCUMENTS.get("/openapi.json")!.body); // the server runs with the default SITE_URL
+    expect(plain).toBe(DOCUMENTS.get("/openapi.json")!.body); // the server runs with the documents' SITE_URL
     let response: Response | undefined;
     for (let attempt = 0; attempt < 100; attempt++) {
       response = await fetch(url, { headers: { "Accept-Encoding": "br" }, decompress: false });

@@ -203,19 +203,26 @@ describe("unknown paths (D9)", () => {
     expect(((await response.json()) as { error: string }).error).toBe("not_found");
   });
 
-  test.each(PATHS)("HEAD %s is 404 too, with no body", async (path) => {
+  test.each(PATHS)("HEAD %s is 404 too, with no body and the GET's Content-Length", async (path) => {
     const response = await send("HEAD", path);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toBe(JSON_TYPE);
+    const get = await (await send("GET", path)).arrayBuffer();
+    expect(response.headers.get("content-length")).toBe(String(get.byteLength));
     expect(await response.text()).toBe("");
   });
 
-  test.each(ENGINE_ROUTES)("HEAD of the %s engine is 405 with Allow, and no body", async (route) => {
-    const response = await send("HEAD", enginePath(route));
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST, OPTIONS");
-    expect(await response.text()).toBe("");
-  });
+  test.each(ENGINE_ROUTES)(
+    "HEAD of the %s engine is 405 with Allow, no body and the GET's Content-Length",
+    async (route) => {
+      const response = await send("HEAD", enginePath(route));
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+      const get = await (await send("GET", enginePath(route))).arrayBuffer();
+      expect(response.headers.get("content-length")).toBe(String(get.byteLength));
+      expect(await response.text()).toBe("");
+    },
+  );
 
   test("the site's files (fallback) answer GET and HEAD only: any other method is 404 not_found, not the file", async () => {
     const ctx = fixedContext();

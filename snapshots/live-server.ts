@@ -59,14 +59,15 @@ export function startServer(env: Record<string, string> = {}): Promise<LiveServe
 }
 
 /**
- * Starts `command` in the repository with PORT set (a free port unless `env.PORT` names one)
- * and waits up to `waitMs` until /api/health.json answers 200: any runtime's server (bun run
- * api:node, api:deno, api:workers).
+ * Starts `command` in the repository root with PORT set (a free port unless `env.PORT` names
+ * one) and the rest of `env` over this process's environment, and waits (up to `timeoutMs`)
+ * until /api/health.json answers 200 on 127.0.0.1. Its output is drained and kept; `stop()`
+ * sends SIGTERM and waits for the exit (SIGKILL after 10 s).
  */
 export async function startCommand(
   command: string[],
   env: Record<string, string> = {},
-  waitMs = 10_000,
+  timeoutMs = 10_000,
 ): Promise<LiveServer> {
   const port = env.PORT ? Number(env.PORT) : freePort();
   const child = Bun.spawn(command, {
@@ -80,18 +81,32 @@ export async function startCommand(
   const err = { text: "" };
   const drained = Promise.all([drain(child.stdout, out), drain(child.stderr, err)]);
   const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    // A script (bun run api:node) runs its server as a grandchild: stop the whole tree.
+    for (const pid of descendants(child.pid).reverse()) {
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch {
+        // Gone already.
+      }
+    }
+    if (child.exitCode === null) child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    await child.exited;
+    clearTimeout(timer);
+    await drained;
+  };
   let up = false;
   for (
-    const deadline = Date.now() + waitMs;
+    const deadline = Date.now() + timeoutMs;
     !up && Date.now() < deadline && child.exitCode === null;
     await Bun.sleep(25)
   ) {
     up = (await fetch(`${base}/api/health.json`).catch(() => undefined))?.status === 200;
   }
   if (!up) {
-    child.kill();
-    await child.exited;
-    throw new Error(`${command.join(" ")} did not answer on ${base} within ${waitMs} ms:\n${out.text}\n${err.text}`);
+    await stop();
+    throw new Error(`${command.join(" ")} did not answer on ${base} within ${timeoutMs} ms:\n${out.text}\n${err.text}`);
   }
   return {
     port,
@@ -101,19 +116,7 @@ export async function startCommand(
     stderr: () => err.text,
     alive: () => child.exitCode === null && child.signalCode === null,
     rss: () => rssOf(child.pid),
-    async stop() {
-      // A script (bun run api:node) runs its server as a grandchild: stop the whole tree.
-      for (const pid of descendants(child.pid).reverse()) {
-        try {
-          process.kill(pid, "SIGTERM");
-        } catch {
-          // Gone already.
-        }
-      }
-      if (child.exitCode === null) child.kill();
-      await child.exited;
-      await drained;
-    },
+    stop,
   };
 }
 
@@ -294,20 +297,31 @@ export function open(port: number): Promise<Socket> {
 
 /**
  * Sends `request` (bytes) on a fresh connection and waits until a full response arrives, the
- * connection closes, or `timeoutMs` passes. The socket is destroyed afterwards.
+ * connection closes, or `timeoutMs` passes. The socket is destroyed afterwards. `headRequest`:
+ * the request is a HEAD, so the response ends with its head whatever its Content-Length says.
  */
-export async function exchange(port: number, request: Uint8Array | string, timeoutMs = 10_000): Promise<RawExchange> {
+export async function exchange(
+  port: number,
+  request: Uint8Array | string,
+  timeoutMs = 10_000,
+  headRequest = false,
+): Promise<RawExchange> {
   const socket = await open(port);
-  const result = await collect(socket, timeoutMs, () => socket.write(request));
+  const result = await collect(socket, timeoutMs, () => socket.write(request), headRequest);
   socket.destroy();
   return result;
 }
 
 /**
  * Collects what `socket` receives until a full response, a close or `timeoutMs`; `start` runs
- * once the listeners are in place (it may keep writing).
+ * once the listeners are in place (it may keep writing). `headRequest`: see {@link exchange}.
  */
-export function collect(socket: Socket, timeoutMs: number, start: () => unknown = () => {}): Promise<RawExchange> {
+export function collect(
+  socket: Socket,
+  timeoutMs: number,
+  start: () => unknown = () => {},
+  headRequest = false,
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let error: string | null = null;
@@ -319,7 +333,7 @@ export function collect(socket: Socket, timeoutMs: number, start: () => unknown 
       const received = Buffer.concat(chunks);
       let response: RawResponse | null = null;
       try {
-        response = parseResponse(received, closed);
+        response = parseResponse(received, closed, headRequest);
       } catch {
         response = null;
       }
@@ -329,7 +343,7 @@ export function collect(socket: Socket, timeoutMs: number, start: () => unknown 
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       try {
-        if (parseResponse(Buffer.concat(chunks))) finish(false);
+        if (parseResponse(Buffer.concat(chunks), false, headRequest)) finish(false);
       } catch {
         // keep collecting; an unparsable response shows up as response null
       }

@@ -64,6 +64,14 @@ describe.each([
     expect(await response.text()).toBe("");
   });
 
+  test("the static assets' configuration files (/_headers, /_redirects) are not served, as on Workers", async () => {
+    writeFileSync(join(parent, "dist", "_headers"), "/*\n  X-A: b\n");
+    writeFileSync(join(parent, "dist", "_redirects"), "/a /b 301\n");
+    expect(await get("/_headers")).toBeNull();
+    expect(await get("/_redirects")).toBeNull();
+    expect(await get("/%5Fheaders")).toBeNull();
+  });
+
   test("a missing file is null (the handler answers not_found)", async () => {
     expect(await get("/nope.html")).toBeNull();
   });

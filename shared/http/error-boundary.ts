@@ -5,7 +5,7 @@
  * exception goes to the host, never to the client. shared/ does no I/O, so logging it is the
  * host's `onError`.
  */
-import { headersOnly, internalError } from "./responses.ts";
+import { internalError } from "./responses.ts";
 
 /**
  * What the host does with an unexpected exception and the request it broke: log it. The
@@ -27,5 +27,5 @@ export function recover(error: unknown, request: Request, report: ErrorReporter 
       // The answer must not depend on the log.
     }
   }
-  return request.method === "HEAD" ? headersOnly(internalError()) : internalError();
+  return internalError(request.method === "HEAD");
 }

@@ -16,7 +16,7 @@ import { type Compressor, compressDocument, type ServedDocument, serveDocument, 
 import { type ErrorReporter, recover } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
-import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
+import { notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
 /** What the handler needs from its host. */
 export interface HandlerOptions extends Partial<DocumentSettings> {
@@ -48,6 +48,13 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * (shared/ does no I/O); the client gets the same answer either way.
    */
   onError?: ErrorReporter;
+  /**
+   * Receives work that a request starts and that outlives its response (a document's
+   * compression, with `compress`), with that request. A host whose runtime may drop such work
+   * once the response is out hands it back to the runtime (Workers: the request's
+   * `ctx.waitUntil`); elsewhere the work simply runs and this is not needed.
+   */
+  waitUntil?: (work: Promise<unknown>, request: Request) => void;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -116,7 +123,13 @@ export function createService(options: HandlerOptions): Service {
   /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
   function documentResponse(request: Request, served: () => ServedDocument): Response {
     try {
-      return serveDocument(request, served(), compress);
+      const entry = served();
+      const compressing = entry.compressing;
+      const response = serveDocument(request, entry, compress);
+      // This request started the document's compression: the host keeps it alive (waitUntil).
+      if (entry.compressing !== compressing && entry.compressing !== null)
+        options.waitUntil?.(entry.compressing, request);
+      return response;
     } catch (error) {
       return fail(error, request);
     }
@@ -127,12 +140,12 @@ export function createService(options: HandlerOptions): Service {
       const { pathname } = new URL(request.url);
       const method = request.method;
       // A HEAD gets the status and headers of the error a GET would get, without its body.
-      const refuse = (response: Response): Response => (method === "HEAD" ? headersOnly(response) : response);
+      const head = method === "HEAD";
 
       const route = engineByPath.get(pathname);
       if (route) {
         if (method === "OPTIONS") return preflight(ENGINE_METHODS);
-        if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
+        if (method !== "POST") return notAllowed(ENGINE_METHODS, head);
         return engine(route, request);
       }
 
@@ -151,7 +164,7 @@ export function createService(options: HandlerOptions): Service {
         const file = await options.fallback(request, pathname);
         if (file) return file;
       }
-      return refuse(notFound());
+      return notFound(head);
     } catch (error) {
       return fail(error, request);
     }

@@ -12,17 +12,32 @@ const JSON_HEADERS = { "Content-Type": JSON_TYPE, "Cache-Control": "no-store", "
 // One Headers for every engine response: Response copies it, which is cheaper than a fresh object.
 const jsonHeaders = new Headers(JSON_HEADERS);
 
-/** A JSON response of an engine result, never cached (D18), open to every origin (D17). */
-export function toResponse(result: EngineResult, extraHeaders?: Record<string, string>): Response {
-  return new Response(JSON.stringify(result.body), {
+const utf8 = new TextEncoder();
+
+/**
+ * A JSON response of an engine result, never cached (D18), open to every origin (D17). For a
+ * HEAD (`head`), the same status and headers with no body and the Content-Length the GET's
+ * body has (RFC 9110 8.6 allows that length or none, never another): set here, because a
+ * runtime left to itself differs (Bun sends 0, workerd nothing).
+ */
+export function toResponse(result: EngineResult, extraHeaders?: Record<string, string>, head = false): Response {
+  const text = JSON.stringify(result.body);
+  if (head) {
+    const length = String(utf8.encode(text).byteLength);
+    return new Response(null, {
+      status: result.status,
+      headers: { ...JSON_HEADERS, ...extraHeaders, "Content-Length": length },
+    });
+  }
+  return new Response(text, {
     status: result.status,
     headers: extraHeaders === undefined ? jsonHeaders : { ...JSON_HEADERS, ...extraHeaders },
   });
 }
 
-/** 405 method_not_allowed with the `Allow` header D9 asks for. */
-export const notAllowed = (methods: string): Response =>
-  toResponse(failure(reject("method_not_allowed")), { Allow: methods });
+/** 405 method_not_allowed with the `Allow` header D9 asks for (`head`: as a HEAD gets it). */
+export const notAllowed = (methods: string, head = false): Response =>
+  toResponse(failure(reject("method_not_allowed")), { Allow: methods }, head);
 
 /**
  * 413 payload_too_large (D9). It closes the connection: without `Connection: close`, Bun keeps
@@ -31,15 +46,11 @@ export const notAllowed = (methods: string): Response =>
  */
 export const tooLarge = (): Response => toResponse(failure(reject("payload_too_large")), { Connection: "close" });
 
-/** 404 not_found: a path the service does not serve (D9). */
-export const notFound = (): Response => toResponse(failure(reject("not_found")));
+/** 404 not_found: a path the service does not serve (D9; `head`: as a HEAD gets it). */
+export const notFound = (head = false): Response => toResponse(failure(reject("not_found")), undefined, head);
 
 /**
  * 500 internal_error (D21): the catalog's body and nothing else, so nothing of an exception
- * (message, stack) can reach a client.
+ * (message, stack) can reach a client (`head`: as a HEAD gets it).
  */
-export const internalError = (): Response => toResponse(failure(reject("internal_error")));
-
-/** The status and headers of `response` without its body: what a HEAD gets. */
-export const headersOnly = (response: Response): Response =>
-  new Response(null, { status: response.status, headers: response.headers });
+export const internalError = (head = false): Response => toResponse(failure(reject("internal_error")), undefined, head);
