@@ -82,7 +82,10 @@ describe("hostile content renders as text", () => {
     const page = await harness().open("/");
     await importFile(page, JSON.stringify(toPack(hostileState().state)));
     await page.getByText(TITLE, { exact: true }).first().waitFor();
-    expect(await jobsRegion(page).getByRole("listitem").count()).toBe(3);
+    const jobItems = jobsRegion(page)
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: "Copy handoff link", exact: true }) });
+    expect(await jobItems.count()).toBe(3);
     const text = (await page.locator("body").textContent()) ?? "";
     for (const payload of [TITLE, LONG, PROOF]) expect(text).toContain(payload);
     // Open every receipt's field list, where client_ref, callback_url and the notes show.

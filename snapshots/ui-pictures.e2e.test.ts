@@ -5,12 +5,12 @@
  * pack read by the client library), through the accessibility contract (ui-names.ts) only.
  */
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { type Balances, balancesOf } from "../client/balances.ts";
 import { parsePack } from "../shared/browser/pack.ts";
-import { expectNumber, expectText, useHarness } from "./browser.ts";
-import { createJob, dispute, exportPack, fund, release, submitProof, walkTo } from "./ui-actions.ts";
-import { button, field, jobItem, region } from "./ui-names.ts";
+import { expectNumber, expectText, poll, useHarness } from "./browser.ts";
+import { createJob, dispute, exportPack, fillJobForm, fund, release, submitProof, walkTo } from "./ui-actions.ts";
+import { alertsIn, button, field, jobItem, region } from "./ui-names.ts";
 
 const harness = useHarness("ui-pictures.e2e");
 
@@ -70,5 +70,113 @@ describe("the four balances", () => {
     const shown = { payerCredits: 750, inEscrow: 250, agentWallet: 95, feesPaid: 5 };
     await expectBalances(page, shown);
     expect(await heldBalances(page)).toEqual(shown);
+  });
+});
+
+/** What the stepper named "Steps" in `scope` says (aria-hidden markers left out): each step's text, its time, and which is current. */
+async function stepsOf(scope: Locator) {
+  const list = scope.getByRole("list", { name: "Steps", exact: true });
+  await list.waitFor();
+  return list.evaluate((ol) =>
+    [...ol.querySelectorAll(":scope > li")].map((li) => ({
+      text: [...li.childNodes]
+        .filter((node) => !(node instanceof Element && node.getAttribute("aria-hidden") === "true"))
+        .map((node) => node.textContent)
+        .join(" ")
+        .replace(/\s+/g, " ")
+        .trim(),
+      at: li.querySelector("time")?.getAttribute("datetime") ?? null,
+      current: li.getAttribute("aria-current") === "step",
+    })),
+  );
+}
+
+/** Waits until the stepper in `scope` stands at the step named `name` (its index `at`), with times on every step up to it. */
+async function expectStep(scope: Locator, at: number, name: string): Promise<Awaited<ReturnType<typeof stepsOf>>> {
+  return poll(
+    () => stepsOf(scope),
+    (steps) =>
+      steps.length === 4 &&
+      steps.findIndex((s) => s.current) === at &&
+      steps.filter((s) => s.current).length === 1 &&
+      steps[at]!.text.startsWith(name) &&
+      steps.every((s, i) => (i <= at ? s.at !== null : s.at === null && /not yet/.test(s.text))),
+    (steps) => `expected the stepper at step ${at} "${name}"; it shows ${JSON.stringify(steps)}`,
+  );
+}
+
+/** The job of the exported pack titled `title`. */
+async function heldJob(page: Page, title: string) {
+  const read = parsePack((await exportPack(page)).text);
+  if (!read.ok) throw new Error(read.message);
+  const job = read.value.jobs.find((j) => j.title === title);
+  if (!job) throw new Error(`no job "${title}" in the pack`);
+  return job;
+}
+
+describe("each job's stepper", () => {
+  test("stands at the step of the job's status, with each step's time, through a release", async () => {
+    const page = await harness().open();
+    const item = await createJob(page, { title: "Logo sketch" });
+    expect((await expectStep(item, 0, "Create")).map((s) => s.text.split(" ")[0])).toEqual([
+      "Create",
+      "Fund",
+      "Submit",
+      "Release",
+    ]);
+    expect(await item.innerText()).not.toMatch(/\b(funded|submitted|released|disputed)\b/i);
+    await fund(item);
+    await expectStep(item, 1, "Fund");
+    await submitProof(item);
+    await expectStep(item, 2, "Submit");
+    await release(item);
+    const steps = await expectStep(item, 3, "Release");
+    expect(steps[3]!.text).not.toMatch(/dispute/i);
+    const job = await heldJob(page, "Logo sketch");
+    expect(steps.map((s) => s.at)).toEqual([job.createdAt, job.fundedAt, job.submittedAt, job.resolvedAt]);
+  });
+
+  test("ends at Dispute for a disputed job", async () => {
+    const page = await harness().open();
+    const item = await walkTo(page, "disputed", { title: "Data cleanup" });
+    const steps = await expectStep(item, 3, "Dispute");
+    expect(steps[3]!.text).not.toMatch(/release/i);
+  });
+
+  test("shows a funded job's hold counting down; once it passes, release is refused and dispute still works", async () => {
+    const page = await harness().open();
+    const item = await createJob(page, { title: "Quick hold", amount: 100 });
+    await field(item, "Hold seconds").fill("3");
+    await fund(item);
+    const timer = item.getByRole("timer");
+    const first = await expectText(timer, /^\d s left\. When it passes, release is refused; dispute stays allowed\.$/);
+    const job = await heldJob(page, "Quick hold");
+    expect(job.expiresAt).toBeString();
+    await expectText(item, "Hold ends");
+    await submitProof(item);
+    await poll(
+      () => timer.innerText(),
+      (text) => text !== first,
+      () => "the hold's countdown did not move",
+    );
+    await expectText(timer, /^Ended \d+ s ago: release is refused now; dispute is still allowed\.$/);
+    await expectText(item, /Release is not possible now: Cannot release after expiresAt/);
+    await button(item, "Release").click();
+    await expectText(alertsIn(item).first(), "Cannot release after expiresAt");
+    await expectStep(item, 2, "Submit");
+    await dispute(item);
+    await expectStep(item, 3, "Dispute");
+    await expectNumber(field(page, "Payer credits"), 1000);
+  });
+});
+
+describe("the simulation", () => {
+  test("shows its four steps on the same stepper, each with its time and the payer's credits after it", async () => {
+    const page = await harness().open();
+    await fillJobForm(page, { title: "Market scan", amount: 100 });
+    await button(page, "Simulate").click();
+    const steps = await expectStep(region(page, "Simulation"), 3, "Release");
+    expect(steps.map((s) => s.text.split(" ")[0])).toEqual(["Create", "Fund", "Submit", "Release"]);
+    expect(steps.map((s) => /payer credits ([\d,]+)/.exec(s.text)?.[1])).toEqual(["1,000", "900", "900", "900"]);
   });
 });

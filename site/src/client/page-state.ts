@@ -61,9 +61,10 @@ export function connect(key: string | null): void {
 /** Asks for the quotes the state needs, then draws the page. */
 export function refresh(): void {
   const state = keeper.state;
-  const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits };
+  const now = Date.now();
+  const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits, now };
   ui.quotes.request(state.jobs, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
-  render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context) });
+  render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context), now });
 }
 
 let refreshQueued = false;

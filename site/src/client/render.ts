@@ -22,6 +22,8 @@ export interface PageView {
   demoKey: string | null;
   ui: ViewState;
   quote: (job: JobRecord, action: QuotedAction) => Quote;
+  /** The time the page is drawn at (ms): holds count down from it. */
+  now: number;
 }
 
 function jobView(job: JobRecord, page: PageView): JobView {
@@ -36,6 +38,7 @@ function jobView(job: JobRecord, page: PageView): JobView {
     error: ui.jobErrors.get(job.id),
     link: ui.links.get(`handoff-${job.id}`),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
+    now: page.now,
   };
 }
 

@@ -1,0 +1,94 @@
+/**
+ * The web UI's pictures as pure views, under happy-dom: the stepper of a job in every status, the
+ * hold's countdown text, and (below) the money flow and the balance history. The browser suite
+ * ui-pictures.e2e drives the same views in Chromium against the live service.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import type { JobRecord, JobStatus } from "../client/index.ts";
+import { duration, holdNote, holdText } from "../site/src/client/countdown.ts";
+import { currentStep, stepper, walkSteps } from "../site/src/client/stepper.ts";
+import { JOBS } from "./fixtures.ts";
+
+const window = new Window({ url: "http://localhost:3000/" });
+const saved = (globalThis as any).document;
+beforeAll(() => {
+  (globalThis as any).document = window.document;
+});
+afterAll(() => {
+  (globalThis as any).document = saved;
+});
+
+const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
+
+describe("the stepper", () => {
+  test.each([
+    ["open", 0, "Release or dispute"],
+    ["funded", 1, "Release or dispute"],
+    ["submitted", 2, "Release or dispute"],
+    ["released", 3, "Release"],
+    ["disputed", 3, "Dispute"],
+  ] as const)("a %s job stands at step %d, its last step named %s", (status, at, last) => {
+    const job = jobs[status];
+    expect(currentStep(job)).toBe(at);
+    const steps = walkSteps(job);
+    expect(steps.map((s) => s.name)).toEqual(["Create", "Fund", "Submit", last]);
+    expect(steps.map((s) => s.at)).toEqual([job.createdAt, job.fundedAt, job.submittedAt, job.resolvedAt]);
+
+    const list = stepper(job) as unknown as HTMLOListElement;
+    expect(list.tagName).toBe("OL");
+    expect(list.getAttribute("aria-label")).toBe("Steps");
+    const items = [...list.children];
+    expect(items.map((li) => li.getAttribute("aria-current"))).toEqual(
+      [0, 1, 2, 3].map((i) => (i === at ? "step" : null)),
+    );
+    expect(items.map((li) => li.querySelector("time")?.getAttribute("datetime") ?? null)).toEqual(
+      steps.map((s, i) => (i <= at ? s.at : null)),
+    );
+    for (const li of items.slice(at + 1)) expect(li.textContent).toContain("not yet");
+  });
+
+  test("never names a status the job has not reached", () => {
+    const text = stepper(jobs.open).textContent ?? "";
+    expect(text).not.toMatch(/\b(funded|submitted|released|disputed)\b/i);
+  });
+});
+
+describe("the hold's countdown", () => {
+  test.each([
+    [0, "0 s"],
+    [1, "1 s"],
+    [999, "1 s"],
+    [59_000, "59 s"],
+    [60_000, "1 min 0 s"],
+    [598_000, "9 min 58 s"],
+    [3_600_000, "1 h 0 min"],
+    [7_500_000, "2 h 5 min"],
+    [86_400_000 * 3 + 3_600_000 * 4, "3 d 4 h"],
+  ])("%d ms reads %s", (ms, text) => {
+    expect(duration(ms)).toBe(text);
+  });
+
+  const end = "2026-01-01T00:10:00.000Z";
+  const at = (iso: string) => Date.parse(iso);
+  test("says what is left and what happens when the hold passes, then that release is refused", () => {
+    expect(holdText(end, at("2026-01-01T00:00:02.000Z"))).toBe(
+      "9 min 58 s left. When it passes, release is refused; dispute stays allowed.",
+    );
+    expect(holdText(end, at(end))).toBe("Ended 0 s ago: release is refused now; dispute is still allowed.");
+    expect(holdText(end, at("2026-01-01T00:10:12.000Z"))).toBe(
+      "Ended 12 s ago: release is refused now; dispute is still allowed.",
+    );
+  });
+
+  test("shows on a funded or submitted job with a hold, as a timer; not on others", () => {
+    const held = (status: JobStatus) => ({ ...jobs[status], expiresAt: end });
+    for (const status of ["funded", "submitted"] as const) {
+      const note = holdNote(held(status), at("2026-01-01T00:00:00.000Z"));
+      expect(note?.querySelector("[role=timer]")?.textContent).toStartWith("10 min 0 s left.");
+      expect(note?.querySelector("time")?.getAttribute("datetime")).toBe(end);
+    }
+    for (const status of ["open", "released", "disputed"] as const) expect(holdNote(held(status), 0)).toBeNull();
+    expect(holdNote(jobs.funded, 0)).toBeNull();
+  });
+});
