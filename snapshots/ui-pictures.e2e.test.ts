@@ -10,7 +10,7 @@ import { type Balances, balancesOf } from "../client/balances.ts";
 import { parsePack } from "../shared/browser/pack.ts";
 import { expectNumber, expectText, poll, useHarness } from "./browser.ts";
 import { createJob, dispute, exportPack, fillJobForm, fund, release, submitProof, walkTo } from "./ui-actions.ts";
-import { alertsIn, button, field, jobItem, region } from "./ui-names.ts";
+import { alertsIn, button, field, jobItem, receiptItem, region } from "./ui-names.ts";
 
 const harness = useHarness("ui-pictures.e2e");
 
@@ -178,5 +178,58 @@ describe("the simulation", () => {
     const steps = await expectStep(region(page, "Simulation"), 3, "Release");
     expect(steps.map((s) => s.text.split(" ")[0])).toEqual(["Create", "Fund", "Submit", "Release"]);
     expect(steps.map((s) => /payer credits ([\d,]+)/.exec(s.text)?.[1])).toEqual(["1,000", "900", "900", "900"]);
+  });
+});
+
+/** The accessible name of the money-flow picture in `scope` and the figures drawn in it. */
+async function flowIn(scope: Locator, title = "Money flow") {
+  const img = scope.getByRole("img", { name: new RegExp(`^${title}:`) });
+  await img.waitFor();
+  const name = (await img.getAttribute("aria-label")) ?? "";
+  const drawn = await img.evaluate((svg) =>
+    [...svg.querySelectorAll("text")].map((t) => t.textContent ?? "").filter((t) => /^[\d,]+$/.test(t)),
+  );
+  return { name, drawn: drawn.map((t) => Number(t.replace(/,/g, ""))) };
+}
+
+const RELEASED_FLOW =
+  /^Money flow: ([\d,]+) credits from payer credits into escrow, then ([\d,]+) to the agent wallet and ([\d,]+) as the fee\.$/;
+const DISPUTED_FLOW =
+  /^Money flow: ([\d,]+) credits from payer credits into escrow, then all ([\d,]+) back to payer credits: nothing to the agent wallet, no fee\.$/;
+const numbers = (match: RegExpExecArray | null) => (match ?? []).slice(1).map((n) => Number(n.replace(/,/g, "")));
+
+describe("a settled job's money flow", () => {
+  test("on release: the amount into escrow, then the payout to the agent wallet plus the fee, which add up to it and match the receipt", async () => {
+    const page = await harness().open();
+    const item = await walkTo(page, "released", { title: "Logo sketch", amount: 750 });
+    const { name, drawn } = await flowIn(item);
+    const [amount, payout, fee] = numbers(RELEASED_FLOW.exec(name));
+    expect([amount, payout, fee]).toEqual([750, 712, 38]);
+    expect(payout! + fee!).toBe(amount!);
+    expect(drawn).toEqual([amount!, payout!, fee!]);
+    const receipt = receiptItem(page, "Logo sketch");
+    await expectNumber(field(receipt, "Agent payout"), payout!);
+    await expectNumber(field(receipt, "Fee"), fee!);
+  });
+
+  test("on dispute: the amount into escrow and all of it back to the payer", async () => {
+    const page = await harness().open();
+    const item = await walkTo(page, "disputed", { title: "Data cleanup", amount: 80 });
+    const { name, drawn } = await flowIn(item);
+    expect(numbers(DISPUTED_FLOW.exec(name))).toEqual([80, 80]);
+    expect(drawn).toEqual([80, 0, 80]);
+    await expectNumber(field(receiptItem(page, "Data cleanup"), "Returned to payer"), 80);
+  });
+
+  test("is drawn only once a job is settled, and for a simulation", async () => {
+    const page = await harness().open();
+    const item = await walkTo(page, "submitted", { title: "Market scan" });
+    expect(await item.getByRole("img", { name: /Money flow/i }).count()).toBe(0);
+    await fillJobForm(page, { title: "Simulated scan", amount: 100 });
+    await button(page, "Simulate").click();
+    const { name } = await flowIn(region(page, "Simulation"), "Simulated money flow");
+    expect(name).toBe(
+      "Simulated money flow: 100 credits from payer credits into escrow, then 95 to the agent wallet and 5 as the fee.",
+    );
   });
 });

@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import type { JobRecord, JobStatus } from "../client/index.ts";
 import { duration, holdNote, holdText } from "../site/src/client/countdown.ts";
+import { credits } from "../site/src/client/dom.ts";
+import { flowLabel, flowOf, moneyFlow } from "../site/src/client/money-flow.ts";
 import { currentStep, stepper, walkSteps } from "../site/src/client/stepper.ts";
 import { JOBS } from "./fixtures.ts";
+import { call, ok } from "./helpers.ts";
 
 const window = new Window({ url: "http://localhost:3000/" });
 const saved = (globalThis as any).document;
@@ -90,5 +93,43 @@ describe("the hold's countdown", () => {
     }
     for (const status of ["open", "released", "disputed"] as const) expect(holdNote(held(status), 0)).toBeNull();
     expect(holdNote(jobs.funded, 0)).toBeNull();
+  });
+});
+
+describe("the money flow", () => {
+  test.each([1, 9, 10, 19, 100, 250, 750, 9_999])(
+    "a released job of %d credits: payout plus fee is the amount",
+    (amount) => {
+      const released = ok(call("transition", { action: "release", job: { ...jobs.submitted, amount } })).job;
+      const flow = flowOf(released)!;
+      expect(flow).toEqual({ amount, toAgent: released.agentPayout, fee: released.fee, backToPayer: 0 });
+      expect(flow.toAgent + flow.fee).toBe(amount);
+      const picture = moneyFlow(released)!;
+      expect(picture.getAttribute("role")).toBe("img");
+      expect(picture.getAttribute("aria-label")).toBe(flowLabel(flow));
+      expect(flowLabel(flow)).toContain(
+        `then ${credits(flow.toAgent)} to the agent wallet and ${credits(flow.fee)} as the fee.`,
+      );
+    },
+  );
+
+  test("a disputed job: the whole amount back to the payer, nothing to the agent", () => {
+    const flow = flowOf(jobs.disputed)!;
+    expect(flow).toEqual({ amount: jobs.disputed.amount, toAgent: 0, fee: 0, backToPayer: jobs.disputed.amount });
+    expect(moneyFlow(jobs.disputed)?.getAttribute("aria-label")).toContain(
+      `then all ${credits(jobs.disputed.amount)} back to payer credits`,
+    );
+  });
+
+  test.each(["open", "funded", "submitted"] as const)("a %s job has no flow", (status) => {
+    expect(flowOf(jobs[status])).toBeNull();
+    expect(moneyFlow(jobs[status])).toBeNull();
+  });
+
+  test("draws numbers and fixed names only, never the job's text", () => {
+    const hostile = { ...jobs.released, title: "<script>x</script>", criteria: "<b>y</b>" };
+    const text = moneyFlow(hostile)?.textContent ?? "";
+    expect(text).not.toContain("script");
+    expect(text).not.toContain("<b>");
   });
 });

@@ -10,6 +10,7 @@ import type { JobRecord, JobStatus } from "../../../client/index.ts";
 import { nextActions } from "../../../shared/browser/share-links.ts";
 import { holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
+import { moneyFlow } from "./money-flow.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { stepper } from "./stepper.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
@@ -128,6 +129,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
     line("Proof note", job.proofNote),
     stepper(job),
+    moneyFlow(job),
     holdNote(job, view.now) ?? line("Hold ends", when(job.expiresAt)),
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),

@@ -6,6 +6,7 @@
  */
 import type { AnswerOf } from "../../../client/index.ts";
 import { type Child, credits, h } from "./dom.ts";
+import { moneyFlow } from "./money-flow.ts";
 import { stepper } from "./stepper.ts";
 import { button, labelled } from "./view-parts.ts";
 
@@ -27,6 +28,7 @@ export function simulationPanel(result: AnswerOf<"simulate">): Child[] {
         ]),
       ),
     ),
+    moneyFlow(result.job, "Simulated money flow"),
     h(
       "div",
       { class: "kv-grid" },
