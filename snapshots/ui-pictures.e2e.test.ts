@@ -9,8 +9,21 @@ import type { Locator, Page } from "playwright-core";
 import { type Balances, balancesOf } from "../client/balances.ts";
 import { parsePack } from "../shared/browser/pack.ts";
 import { expectNumber, expectText, poll, useHarness } from "./browser.ts";
-import { createJob, dispute, exportPack, fillJobForm, fund, release, submitProof, walkTo } from "./ui-actions.ts";
-import { alertsIn, button, field, jobItem, receiptItem, region } from "./ui-names.ts";
+import {
+  copyLink,
+  createJob,
+  decodeToken,
+  dispute,
+  encodeToken,
+  exportPack,
+  fillJobForm,
+  fund,
+  openLink,
+  release,
+  submitProof,
+  walkTo,
+} from "./ui-actions.ts";
+import { alertsIn, button, expectNewestActivity, field, jobItem, receiptItem, region } from "./ui-names.ts";
 
 const harness = useHarness("ui-pictures.e2e");
 
@@ -231,5 +244,70 @@ describe("a settled job's money flow", () => {
     expect(name).toBe(
       "Simulated money flow: 100 credits from payer credits into escrow, then 95 to the agent wallet and 5 as the fee.",
     );
+  });
+});
+
+/** The items of the list named "Mismatches" in `scope`. */
+const mismatchesIn = (scope: Locator) =>
+  scope.getByRole("list", { name: "Mismatches", exact: true }).getByRole("listitem").allInnerTexts();
+
+describe("receipts' verification badges", () => {
+  test("a held receipt is not verified until Verify receipt, then shows the service's verdict: valid", async () => {
+    const page = await harness().open();
+    await walkTo(page, "released", { title: "Logo sketch" });
+    const receipt = receiptItem(page, "Logo sketch");
+    await expectText(receipt, "Not verified yet");
+    await button(receipt, "Verify receipt").click();
+    const text = await expectText(receipt, "✓ Valid", "Verified: valid. Expected fee 5, agent payout 95, returned 0.");
+    expect(text).not.toMatch(/mismatch|not verified/i);
+    expect(await receipt.getByRole("list", { name: "Mismatches" }).count()).toBe(0);
+  });
+
+  test("a pasted receipt link whose figures do not add up shows a Mismatch badge and the mismatches as it opens; imported, it keeps them, and Verify receipt agrees", async () => {
+    const page = await harness().open();
+    await walkTo(page, "released", { title: "Unit tests" });
+    const { token } = await copyLink(page, receiptItem(page, "Unit tests"), "receipt");
+    const tampered = encodeToken("r1.", { ...decodeToken(token), f: 7, ap: 90 });
+
+    const receiver = await harness().open();
+    await field(receiver, "Paste a handoff or receipt link").fill(`${harness().baseURL}/#receipt/${tampered}`);
+    await button(receiver, "Open link").click();
+    const shared = region(receiver, "Shared receipt");
+    await expectText(shared, "✗ Mismatch", "Unit tests");
+    const expected = [
+      "Fee: the service computes 5; the receipt says 7.",
+      "Agent payout: the service computes 95; the receipt says 90.",
+    ];
+    expect(await mismatchesIn(shared)).toEqual(expected);
+    await expectNumber(field(shared, "Shared fee"), 7);
+
+    await button(shared, "Import receipt").click();
+    const held = receiptItem(receiver, "Unit tests");
+    await expectText(held, "✗ Mismatch");
+    expect(await mismatchesIn(held)).toEqual(expected);
+    await button(held, "Verify receipt").click();
+    await expectNewestActivity(receiver, "verify", "import");
+    await expectText(held, "✗ Mismatch", "Verified: mismatch on fee (expected 5, receipt says 7)");
+    expect(await mismatchesIn(held)).toEqual(expected);
+  });
+
+  test("a receipt link in the address bar that adds up shows a Valid badge in the shared panel", async () => {
+    const page = await harness().open();
+    await walkTo(page, "disputed", { title: "Data cleanup" });
+    const { link } = await copyLink(page, receiptItem(page, "Data cleanup"), "receipt");
+    const receiver = await harness().open();
+    await openLink(receiver, link);
+    const shared = region(receiver, "Shared receipt");
+    await expectText(shared, "✓ Valid", "returned 100");
+    expect(await shared.getByRole("list", { name: "Mismatches" }).count()).toBe(0);
+  });
+
+  test("a pasted link that does not read is refused with an alert and opens nothing", async () => {
+    const page = await harness().open();
+    await field(page, "Paste a handoff or receipt link").fill("r1.garbage");
+    await button(page, "Open link").click();
+    await alertsIn(page).first().waitFor();
+    expect(await region(page, "Shared receipt").count()).toBe(0);
+    expect(await field(page, "Paste a handoff or receipt link").inputValue()).toBe("r1.garbage");
   });
 });

@@ -72,7 +72,7 @@ export function render(page: PageView): void {
 
   const shared = $("shared");
   shared.hidden = ui.shared === null;
-  if (ui.shared) replaceChildren(shared, sharedPanel(ui.shared, state));
+  if (ui.shared) replaceChildren(shared, sharedPanel(ui.shared, state, ui.sharedVerdict));
   const simulation = $("simulation");
   simulation.hidden = ui.simulation === null;
   if (ui.simulation) replaceChildren(simulation, simulationPanel(ui.simulation));
