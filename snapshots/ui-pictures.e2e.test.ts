@@ -311,3 +311,58 @@ describe("receipts' verification badges", () => {
     expect(await field(page, "Paste a handoff or receipt link").inputValue()).toBe("r1.garbage");
   });
 });
+
+/** The rows of the balance history's table (opened first): what changed the balances, then payer, escrow, wallet. */
+async function historyRows(page: Page): Promise<[string, number, number, number][]> {
+  const history = region(page, "Balance history");
+  const table = history.getByRole("table");
+  if (!(await table.isVisible())) await history.getByText("Show the figures", { exact: true }).click();
+  const rows = await table.getByRole("row").allInnerTexts();
+  return rows.slice(1).map((row) => {
+    const [after, ...figures] = row.trim().split(/\s+/);
+    const [payer, escrow, wallet] = figures.map((f) => Number(f.replace(/,/g, "")));
+    return [after!, payer!, escrow!, wallet!];
+  });
+}
+
+/** Waits until the balance history's table holds `expected`. */
+async function expectHistory(page: Page, expected: [string, number, number, number][]): Promise<void> {
+  await poll(
+    () => historyRows(page),
+    (rows) => JSON.stringify(rows) === JSON.stringify(expected),
+    (rows) => `expected the balance history ${JSON.stringify(expected)}; it holds ${JSON.stringify(rows)}`,
+  );
+}
+
+describe("the balance history", () => {
+  test("records payer credits, escrow and agent wallet after each change, draws them, and keeps them across a reload but out of the pack", async () => {
+    const page = await harness().open();
+    await expectHistory(page, [["start", 1000, 0, 0]]);
+    const item = await createJob(page, { title: "Logo sketch", amount: 100 });
+    await fund(item);
+    await submitProof(item);
+    await release(item);
+    await walkTo(page, "disputed", { title: "Data cleanup", amount: 40 });
+    await field(page, "Top up amount").fill("50");
+    await button(page, "Top up").click();
+    const expected: [string, number, number, number][] = [
+      ["start", 1000, 0, 0],
+      ["fund", 900, 100, 0],
+      ["release", 900, 0, 95],
+      ["fund", 860, 40, 95],
+      ["dispute", 900, 0, 95],
+      ["top-up", 950, 0, 95],
+    ];
+    await expectHistory(page, expected);
+    const chart = region(page, "Balance history").getByRole("img");
+    expect(await chart.getAttribute("aria-label")).toBe(
+      "Balance history, over the last 6 changes: payer credits from 1,000 to 950, in escrow from 0 to 0, agent wallet from 0 to 95.",
+    );
+
+    await page.reload();
+    await expectHistory(page, expected);
+    const { pack } = await exportPack(page);
+    expect(Object.keys(pack)).not.toContain("history");
+    expect(JSON.stringify(pack)).not.toContain("top-up");
+  });
+});

@@ -6,8 +6,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import type { JobRecord, JobStatus } from "../client/index.ts";
+import { freshState, withActivity } from "../shared/browser/pack.ts";
 import { duration, holdNote, holdText } from "../site/src/client/countdown.ts";
 import { credits } from "../site/src/client/dom.ts";
+import { HISTORY_MAX, type HistoryPoint, readHistory, withPoint } from "../site/src/client/history.ts";
+import { historyChart, historyLabel, linePoints } from "../site/src/client/history-chart.ts";
 import { flowLabel, flowOf, moneyFlow } from "../site/src/client/money-flow.ts";
 import { currentStep, stepper, walkSteps } from "../site/src/client/stepper.ts";
 import { JOBS } from "./fixtures.ts";
@@ -131,5 +134,60 @@ describe("the money flow", () => {
     const text = moneyFlow(hostile)?.textContent ?? "";
     expect(text).not.toContain("script");
     expect(text).not.toContain("<b>");
+  });
+});
+
+describe("the balance history", () => {
+  const start = { payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 };
+  const funded = { payerCredits: 900, inEscrow: 100, agentWallet: 0, feesPaid: 0 };
+  const NOW = Date.parse("2026-01-01T00:00:00.000Z");
+  const fundEvent = withActivity(freshState(), { kind: "fund", at: "2026-01-01T00:00:00.000Z", text: "Funded" });
+
+  test("starts with the balances it first sees, adds a point only when they change, named by the new event or as a top-up", () => {
+    const first = withPoint([], start, freshState(), false, NOW)!;
+    expect(first).toEqual([{ at: "2026-01-01T00:00:00.000Z", after: "start", ...start }]);
+    expect(withPoint(first, start, fundEvent, true, NOW)).toBeNull();
+    const second = withPoint(first, funded, fundEvent, true, NOW)!;
+    expect(second.map((p) => p.after)).toEqual(["start", "fund"]);
+    const topped = withPoint(second, { ...funded, payerCredits: 950 }, fundEvent, false, NOW)!;
+    expect(topped.at(-1)).toMatchObject({ after: "top-up", payerCredits: 950, inEscrow: 100 });
+  });
+
+  test(`keeps the last ${HISTORY_MAX} points`, () => {
+    let points: HistoryPoint[] = [];
+    for (let i = 0; i < HISTORY_MAX + 5; i++)
+      points = withPoint(points, { ...start, payerCredits: i }, freshState(), false, NOW)!;
+    expect(points).toHaveLength(HISTORY_MAX);
+    expect(points[0]!.payerCredits).toBe(5);
+  });
+
+  test("reads back what it stores, and nothing from a record that is not a list of points", () => {
+    const points = withPoint(withPoint([], start, freshState(), false, NOW)!, funded, fundEvent, true, NOW)!;
+    expect(readHistory(JSON.stringify(points))).toEqual(points);
+    for (const bad of [null, "{", "7", "{}", '[{"at":"x"}]', JSON.stringify([{ ...points[0], inEscrow: -1 }])])
+      expect(readHistory(bad)).toEqual([]);
+  });
+
+  test("scales each line between the bottom (0) and the top (the largest figure), oldest on the left", () => {
+    expect(linePoints([0, 50, 100], 100)).toEqual([
+      [6, 90],
+      [150, 48],
+      [294, 6],
+    ]);
+    expect(linePoints([0], 0)).toEqual([[150, 90]]);
+  });
+
+  test("says where each line started and where it ends", () => {
+    const points = withPoint(withPoint([], start, freshState(), false, NOW)!, funded, fundEvent, true, NOW)!;
+    expect(historyLabel(points)).toBe(
+      "Balance history, over the last 2 changes: payer credits from 1,000 to 900, in escrow from 0 to 100, agent wallet from 0 to 0.",
+    );
+    expect(historyLabel(points.slice(0, 1))).toBe(
+      "Balance history, one point so far: payer credits 1,000, in escrow 0, agent wallet 0.",
+    );
+    const [picture] = historyChart(points) as SVGElement[];
+    expect(picture!.getAttribute("role")).toBe("img");
+    expect(picture!.getAttribute("aria-label")).toBe(historyLabel(points));
+    expect(picture!.querySelectorAll("polyline")).toHaveLength(3);
   });
 });

@@ -9,6 +9,8 @@ import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";
 import { renderBalances } from "./balances-view.ts";
 import { $, replaceChildren } from "./dom.ts";
+import type { HistoryPoint } from "./history.ts";
+import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem } from "./receipt-item.ts";
@@ -24,6 +26,8 @@ export interface PageView {
   quote: (job: JobRecord, action: QuotedAction) => Quote;
   /** The time the page is drawn at (ms): holds count down from it. */
   now: number;
+  /** The balance history, oldest first. */
+  history: readonly HistoryPoint[];
 }
 
 function jobView(job: JobRecord, page: PageView): JobView {
@@ -49,6 +53,8 @@ export function render(page: PageView): void {
   const focused = active?.id ?? "";
   const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId;
   renderBalances(state);
+  const chart = $("history");
+  replaceChildren(chart, historyChart(page.history, chart.querySelector("details")?.open));
   const keyId = demoKey ? keyIdOf(demoKey) : null;
   $("demo-key").textContent = demoKey ?? "none";
   $("key-id").textContent = keyId ?? "none (requests say key_optional)";
