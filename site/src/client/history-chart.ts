@@ -73,31 +73,27 @@ export function historyChart(points: readonly HistoryPoint[], open = false): Chi
       { open },
       h("summary", {}, "Show the figures"),
       h(
-        "div",
-        { class: "table-wrap" },
+        "table",
+        { class: "history-table" },
         h(
-          "table",
-          { class: "history-table" },
+          "thead",
+          {},
           h(
-            "thead",
+            "tr",
             {},
+            h("th", { scope: "col" }, "After"),
+            LINES.map(({ name }) => h("th", { scope: "col" }, name)),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          points.map((p) =>
             h(
               "tr",
               {},
-              h("th", { scope: "col" }, "After"),
-              LINES.map(({ name }) => h("th", { scope: "col" }, name)),
-            ),
-          ),
-          h(
-            "tbody",
-            {},
-            points.map((p) =>
-              h(
-                "tr",
-                {},
-                h("th", { scope: "row" }, p.after),
-                LINES.map(({ key }) => h("td", {}, credits(p[key]))),
-              ),
+              h("th", { scope: "row" }, p.after),
+              LINES.map(({ key }) => h("td", {}, credits(p[key]))),
             ),
           ),
         ),
