@@ -366,3 +366,66 @@ describe("the balance history", () => {
     expect(JSON.stringify(pack)).not.toContain("top-up");
   });
 });
+
+/** The focused element's name (its label's text, or its own text) and whether a focus ring shows on it. */
+async function focused(page: Page): Promise<{ name: string; ring: boolean; tag: string }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: "", ring: true, tag: "body" };
+    const label = (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? "";
+    const style = getComputedStyle(el);
+    const ring = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) >= 2;
+    return { name: label.trim(), ring, tag: el.tagName.toLowerCase() };
+  });
+}
+
+/** Presses Tab until the control named `name` has focus, noting every stop without a visible focus ring. */
+async function tabTo(page: Page, name: string, unringed: string[]): Promise<void> {
+  for (let stop = 0; stop < 120; stop++) {
+    await page.keyboard.press("Tab");
+    const now = await focused(page);
+    if (!now.ring) unringed.push(`<${now.tag}> ${now.name}`);
+    if (now.name === name) return;
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
+
+describe("the keyboard", () => {
+  test("walks a job from the create form to a release alone, every stop on the way showing a visible focus ring", async () => {
+    const page = await harness().open();
+    const unringed: string[] = [];
+    await tabTo(page, "Title", unringed);
+    await page.keyboard.type("Keyboard walk");
+    await tabTo(page, "Amount", unringed);
+    await page.keyboard.type("100");
+    await tabTo(page, "Success criteria", unringed);
+    await page.keyboard.type("Done by keyboard");
+    await tabTo(page, "Create job", unringed);
+    await page.keyboard.press("Enter");
+    const item = jobItem(page, "Keyboard walk");
+    await expectText(item, /\bopen\b/i);
+
+    await tabTo(page, "Fund", unringed);
+    await page.keyboard.press("Enter");
+    await expectText(item, /\bfunded\b/i);
+    // The job keeps the focus: its next control, Proof URL, has it now.
+    await poll(
+      () => focused(page),
+      (now) => now.name === "Proof URL",
+      (now) => `after Fund the focus is on "${now.name}", not Proof URL`,
+    );
+    await page.keyboard.type("https://example.com/keyboard");
+    await tabTo(page, "Submit proof", unringed);
+    await page.keyboard.press(" ");
+    await expectText(item, /\bsubmitted\b/i);
+    await tabTo(page, "Release", unringed);
+    await page.keyboard.press("Enter");
+    await expectText(item, /\breleased\b/i);
+    await expectBalances(page, { payerCredits: 900, inEscrow: 0, agentWallet: 95, feesPaid: 5 });
+
+    await tabTo(page, "Show the figures", unringed);
+    await page.keyboard.press("Enter");
+    await region(page, "Balance history").getByRole("table").waitFor();
+    expect(unringed).toEqual([]);
+  });
+});

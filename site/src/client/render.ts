@@ -46,12 +46,18 @@ function jobView(job: JobRecord, page: PageView): JobView {
   };
 }
 
+/** The control whose focus a re-render owes back (it was disabled while its job was busy). */
+let heldFocus: { id: string; job: string | undefined } | null = null;
+
 /** Draws the page from `page`. */
 export function render(page: PageView): void {
   const { state, demoKey, ui } = page;
   const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  const focused = active?.id ?? "";
-  const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId;
+  // A control disabled while its job is busy cannot hold the focus: it is held for it meanwhile.
+  const held = active === null || active === document.body ? heldFocus : null;
+  const focused = active?.id || held?.id || "";
+  const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId ?? held?.job;
+  heldFocus = null;
   renderBalances(state);
   const chart = $("history");
   replaceChildren(chart, historyChart(page.history, chart.querySelector("details")?.open));
@@ -86,9 +92,10 @@ export function render(page: PageView): void {
   // Keyboard users keep their place: the same control, or the job's next control when the
   // one they used is gone (Fund becomes Proof URL).
   const again = focused ? document.getElementById(focused) : null;
-  if (again) again.focus();
+  if (again && (again as HTMLButtonElement).disabled) heldFocus = { id: focused, job: focusedJob };
+  else if (again) again.focus();
   else if (focusedJob)
     document
-      .querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button)`)
+      .querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button):not(:disabled)`)
       ?.focus();
 }
