@@ -1,5 +1,7 @@
 /**
- * axe-core (pinned in package.json) injected into Chromium: the web UI has no violation of any
+ * The web UI measured in Chromium. Its weight: everything the empty page fetches, as the browser
+ * counts the bytes it transferred (headers and compressed bodies), stays under 60 KB. And
+ * axe-core (pinned in package.json) injected into it: the web UI has no violation of any
  * rule axe runs by default (WCAG 2.x A and AA, and axe's best practices) in each state a person
  * meets: empty; a funded job with a hold; released and disputed jobs with their receipts; a
  * simulation; a handoff link and a receipt link that does not add up; dark mode; 360 px wide;
@@ -13,7 +15,7 @@ import { fillJobForm, fund, openLink, walkTo } from "./ui-actions.ts";
 import { button, field, region } from "./ui-names.ts";
 import { everyState } from "./ui-states.ts";
 
-const harness = useHarness("ui-axe.e2e");
+const harness = useHarness("ui-measured.e2e");
 const AXE = Bun.resolveSync("axe-core/axe.min.js", import.meta.dir);
 
 /** axe's violations on `page`, one line each: rule, impact, and every node with what fails. */
@@ -91,5 +93,37 @@ describe("axe finds no violation", () => {
   test.each(["light", "dark"] as const)("on the API reference, %s", async (colorScheme) => {
     const page = await open("/reference/", { colorScheme });
     expect(await violations(page)).toEqual([]);
+  });
+});
+
+/** The most the empty page may transfer, every request counted (issue 17: under 60 KB). */
+const WEIGHT_MAX = 60 * 1024;
+
+describe("the page's weight", () => {
+  test(`the empty page transfers under ${WEIGHT_MAX / 1024} KB in all, its text compressed`, async () => {
+    const page = await (await harness().newContext({ reducedMotion: "reduce" })).newPage();
+    const encodings = new Map<string, string>();
+    page.on("response", (response) => {
+      encodings.set(new URL(response.url()).pathname, response.headers()["content-encoding"] ?? "none");
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.locator("#app[data-ready]").waitFor();
+    const entries = await page.evaluate(() =>
+      [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map((e) => ({
+        path: new URL(e.name).pathname,
+        transferred: (e as PerformanceResourceTiming).transferSize,
+      })),
+    );
+    const total = entries.reduce((sum, e) => sum + e.transferred, 0);
+    console.error(
+      `ui-measured: the empty page transferred ${(total / 1024).toFixed(1)} KB: ${entries
+        .map((e) => `${e.path} ${e.transferred} B (${encodings.get(e.path) ?? "?"})`)
+        .join(", ")}`,
+    );
+    expect(entries.map((e) => e.path)).toContain("/");
+    for (const e of entries) expect(e.transferred, e.path).toBeGreaterThan(0);
+    for (const path of entries.map((e) => e.path).filter((p) => p === "/" || p.startsWith("/_astro/")))
+      expect(encodings.get(path), path).not.toBe("none");
+    expect(total).toBeLessThan(WEIGHT_MAX);
   });
 });
