@@ -1,13 +1,17 @@
 /**
  * Serves the built site (site/dist) for GET and HEAD paths that are neither engines nor
  * documents (D16). Directory paths map to index.html; nothing outside the build folder is
- * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate. The
- * files that configure Cloudflare's static assets (/_headers, which gives the site's files
- * these same headers on Workers, and /_redirects) are not served, as on Workers. Files are
- * found through a FileSource: Bun's own (Bun.file, streamed) under `bun run api`, node:fs on
- * Node and Deno.
+ * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate. Text files
+ * go out Brotli- or gzip-compressed when the client accepts it and the build wrote the copy
+ * beside them (site/precompress.ts: `index.html.br`, `index.html.gz`), with `Vary:
+ * Accept-Encoding`; nothing is compressed per request, and the copies are not served by their
+ * own names. The files that configure Cloudflare's static assets (/_headers, which gives the
+ * site's files these same headers on Workers, and /_redirects) are not served, as on Workers.
+ * Files are found through a FileSource: Bun's own (Bun.file, streamed) under `bun run api`,
+ * node:fs on Node and Deno.
  */
 import { resolve, sep } from "node:path";
+import { preferredCoding } from "../shared/http/codings.ts";
 
 /** A file found below the root: its body, size and content type. */
 export interface FoundFile {
@@ -38,6 +42,15 @@ const TYPES: Record<string, string> = {
 export const typeOf = (path: string): string =>
   TYPES[/\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
+/** The files the build writes compressed copies of (site/precompress.ts), by extension. */
+const COMPRESSIBLE = /\.(html|css|js|mjs|json|md|txt|xml|svg)$/i;
+/** The static assets' own configuration files (Cloudflare Workers), which are not the site's. */
+const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
+/** A compressed copy's name, which is never served as itself. */
+const COPY = /\.(br|gz)$/i;
+/** The suffix of each coding's copy. */
+const SUFFIX = { br: "br", gzip: "gz" } as const;
+
 /** Files through node:fs (Node, Deno): read whole, the site's files are small. */
 export const nodeFiles: FileSource = async (path) => {
   const { readFile, stat } = await import("node:fs/promises");
@@ -50,9 +63,6 @@ export const nodeFiles: FileSource = async (path) => {
   }
 };
 
-/** The static assets' own configuration files (Cloudflare Workers), which are not the site's. */
-const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
-
 /** A fallback for the shared handler that serves files below `root`, or null when none matches. */
 export function staticFiles(root: string, find: FileSource = nodeFiles) {
   const base = resolve(root);
@@ -63,7 +73,7 @@ export function staticFiles(root: string, find: FileSource = nodeFiles) {
     } catch {
       return null;
     }
-    if (decoded.includes("\0") || PLATFORM_FILES.has(decoded)) return null;
+    if (decoded.includes("\0") || COPY.test(decoded) || PLATFORM_FILES.has(decoded)) return null;
     const candidates = decoded.endsWith("/") ? [`${decoded}index.html`] : [decoded, `${decoded}/index.html`];
     for (const candidate of candidates) {
       const path = resolve(base, `.${candidate}`);
@@ -77,9 +87,19 @@ export function staticFiles(root: string, find: FileSource = nodeFiles) {
           : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
       };
-      if (request.method !== "HEAD") return new Response(file.body, { headers });
+      let sent = file;
+      if (COMPRESSIBLE.test(path)) {
+        headers.Vary = "Accept-Encoding";
+        const coding = preferredCoding(request.headers.get("accept-encoding"));
+        const copy = coding ? await find(`${path}.${SUFFIX[coding]}`) : null;
+        if (coding && copy) {
+          sent = copy;
+          headers["Content-Encoding"] = coding;
+        }
+      }
+      if (request.method !== "HEAD") return new Response(sent.body, { headers });
       // HEAD: no body, and the Content-Length a GET would have (as documents do).
-      return new Response(null, { headers: { ...headers, "Content-Length": String(file.size) } });
+      return new Response(null, { headers: { ...headers, "Content-Length": String(sent.size) } });
     }
     return null;
   };

@@ -55,19 +55,29 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-/** Builds the site into site/dist (set E2E_SKIP_BUILD=1 to reuse the last build). */
-async function buildSite(): Promise<void> {
+let built: Promise<void> | undefined;
+
+/**
+ * Builds the site into site/dist once per process, so the browser suites of one `bun test` share
+ * a build (set E2E_SKIP_BUILD=1 to reuse the last build).
+ */
+function buildSite(): Promise<void> {
+  built ??= build();
+  return built;
+}
+
+async function build(): Promise<void> {
   if (process.env.E2E_SKIP_BUILD === "1" && existsSync(`${ROOT}site/dist/index.html`)) return;
-  const build = Bun.spawn([process.execPath, "--bun", "astro", "build", "--root", "site"], {
+  const child = Bun.spawn([process.execPath, "--bun", "astro", "build", "--root", "site"], {
     cwd: ROOT,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" },
     stdout: "pipe",
     stderr: "pipe",
   });
   const [code, out, err] = await Promise.all([
-    build.exited,
-    new Response(build.stdout).text(),
-    new Response(build.stderr).text(),
+    child.exited,
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
   ]);
   if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${(out + err).slice(-4000)}`);
 }

@@ -59,11 +59,27 @@ const harness = useHarness("ui-attack.e2e");
 const dir = mkdtempSync(join(tmpdir(), "escrow-attack-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Nothing ran: no flag, no injected element, no script link; hovering and clicking every item changes that neither. */
+/**
+ * Nothing ran: no flag, no injected element, no event-handler attribute, no script link; hovering
+ * and clicking every item changes that neither. The page's own pictures (a settled job's money
+ * flow, the balance history) are SVGs with role="img" that draw numbers and fixed names only.
+ */
 async function expectInert(page: Page): Promise<void> {
   for (const item of await page.getByRole("listitem").all()) await item.hover().catch(() => {});
   expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
-  expect(await page.locator("img, svg, script:not([type]):not([src]), b[onmouseover]").count()).toBe(0);
+  expect(await page.locator('img, svg:not([role="img"]), script:not([type]):not([src]), b[onmouseover]').count()).toBe(
+    0,
+  );
+  const handlers = await page.evaluate(() =>
+    [...document.querySelectorAll("*")].flatMap((el) =>
+      [...el.attributes].filter((a) => a.name.startsWith("on")).map((a) => `<${el.tagName} ${a.name}>`),
+    ),
+  );
+  expect(handlers).toEqual([]);
+  const drawn = await page.evaluate(() =>
+    [...document.querySelectorAll('svg[role="img"] text')].map((t) => t.textContent ?? ""),
+  );
+  for (const text of drawn) expect(text).not.toMatch(/[<>]/);
   expect(await page.locator('a[href^="javascript" i], a[href^="data:" i]').count()).toBe(0);
 }
 
@@ -82,7 +98,10 @@ describe("hostile content renders as text", () => {
     const page = await harness().open("/");
     await importFile(page, JSON.stringify(toPack(hostileState().state)));
     await page.getByText(TITLE, { exact: true }).first().waitFor();
-    expect(await jobsRegion(page).getByRole("listitem").count()).toBe(3);
+    const jobItems = jobsRegion(page)
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: "Copy handoff link", exact: true }) });
+    expect(await jobItems.count()).toBe(3);
     const text = (await page.locator("body").textContent()) ?? "";
     for (const payload of [TITLE, LONG, PROOF]) expect(text).toContain(payload);
     // Open every receipt's field list, where client_ref, callback_url and the notes show.

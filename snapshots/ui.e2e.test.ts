@@ -1,279 +1,54 @@
 /**
  * End-to-end suite of the reference web UI at `/` (SPEC "Client-side conventions of the
  * reference web UI", D19 tokens, D20 demo pack), driven in Chromium against the real server.
- * It reads the page only through its accessibility contract: role and label locators, never
- * CSS classes. Every test opens a fresh browser context, so it starts from empty storage.
+ * It reads the page only through its accessibility contract (ui-names.ts): role and label
+ * locators, never CSS classes. Every test opens a fresh browser context, so it starts from
+ * empty storage.
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import type { Locator, Page, Request } from "playwright-core";
-import { type Answer, type AnswerOf, EscrowKeeper, localApi } from "../client/index.ts";
-import { digits, expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "./browser.ts";
+import { EscrowKeeper, localApi } from "../client/index.ts";
+import { expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "./browser.ts";
+import {
+  copyLink,
+  createJob,
+  decodeToken,
+  dispute,
+  encodeToken,
+  exportPack,
+  fillJobForm,
+  fund,
+  importPack,
+  mintDemoKey,
+  openLink,
+  recordEngineAuth,
+  release,
+  scriptedPack,
+  submitProof,
+  walkTo,
+} from "./ui-actions.ts";
+import {
+  activityItems,
+  activityKinds,
+  alertsIn,
+  button,
+  demoKeyField,
+  expectNewestActivity,
+  expectStatus,
+  field,
+  jobItem,
+  jobItems,
+  PROOF_URL,
+  payer,
+  QUOTE,
+  receiptItem,
+  receiptItems,
+  region,
+  snapshot,
+  wallet,
+} from "./ui-names.ts";
 
 const harness = useHarness("ui.e2e");
-
-/* ------------------------------------------------------------------------------------------ */
-/* The contract's names, in one place.                                                        */
-/* ------------------------------------------------------------------------------------------ */
-
-const CRITERIA = "A PDF with three charts and a summary";
-const PROOF_URL = "https://example.com/proof/42";
-
-/** How the money impact of the next action reads in a job item (the contract's examples). */
-const QUOTE = {
-  fund: (amount: number) => new RegExp(`holds?\\D{0,20}\\b${amount}\\b`, "i"),
-  release: (fee: number, payout: number) => [
-    new RegExp(`fee\\D{0,10}\\b${fee}\\b`, "i"),
-    new RegExp(`agent gets\\D{0,10}\\b${payout}\\b`, "i"),
-  ],
-  dispute: (amount: number) => new RegExp(`\\b${amount}\\b\\D{0,10}back to (the )?payer`, "i"),
-};
-
-/** Activity kinds (SPEC "Events"); an event's kind is the first of these words in its text. */
-const KINDS = [
-  "create",
-  "fund",
-  "submit",
-  "release",
-  "dispute",
-  "simulate",
-  "verify",
-  "import",
-  "export",
-  "reset",
-] as const;
-const KIND_PATTERNS = KINDS.map((kind) => [kind, new RegExp(`\\b${kind}\\b`, "i")] as const);
-
-type Status = "open" | "funded" | "submitted" | "released" | "disputed";
-
-const region = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
-const button = (scope: Page | Locator, name: string) => scope.getByRole("button", { name, exact: true });
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
-/** The element showing the demo key: getByLabel also finds the region the heading "Demo key" names. */
-const demoKeyField = (page: Page) => field(page, "Demo key").and(page.locator(":not(section, [role=region])"));
-const payer = (page: Page) => field(page, "Payer credits");
-const wallet = (page: Page) => field(page, "Agent wallet");
-
-/** Job items: list items of Jobs that carry the always-present "Copy handoff link" button. */
-const jobItems = (page: Page) =>
-  region(page, "Jobs")
-    .getByRole("listitem")
-    .filter({ has: button(page, "Copy handoff link") });
-const jobItem = (page: Page, title: string) => jobItems(page).filter({ hasText: title });
-/** Receipt items: list items of Receipts that carry a "Verify receipt" button. */
-const receiptItems = (page: Page) =>
-  region(page, "Receipts")
-    .getByRole("listitem")
-    .filter({ has: button(page, "Verify receipt") });
-const receiptItem = (page: Page, title: string) => receiptItems(page).filter({ hasText: title });
-const activityItems = (page: Page) => region(page, "Activity").getByRole("listitem");
-/** A role="alert" element that says something (an empty live region does not count). */
-const alertsIn = (scope: Page | Locator) => scope.getByRole("alert").filter({ hasText: /\S/ });
-
-function kindOf(text: string): string {
-  let best: { kind: string; at: number } = { kind: `? ${JSON.stringify(text.slice(0, 60))}`, at: Infinity };
-  for (const [kind, pattern] of KIND_PATTERNS) {
-    const at = text.search(pattern);
-    if (at >= 0 && at < best.at) best = { kind, at };
-  }
-  return best.kind;
-}
-
-/** Activity kinds shown, newest first. */
-async function activityKinds(page: Page): Promise<string[]> {
-  return (await activityItems(page).allInnerTexts()).map(kindOf);
-}
-
-/** Waits until the activity kinds (newest first) start with `newest`. */
-async function expectNewestActivity(page: Page, ...newest: string[]): Promise<string[]> {
-  return poll(
-    () => activityKinds(page),
-    (kinds) => newest.every((kind, i) => kinds[i] === kind),
-    (kinds) => `expected the newest activity to be ${newest.join(", ")}; it is ${kinds.slice(0, 8).join(", ")}`,
-  );
-}
-
-/** Waits until the status word appears in a job item. */
-async function expectStatus(item: Locator, status: Status): Promise<void> {
-  await expectText(item, new RegExp(`\\b${status}\\b`, "i"));
-}
-
-/** Balances, job items (first lines), receipt count and activity kinds: what "changes nothing" compares. */
-async function snapshot(page: Page) {
-  await payer(page).waitFor();
-  return {
-    payer: digits(await valueOrText(payer(page))),
-    wallet: digits(await valueOrText(wallet(page))),
-    jobs: await jobItems(page)
-      .allInnerTexts()
-      .then((texts) => texts.map((t) => t.split("\n")[0])),
-    receipts: await receiptItems(page).count(),
-    activity: await activityKinds(page),
-  };
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Actions, as a user takes them.                                                             */
-/* ------------------------------------------------------------------------------------------ */
-
-interface JobFields {
-  title: string;
-  amount?: number;
-  criteria?: string;
-}
-
-/** Fills the create form (Title, Amount, Success criteria). */
-async function fillJobForm(page: Page, { title, amount = 100, criteria = CRITERIA }: JobFields): Promise<void> {
-  await field(page, "Title").fill(title);
-  await field(page, "Amount").fill(String(amount));
-  await field(page, "Success criteria").fill(criteria);
-}
-
-/** Creates a job through the form and returns its item in Jobs, once it shows "open". */
-async function createJob(page: Page, job: JobFields): Promise<Locator> {
-  await fillJobForm(page, job);
-  await button(page, "Create job").click();
-  const item = jobItem(page, job.title);
-  await expectStatus(item, "open");
-  return item;
-}
-
-async function fund(item: Locator): Promise<void> {
-  await button(item, "Fund").click();
-  await expectStatus(item, "funded");
-}
-
-async function submitProof(item: Locator, proofUrl = PROOF_URL): Promise<void> {
-  await field(item, "Proof URL").fill(proofUrl);
-  await button(item, "Submit proof").click();
-  await expectStatus(item, "submitted");
-}
-
-async function release(item: Locator): Promise<void> {
-  await button(item, "Release").click();
-  await expectStatus(item, "released");
-}
-
-async function dispute(item: Locator): Promise<void> {
-  await button(item, "Dispute").click();
-  await expectStatus(item, "disputed");
-}
-
-/** Creates a job and walks it to `to`; returns its item. */
-async function walkTo(page: Page, to: Status, job: JobFields & { proofUrl?: string }): Promise<Locator> {
-  const item = await createJob(page, job);
-  if (to === "open") return item;
-  await fund(item);
-  if (to === "funded") return item;
-  await submitProof(item, job.proofUrl);
-  if (to === "submitted") return item;
-  await (to === "released" ? release(item) : dispute(item));
-  return item;
-}
-
-const LINKS = {
-  handoff: { button: "Copy handoff link", label: "Handoff link", prefix: "h1." },
-  receipt: { button: "Copy receipt link", label: "Receipt link", prefix: "r1." },
-} as const;
-
-/**
- * Clicks "Copy handoff link" / "Copy receipt link" in `item`; checks the read-only input that
- * then holds origin + "/#<kind>/<token>" and the clipboard; returns the link and its token.
- */
-async function copyLink(page: Page, item: Locator, kind: keyof typeof LINKS): Promise<{ link: string; token: string }> {
-  const { button: name, label, prefix } = LINKS[kind];
-  await button(item, name).click();
-  const start = `${harness().baseURL}/#${kind}/${prefix}`;
-  const link = await poll(
-    () => valueOrText(field(item, label)),
-    (value) => value.startsWith(start),
-    (value) => `expected "${label}" to hold ${start}…; it holds ${JSON.stringify(value)}`,
-  );
-  expect(link).toMatch(/^[^#]+#(handoff|receipt)\/[hr]1\.[A-Za-z0-9_-]+$/);
-  expect(await field(item, label).evaluate((el) => (el as HTMLInputElement).readOnly)).toBe(true);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  return { link, token: link.slice(start.length - prefix.length) };
-}
-
-/** The compact JSON inside an h1./r1. token (D19). */
-function decodeToken(token: string): Record<string, any> {
-  return JSON.parse(Buffer.from(token.slice(3), "base64url").toString("utf8"));
-}
-
-function encodeToken(prefix: "h1." | "r1.", payload: unknown): string {
-  return prefix + Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
-}
-
-/** Loads `url` as a fresh document (a hash-only change would not reload the page). */
-async function openLink(page: Page, url: string): Promise<void> {
-  await page.goto("about:blank");
-  await page.goto(url);
-}
-
-/** Exports the demo pack; returns the downloaded file's path, text and JSON. */
-async function exportPack(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Export demo pack").click()]);
-  expect(download.suggestedFilename()).toMatch(/\.json$/);
-  const path = await download.path();
-  const text = readFileSync(path, "utf8");
-  return { path, text, pack: JSON.parse(text) as Record<string, any> };
-}
-
-/** Imports a demo pack through the file chooser that "Import demo pack" opens. */
-async function importPack(page: Page, file: string | { name: string; text: string }): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), button(page, "Import demo pack").click()]);
-  await chooser.setFiles(
-    typeof file === "string"
-      ? file
-      : { name: file.name, mimeType: "application/json", buffer: Buffer.from(file.text, "utf8") },
-  );
-}
-
-/** The answer of a keeper action that must succeed. */
-function succeeded(answer: Answer<"transition">): AnswerOf<"transition"> {
-  if (!answer.ok) throw new Error(`the script's action was refused: ${answer.code} ${answer.message}`);
-  return answer;
-}
-
-/**
- * A demo pack (D20) made by a script with the client library, as an agent would: an EscrowKeeper
- * over the in-process engine walks "Script logo" (100) to released and "Script draft" (40) to
- * funded, then exports. Returns the keeper and the pack's text.
- */
-async function scriptedPack(): Promise<{ keeper: EscrowKeeper; text: string }> {
-  const keeper = new EscrowKeeper(localApi());
-  const logo = succeeded(await keeper.create({ title: "Script logo", amount: 100, criteria: CRITERIA })).job.id;
-  succeeded(await keeper.fund(logo));
-  succeeded(await keeper.submit(logo, { proof_url: PROOF_URL }));
-  succeeded(await keeper.release(logo));
-  const draft = succeeded(await keeper.create({ title: "Script draft", amount: 40, criteria: CRITERIA })).job.id;
-  succeeded(await keeper.fund(draft));
-  return { keeper, text: keeper.exportPack() };
-}
-
-/** Mints a demo key; returns the key and its id as the page shows them. */
-async function mintDemoKey(page: Page): Promise<{ key: string; keyId: string }> {
-  await button(page, "Mint demo key").click();
-  const key = (
-    await poll(
-      () => valueOrText(demoKeyField(page)),
-      (text) => text.trim() !== "",
-      () => `"Demo key" stayed empty`,
-    )
-  ).trim();
-  const keyId = (await valueOrText(field(page, "Key id"))).trim();
-  return { key, keyId };
-}
-
-/** Authorization headers of the engine requests (/api/v0/...) the page sends from now on. */
-function recordEngineAuth(page: Page): (string | undefined)[] {
-  const seen: (string | undefined)[] = [];
-  page.on("request", (request: Request) => {
-    if (new URL(request.url()).pathname.startsWith("/api/v0/")) seen.push(request.headers().authorization);
-  });
-  return seen;
-}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The tests.                                                                                 */

@@ -11,11 +11,12 @@
  * does with the keeper (job-actions, create-form, wallet, connection, demo-pack, sharing), and
  * events (the wiring).
  */
+import { startCountdowns } from "./countdown.ts";
 import { updateTitleCount } from "./create-form.ts";
 import { $ } from "./dom.ts";
 import { wire } from "./events.ts";
 import { alertPage } from "./notices.ts";
-import { loadNotice } from "./page-state.ts";
+import { loadNotice, scheduleRefresh } from "./page-state.ts";
 import { readShareLink } from "./sharing.ts";
 import { loadTemplates } from "./templates.ts";
 
@@ -29,4 +30,5 @@ if (loadNotice) {
   alertPage(shown.hidden ? loadNotice : `${shown.textContent} ${loadNotice}`);
 }
 void loadTemplates();
+startCountdowns(scheduleRefresh);
 $("app").setAttribute("data-ready", "true");

@@ -1,8 +1,8 @@
 /**
  * The one way the UI builds DOM: elements from a tag, attributes and children, where every
  * string child becomes a text node. Nothing is ever parsed as HTML, so titles, notes, proof URLs,
- * tokens and imported packs render as text whatever they hold. It also finds the page's fixed
- * elements by id.
+ * tokens and imported packs render as text whatever they hold. SVG pictures are built the same
+ * way. It also finds the page's fixed elements by id.
  */
 import { credits } from "../../../client/activity.ts";
 
@@ -18,12 +18,16 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   ...children: Child[]
 ): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
+  setAttrs(element, attrs);
+  append(element, children);
+  return element;
+}
+
+function setAttrs(element: Element, attrs: Attrs): void {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
     element.setAttribute(name, value === true ? "" : String(value));
   }
-  append(element, children);
-  return element;
 }
 
 function append(parent: Node, children: Child[]): void {
@@ -32,6 +36,16 @@ function append(parent: Node, children: Child[]): void {
     if (Array.isArray(child)) append(parent, child);
     else parent.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
   }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** An SVG element with `attrs` and `children` (strings as text nodes), for the page's pictures. */
+export function svg(tag: string, attrs: Attrs = {}, ...children: Child[]): SVGElement {
+  const element = document.createElementNS(SVG_NS, tag) as SVGElement;
+  setAttrs(element, attrs);
+  append(element, children);
+  return element;
 }
 
 /** Replaces the children of `parent`. */

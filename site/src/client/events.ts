@@ -9,7 +9,7 @@ import { exportPack, importPack } from "./demo-pack.ts";
 import { $ } from "./dom.ts";
 import { jobAction, verifyReceipt } from "./job-actions.ts";
 import { apiBase, refresh, reload, ui } from "./page-state.ts";
-import { clearShareLink, copyHandoff, copyReceiptLink, importShared, readShareLink } from "./sharing.ts";
+import { clearShareLink, copyHandoff, copyReceiptLink, importShared, openPasted, readShareLink } from "./sharing.ts";
 import { STORAGE_KEYS } from "./store.ts";
 import { reset, topUp } from "./wallet.ts";
 
@@ -32,6 +32,11 @@ function wireControls(): void {
     const chosen = file.files?.[0];
     file.value = "";
     if (chosen) void importPack(chosen);
+  });
+  $("link-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const pasted = $("paste-link") as HTMLInputElement;
+    if (openPasted(pasted.value)) pasted.value = "";
   });
   $("reset").addEventListener("click", reset);
   $("mint-key").addEventListener("click", mintKey);

@@ -4,11 +4,10 @@
  * applies its answer (SPEC "Client-side conventions"). The page adds the job's inputs as the
  * action's fields, the busy flag, and a refusal shown in the job's own item (it changed nothing).
  */
-import type { Answer, AnswerOf } from "../../../client/index.ts";
-import { figure } from "./dom.ts";
+import type { Answer } from "../../../client/index.ts";
 import { asInteger, optional } from "./form-values.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
-import type { Verified } from "./receipt-item.ts";
+import { verdictOf } from "./verdict.ts";
 
 /** The id prefixes of the drafts a job's inputs keep between renders (`<prefix>-<job id>`). */
 const DRAFTS = ["hold", "proof", "proofnote", "releasenote", "disputereason"];
@@ -44,18 +43,10 @@ export async function jobAction(id: string, action: JobAction): Promise<void> {
   refresh();
 }
 
-/** What a verify answer says under the receipt. */
-function verdict(r: AnswerOf<"verify">): Verified {
-  const text = r.valid
-    ? `Verified: valid. Expected fee ${figure(r.expected.fee)}, agent payout ${figure(r.expected.agent_payout)}, returned ${figure(r.expected.returned_to_payer)}.`
-    : `Verified: mismatch on ${r.mismatches.map((m) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`).join(", ")}.`;
-  return { ok: r.valid, text };
-}
-
 /** Asks the service, through the keeper, to recompute the receipt of job `jobId`, and shows whether it matches. */
 export async function verifyReceipt(jobId: string): Promise<void> {
   if (!keeper.receipt(jobId)) return;
   const answer = await keeper.verify(jobId);
-  ui.verified.set(jobId, answer.ok ? verdict(answer) : { ok: false, text: answer.message });
+  ui.verified.set(jobId, verdictOf(answer));
   refresh();
 }

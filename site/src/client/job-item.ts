@@ -1,14 +1,18 @@
 /**
- * One job as a list item: what it is, where it stands, and the controls of its next actions with
- * the money impact each would have, quoted by the service before the click. The accessible names
- * are a contract the browser suite drives: "Fund", "Hold seconds", "Proof URL", "Proof note",
+ * One job as a list item: what it is, where it stands (its stepper, and its hold counting down),
+ * and the controls of its next actions with the money impact each would have, quoted by the
+ * service before the click. The accessible names are a contract the browser suite drives:
+ * "Steps", the hold's timer, "Fund", "Hold seconds", "Proof URL", "Proof note",
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
  * "Handoff link".
  */
 import type { JobRecord, JobStatus } from "../../../client/index.ts";
 import { nextActions } from "../../../shared/browser/share-links.ts";
+import { holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
+import { moneyFlow } from "./money-flow.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
+import { stepper } from "./stepper.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
 /** Everything one job item shows. */
@@ -20,6 +24,8 @@ export interface JobView {
   error?: string;
   link?: string;
   draft: (name: string) => string;
+  /** The time the page is drawn at (ms), for the hold's countdown. */
+  now: number;
 }
 
 /** The sentence a quote gives for the next action, or what is wrong with it. */
@@ -118,17 +124,13 @@ export function jobItem(view: JobView): HTMLLIElement {
     "li",
     { class: `job status-${job.status}`, "data-job-id": id, "aria-busy": busy ? "true" : false },
     itemHead(job.title, job.status),
-    h(
-      "p",
-      { class: "meta" },
-      `${credits(job.amount)} credits · `,
-      h("code", {}, id),
-      ` · created ${when(job.createdAt)}`,
-    ),
+    h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, id)),
     line("Criteria", String(job.criteria), { class: "criteria" }),
     job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
     line("Proof note", job.proofNote),
-    line("Hold ends", when(job.expiresAt)),
+    stepper(job),
+    moneyFlow(job),
+    holdNote(job, view.now) ?? line("Hold ends", when(job.expiresAt)),
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),
     h("p", { class: "state-line" }, STATUS_TEXT[job.status], settled ? ` ${settled}` : ""),

@@ -10,9 +10,11 @@
  * (keeper.ts, http.ts, ...): index.ts also exports localApi, and the in-process engine behind it
  * would stay in the page's bundle (about 12 KB) though the page never calls it.
  */
+import { balancesOf } from "../../../client/balances.ts";
 import { httpApi } from "../../../client/http.ts";
 import type { DemoState } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
+import { withPoint } from "./history.ts";
 import { alertPage } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
 import { render } from "./render.ts";
@@ -42,10 +44,32 @@ const engines = () => httpApi({ baseUrl: apiBase(), demoKey: demoKey ?? undefine
 /** False while the state read back from storage is taken in: it is saved already. */
 let saving = true;
 
-/** Each change the keeper makes: saved (or an alert saying it could not be), then shown. */
+/** The balance history (history.ts), as this browser keeps it. */
+let history = store.history();
+/** The newest activity event when the history was last looked at, so a change without one is a top-up. */
+let newestEvent = loaded.state.activity[0];
+
+/** Adds a point to the balance history when the balances of `state` changed, and keeps it. */
+function record(state: DemoState): void {
+  const newEvent = state.activity[0] !== newestEvent;
+  newestEvent = state.activity[0];
+  const next = withPoint(history, balancesOf(state), state, newEvent, Date.now());
+  if (next) {
+    history = next;
+    store.setHistory(history);
+  }
+}
+record(loaded.state);
+
+/** Each change the keeper makes: saved (or an alert saying it could not be), recorded in the history, then shown. */
 function changed(state: DemoState): void {
-  if (saving && !store.save(state))
-    alertPage("This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.");
+  if (saving) {
+    if (!store.save(state))
+      alertPage(
+        "This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.",
+      );
+    record(state);
+  }
   refresh();
 }
 
@@ -61,9 +85,10 @@ export function connect(key: string | null): void {
 /** Asks for the quotes the state needs, then draws the page. */
 export function refresh(): void {
   const state = keeper.state;
-  const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits };
+  const now = Date.now();
+  const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits, now };
   ui.quotes.request(state.jobs, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
-  render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context) });
+  render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context), now, history });
 }
 
 let refreshQueued = false;
@@ -80,6 +105,8 @@ export function scheduleRefresh(): void {
 /** Takes in the state and the key another tab saved; not saved again, as storage holds it. */
 export function reload(): void {
   connect(store.demoKey());
+  history = store.history();
+  newestEvent = store.load().state.activity[0];
   saving = false;
   try {
     keeper.commit(store.load().state);

@@ -1,11 +1,13 @@
 /**
  * The money impact of each job's next action, quoted by the service (the keeper's quote: POST
  * /api/v0/quote with the held job at the current balance, which changes nothing) so it shows
- * before the click. A quote is asked once per job, status, action, payer balance and API base,
+ * before the click. A quote is asked once per job, status, action, payer balance, API base and
+ * whether the hold ended (a release after it is refused),
  * when the page refreshes after a change (page-state.ts), never while rendering: render only
  * reads what is known, "pending" until the answer arrives.
  */
 import type { Answer, JobRecord, JobStatus } from "../../../client/index.ts";
+import { holdEnded } from "./countdown.ts";
 
 /** The actions whose impact a job item shows. */
 export type QuotedAction = "fund" | "release" | "dispute";
@@ -24,10 +26,14 @@ const QUOTED: Partial<Record<JobStatus, readonly QuotedAction[]>> = {
 /** The actions quoted for a job in `status`: fund when open, release and dispute when submitted. */
 export const quotedActions = (status: JobStatus): readonly QuotedAction[] => QUOTED[status] ?? [];
 
-/** What a quote depends on besides the job: the API base it is asked at and the payer balance. */
+/**
+ * What a quote depends on besides the job: the API base it is asked at, the payer balance, and
+ * the time (ms), as a release after the job's hold has ended is refused.
+ */
 export interface QuoteContext {
   base: string;
   payerCredits: number;
+  now: number;
 }
 
 /** The quotes the page has asked for, by what they depend on. */
@@ -44,7 +50,7 @@ export interface QuoteBook {
 export function createQuoteBook(): QuoteBook {
   const known = new Map<string, Quote>();
   const keyOf = (job: JobRecord, action: QuotedAction, context: QuoteContext): string =>
-    `${job.id}|${job.status}|${action}|${context.payerCredits}|${context.base}`;
+    `${job.id}|${job.status}|${action}|${context.payerCredits}|${context.base}|${job.expiresAt !== undefined && holdEnded(job.expiresAt, context.now)}`;
   return {
     request(jobs, context, ask, onAnswer) {
       for (const job of jobs) {

@@ -1,20 +1,16 @@
 /**
- * One receipt as a list item: its money values labelled, every field on demand, and the controls
- * to verify it and share it. Accessible names the browser suite drives: "Fee", "Agent payout",
- * "Returned to payer", "Verify receipt", "Copy receipt link", "Receipt link".
+ * One receipt as a list item: its verification badge (verdict.ts), its money values labelled,
+ * every field on demand, and the controls to verify it and share it. Accessible names the browser
+ * suite drives: "Fee", "Agent payout", "Returned to payer", "Mismatches", "Verify receipt",
+ * "Copy receipt link", "Receipt link".
  */
 import type { Receipt } from "../../../client/index.ts";
 import { credits, h, safeLink } from "./dom.ts";
+import { type Verdict, verdictView } from "./verdict.ts";
 import { button, field, itemHead, labelled, when } from "./view-parts.ts";
 
-/** What the last verify of a receipt said, shown under it. */
-export interface Verified {
-  ok: boolean;
-  text: string;
-}
-
 /** One receipt as a list item, its money values labelled. */
-export function receiptItem(receipt: Receipt, link?: string, verified?: Verified): HTMLLIElement {
+export function receiptItem(receipt: Receipt, link?: string, verdict?: Verdict): HTMLLIElement {
   const id = receipt.job_id;
   const optional: [string, string | undefined][] = [
     ["Client ref", receipt.client_ref],
@@ -28,6 +24,7 @@ export function receiptItem(receipt: Receipt, link?: string, verified?: Verified
     "li",
     { class: `receipt status-${receipt.status}`, "data-job-id": id },
     itemHead(receipt.title, receipt.status),
+    verdictView(verdict),
     h(
       "p",
       { class: "meta" },
@@ -64,7 +61,6 @@ export function receiptItem(receipt: Receipt, link?: string, verified?: Verified
     ),
     receipt.key_id ? h("p", { class: "meta" }, "Demo key ", h("code", {}, receipt.key_id)) : null,
     h("p", { class: "muted small" }, "A receipt is not proof of payment: no money moved."),
-    verified ? h("p", { class: verified.ok ? "ok-text" : "error", role: "status" }, verified.text) : null,
     h(
       "div",
       { class: "row" },

@@ -7,7 +7,10 @@ import type { DemoState, JobRecord } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";
-import { $, credits, replaceChildren } from "./dom.ts";
+import { renderBalances } from "./balances-view.ts";
+import { $, replaceChildren } from "./dom.ts";
+import type { HistoryPoint } from "./history.ts";
+import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem } from "./receipt-item.ts";
@@ -21,6 +24,10 @@ export interface PageView {
   demoKey: string | null;
   ui: ViewState;
   quote: (job: JobRecord, action: QuotedAction) => Quote;
+  /** The time the page is drawn at (ms): holds count down from it. */
+  now: number;
+  /** The balance history, oldest first. */
+  history: readonly HistoryPoint[];
 }
 
 function jobView(job: JobRecord, page: PageView): JobView {
@@ -35,17 +42,25 @@ function jobView(job: JobRecord, page: PageView): JobView {
     error: ui.jobErrors.get(job.id),
     link: ui.links.get(`handoff-${job.id}`),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
+    now: page.now,
   };
 }
+
+/** The control whose focus a re-render owes back (it was disabled while its job was busy). */
+let heldFocus: { id: string; job: string | undefined } | null = null;
 
 /** Draws the page from `page`. */
 export function render(page: PageView): void {
   const { state, demoKey, ui } = page;
   const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  const focused = active?.id ?? "";
-  const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId;
-  $("payer-credits").textContent = credits(state.payerCredits);
-  $("agent-wallet").textContent = credits(state.agentCredits);
+  // A control disabled while its job is busy cannot hold the focus: it is held for it meanwhile.
+  const held = active === null || active === document.body ? heldFocus : null;
+  const focused = active?.id || held?.id || "";
+  const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId ?? held?.job;
+  heldFocus = null;
+  renderBalances(state);
+  const chart = $("history");
+  replaceChildren(chart, historyChart(page.history, chart.querySelector("details")?.open));
   const keyId = demoKey ? keyIdOf(demoKey) : null;
   $("demo-key").textContent = demoKey ?? "none";
   $("key-id").textContent = keyId ?? "none (requests say key_optional)";
@@ -69,7 +84,7 @@ export function render(page: PageView): void {
 
   const shared = $("shared");
   shared.hidden = ui.shared === null;
-  if (ui.shared) replaceChildren(shared, sharedPanel(ui.shared, state));
+  if (ui.shared) replaceChildren(shared, sharedPanel(ui.shared, state, ui.sharedVerdict));
   const simulation = $("simulation");
   simulation.hidden = ui.simulation === null;
   if (ui.simulation) replaceChildren(simulation, simulationPanel(ui.simulation));
@@ -77,9 +92,10 @@ export function render(page: PageView): void {
   // Keyboard users keep their place: the same control, or the job's next control when the
   // one they used is gone (Fund becomes Proof URL).
   const again = focused ? document.getElementById(focused) : null;
-  if (again) again.focus();
+  if (again && (again as HTMLButtonElement).disabled) heldFocus = { id: focused, job: focusedJob };
+  else if (again) again.focus();
   else if (focusedJob)
     document
-      .querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button)`)
+      .querySelector<HTMLElement>(`#jobs li[data-job-id="${CSS.escape(focusedJob)}"] :is(input, button):not(:disabled)`)
       ?.focus();
 }

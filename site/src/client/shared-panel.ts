@@ -1,14 +1,16 @@
 /**
  * The panel of an opened share link (D19): what the link holds, and whether importing adds or
  * replaces. Accessible names the browser suite drives: "Import job", "Import receipt",
- * "Dismiss", "Shared fee", "Shared agent payout", "Shared returned to payer".
+ * "Dismiss", "Shared fee", "Shared agent payout", "Shared returned to payer", and a receipt's
+ * verification badge with its "Mismatches".
  */
 import type { DemoState, Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
+import { type Verdict, verdictView } from "./verdict.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
 
 /** The panel of an opened share link, with the import button. */
-export function sharedPanel(shared: Shared, state: DemoState): Child[] {
+export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict | null): Child[] {
   if (shared.kind === "handoff") {
     const job = shared.job;
     const known = state.jobs.some((j) => j.id === job.id);
@@ -39,8 +41,13 @@ export function sharedPanel(shared: Shared, state: DemoState): Child[] {
   const receipt = shared.receipt;
   return [
     h("h2", { id: "shared-title" }, "Shared receipt"),
-    h("p", { class: "muted" }, "A receipt shared with a link. Verify it after importing; it is not proof of payment."),
+    h(
+      "p",
+      { class: "muted" },
+      "A receipt shared with a link, verified by the service as it opened. It is not proof of payment.",
+    ),
     itemHead(receipt.title, receipt.status),
+    verdictView(verdict ?? undefined),
     h(
       "div",
       { class: "kv-grid" },

@@ -1,8 +1,9 @@
 /**
  * Share links (D19), made and read by the keeper (client/sharing.ts): Copy handoff link and Copy
  * receipt link show the link in the item and copy it; opening a page with a link in its hash or
- * query shows what it holds in the shared panel, where one click imports it. A link that does
- * not decode or validate changes nothing.
+ * query, or pasting one into Open a link, shows what it holds in the shared panel, where one click
+ * imports it; a receipt is verified by the service as it opens. A link that does not decode or
+ * validate changes nothing.
  */
 import type { Shared } from "../../../client/index.ts";
 import { openLink } from "../../../client/sharing.ts";
@@ -10,6 +11,7 @@ import { findShareToken } from "../../../shared/browser/share-links.ts";
 import { $ } from "./dom.ts";
 import { alertPage, statusPage } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
+import { verdictOf } from "./verdict.ts";
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -48,33 +50,68 @@ export function copyReceiptLink(jobId: string): void {
   if (made.ok) void showLink("receipt", jobId, made.link, "Receipt link copied.");
 }
 
+/** Shows what a link holds in the shared panel; a receipt is verified by the service as it opens. */
+function show(shared: Shared): void {
+  ui.shared = shared;
+  ui.sharedVerdict = null;
+  if (shared.kind !== "receipt") return;
+  ui.sharedVerdict = { state: "pending" };
+  void keeper.api.verify({ receipt: shared.receipt }).then((answer) => {
+    if (ui.shared !== shared) return;
+    ui.sharedVerdict = verdictOf(answer);
+    refresh();
+  });
+}
+
 /** Reads the share link of the page's URL, if it has one, into the shared panel (or an alert). */
 export function readShareLink(): void {
   ui.shared = null;
+  ui.sharedVerdict = null;
   if (findShareToken(new URL(location.href))) {
     const read = openLink(location.href);
     if (!read.ok) alertPage(read.message);
     else {
       alertPage(null);
-      ui.shared = read;
+      show(read);
     }
   }
   refresh();
   if (ui.shared) $("shared").scrollIntoView({ block: "start" });
 }
 
+/** Opens a pasted handoff or receipt link (or a bare h1./r1. token) in the shared panel, or says why it cannot. */
+export function openPasted(text: string): boolean {
+  const read = openLink(text.trim());
+  if (!read.ok) {
+    alertPage(read.message);
+    return false;
+  }
+  alertPage(null);
+  show(read);
+  refresh();
+  $("shared").scrollIntoView({ block: "start" });
+  return true;
+}
+
 /** Closes the shared panel and takes the link out of the address bar. */
 export function clearShareLink(): void {
   ui.shared = null;
+  ui.sharedVerdict = null;
   history.replaceState(null, "", location.pathname);
   refresh();
 }
 
-/** Imports what the shared panel shows, through the keeper: the job (replacing one with its id) or the receipt. */
+/**
+ * Imports what the shared panel shows, through the keeper: the job (replacing one with its id) or
+ * the receipt, which keeps the verdict it was shown with.
+ */
 export function importShared(): void {
   const shared = ui.shared;
+  const verdict = ui.sharedVerdict;
   if (!shared) return;
   clearShareLink();
   if (shared.kind === "handoff") ui.jobErrors.delete(shared.job.id);
+  else if (verdict && verdict.state !== "pending") ui.verified.set(shared.receipt.job_id, verdict);
+  else ui.verified.delete(shared.receipt.job_id);
   keeper.importLink(shared);
 }

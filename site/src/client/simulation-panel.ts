@@ -1,10 +1,13 @@
 /**
  * The result of a simulated walk (create, fund, submit, then release or dispute in one request):
- * its steps and its money. Accessible names the browser suite drives: "Simulated fee",
- * "Simulated agent payout", "Simulated returned to payer", "Close simulation".
+ * its steps on the same stepper as a job's, with the payer's balance after each, and its money.
+ * Accessible names the browser suite drives: "Steps", "Simulated fee", "Simulated agent payout",
+ * "Simulated returned to payer", "Close simulation".
  */
 import type { AnswerOf } from "../../../client/index.ts";
 import { type Child, credits, h } from "./dom.ts";
+import { moneyFlow } from "./money-flow.ts";
+import { stepper } from "./stepper.ts";
 import { button, labelled } from "./view-parts.ts";
 
 /** The result of a simulated walk: the four steps and the money. */
@@ -16,19 +19,16 @@ export function simulationPanel(result: AnswerOf<"simulate">): Child[] {
       { class: "muted" },
       `The whole walk for "${result.job.title}" ran on the service in one request. Nothing changed here: no balances, jobs or receipts.`,
     ),
-    h(
-      "ol",
-      { class: "steps" },
-      result.steps.map((step) =>
-        h(
-          "li",
-          {},
-          h("strong", {}, step.action),
-          ` → ${step.job.status}`,
-          typeof step.payer_credits === "number" ? ` · payer credits ${credits(step.payer_credits)}` : "",
-        ),
+    stepper(
+      result.job,
+      Object.fromEntries(
+        result.steps.map((step) => [
+          step.action,
+          typeof step.payer_credits === "number" ? `payer credits ${credits(step.payer_credits)}` : null,
+        ]),
       ),
     ),
+    moneyFlow(result.job, "Simulated money flow"),
     h(
       "div",
       { class: "kv-grid" },

@@ -1,17 +1,19 @@
 /**
  * The reference UI's persistence: the state as a versioned demo pack in localStorage (D20), the
- * demo key and the API base URL beside it. Storage is passed in, so tests can use happy-dom's.
+ * demo key, the API base URL and the balance history beside it. Storage is passed in, so tests can use happy-dom's.
  * A record that does not read back (corrupted, or an old version) is set aside with a notice and
  * the page starts fresh: never a blank page.
  */
 import type { DemoState } from "../../../client/index.ts";
 import { freshState, parsePack, toPack } from "../../../shared/browser/pack.ts";
+import { type HistoryPoint, readHistory } from "./history.ts";
 
 /** Storage keys; the state's version is inside its pack. */
 export const STORAGE_KEYS = {
   state: "agent-escrow-demo:state",
   key: "agent-escrow-demo:demo-key",
   apiBase: "agent-escrow-demo:api-base",
+  history: "agent-escrow-demo:balance-history",
   broken: "agent-escrow-demo:state-unreadable",
 } as const;
 
@@ -71,6 +73,13 @@ export function createStore(storage: Storage) {
     },
     setApiBase(base: string): boolean {
       return write(STORAGE_KEYS.apiBase, base === "" ? null : base);
+    },
+    /** The balance history (history.ts): none when absent or unreadable. Never in a pack. */
+    history(): HistoryPoint[] {
+      return readHistory(read(STORAGE_KEYS.history));
+    },
+    setHistory(points: readonly HistoryPoint[]): boolean {
+      return write(STORAGE_KEYS.history, JSON.stringify(points));
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { AnswerOf, Shared } from "../../../client/index.ts";
 import { createQuoteBook, type QuoteBook } from "./quotes.ts";
-import type { Verified } from "./receipt-item.ts";
+import type { Verdict } from "./verdict.ts";
 
 /** The page's view state; maps are keyed by job id, or `<kind>-<job id>` for links and drafts. */
 export interface ViewState {
@@ -13,9 +13,11 @@ export interface ViewState {
   busy: Set<string>;
   quotes: QuoteBook;
   links: Map<string, string>;
-  verified: Map<string, Verified>;
+  verified: Map<string, Verdict>;
   drafts: Map<string, string>;
   shared: Shared | null;
+  /** The service's verdict on the receipt of an opened receipt link. */
+  sharedVerdict: Verdict | null;
   simulation: AnswerOf<"simulate"> | null;
 }
 
@@ -28,6 +30,7 @@ export const createViewState = (): ViewState => ({
   verified: new Map(),
   drafts: new Map(),
   shared: null,
+  sharedVerdict: null,
   simulation: null,
 });
 

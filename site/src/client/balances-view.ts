@@ -1,0 +1,61 @@
+/**
+ * The Balances card: where every credit is (client/balances.ts): payer credits, the escrow the
+ * funded and submitted jobs hold, the agent wallet and the fees released jobs paid, with a bar of
+ * their shares and the sentence that they add up to the start plus top-ups. A figure that changes
+ * shows its difference briefly (CSS, none under prefers-reduced-motion). Accessible names the
+ * browser suite reads: "Payer credits", "In escrow", "Agent wallet", "Fees paid".
+ */
+
+import { type Balances, balancesOf } from "../../../client/balances.ts";
+import type { DemoState } from "../../../client/index.ts";
+import { STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
+import { $, credits } from "./dom.ts";
+
+/** Each figure's <output> id; its bar segment and delta share its class. */
+export const FIGURE_IDS = {
+  payerCredits: "payer-credits",
+  inEscrow: "in-escrow",
+  agentWallet: "agent-wallet",
+  feesPaid: "fees-paid",
+} as const satisfies Record<keyof Balances, string>;
+
+/** The sum of the four figures. */
+export const totalOf = (b: Balances): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
+
+/** A signed difference as people read it: +95, −100 (a real minus sign). */
+export const signed = (n: number): string => (n < 0 ? `−${credits(-n)}` : `+${credits(n)}`);
+
+/** Restarts the CSS animation of `element` (class `changed`). */
+function flash(element: Element): void {
+  element.classList.remove("changed");
+  void (element as HTMLElement).offsetWidth;
+  element.classList.add("changed");
+}
+
+/** Shows the balances of `state`, animating the figures that changed since the last call. */
+export function renderBalances(state: DemoState): void {
+  const balances = balancesOf(state);
+  const total = totalOf(balances);
+  const segments = $("balance-bar").children;
+  let index = 0;
+  for (const [key, id] of Object.entries(FIGURE_IDS) as [keyof Balances, string][]) {
+    const value = balances[key];
+    const output = $(id);
+    const before = output.dataset.value;
+    output.textContent = credits(value);
+    output.dataset.value = String(value);
+    if (before !== undefined && Number(before) !== value) {
+      const delta = output.nextElementSibling;
+      if (delta) {
+        delta.textContent = signed(value - Number(before));
+        flash(delta);
+      }
+      flash(output);
+    }
+    const segment = segments[index++] as HTMLElement | undefined;
+    if (segment) segment.style.flexGrow = String(total > 0 ? value / total : 0);
+  }
+  $("balances-total").textContent =
+    `Payer credits + in escrow + agent wallet + fees paid = ${credits(total)} credits. They always add up to ` +
+    `the ${credits(STARTING_CREDITS)} starting credits plus top-ups: the actions only move credits between them.`;
+}

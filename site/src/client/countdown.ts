@@ -1,0 +1,58 @@
+/**
+ * A funded job's hold (SPEC: expiresAt, set at fund from expires_at or ttl_seconds): when it
+ * ends, counting down each second, and what its end changes: release is refused after it
+ * (hold_expired), dispute stays allowed. The count is a role="timer" (not read out each second);
+ * when a hold ends the page refreshes, so the release quote is asked again and says so.
+ */
+import type { JobRecord } from "../../../client/index.ts";
+import { h } from "./dom.ts";
+import { when } from "./view-parts.ts";
+
+/** A length of time as people read it, to the second under an hour: "9 min 58 s", "2 h 5 min", "3 d 4 h". */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const [d, hr, min, sec] = [Math.floor(s / 86400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60, s % 60];
+  if (d > 0) return `${d} d ${hr} h`;
+  if (hr > 0) return `${hr} h ${min} min`;
+  return min > 0 ? `${min} min ${sec} s` : `${sec} s`;
+}
+
+/** True when the hold ending at `expiresAt` has ended at `now` (release is refused from then on). */
+export const holdEnded = (expiresAt: string, now: number): boolean => Date.parse(expiresAt) <= now;
+
+/** What the hold ending at `expiresAt` means at `now`. */
+export function holdText(expiresAt: string, now: number): string {
+  const left = Date.parse(expiresAt) - now;
+  return left > 0
+    ? `${duration(left)} left. When it passes, release is refused; dispute stays allowed.`
+    : `Ended ${duration(-left)} ago: release is refused now; dispute is still allowed.`;
+}
+
+/** The hold line of a job that has one and is not settled yet, counting down; null otherwise. */
+export function holdNote(job: JobRecord, now: number): HTMLElement | null {
+  const expires = job.expiresAt;
+  if (!expires || (job.status !== "funded" && job.status !== "submitted")) return null;
+  const ended = holdEnded(expires, now);
+  return h(
+    "p",
+    { class: ended ? "hold ended" : "hold" },
+    h("span", { class: "muted" }, "Hold ends: "),
+    h("time", { datetime: expires }, when(expires)),
+    ". ",
+    h("span", { role: "timer", "data-expires": expires, "data-ended": String(ended) }, holdText(expires, now)),
+  );
+}
+
+/** Updates every hold countdown each second; `onEnded` runs when one of them passes its end. */
+export function startCountdowns(onEnded: () => void): void {
+  setInterval(() => {
+    const now = Date.now();
+    let ended = false;
+    for (const timer of document.querySelectorAll<HTMLElement>("[data-expires]")) {
+      const expires = timer.dataset.expires ?? "";
+      if (holdEnded(expires, now) && timer.dataset.ended !== "true") ended = true;
+      timer.textContent = holdText(expires, now);
+    }
+    if (ended) onEnded();
+  }, 1000);
+}

@@ -1,0 +1,68 @@
+/**
+ * The balance history the page draws: the four balances after each change, oldest first, with
+ * what changed them (the activity kind that came with the change, or a top-up, which logs no
+ * event). The activity log holds no balances, so the page records a point whenever the balances
+ * change and keeps the last 80 in this browser's storage, beside the state; it is never in a demo
+ * pack. Pure functions: the page passes the stored list in and saves what comes back.
+ */
+import type { Balances } from "../../../client/balances.ts";
+import type { DemoState } from "../../../client/index.ts";
+import { LIMITS } from "../../../shared/protocol/constants.ts";
+
+/** The balances after one change. */
+export interface HistoryPoint extends Balances {
+  /** When it was recorded (ISO-8601). */
+  at: string;
+  /** What changed them: an activity kind, "top-up", or "start" for the first point. */
+  after: string;
+}
+
+/** Most points kept: as many as the activity log keeps events. */
+export const HISTORY_MAX = LIMITS.activityMax;
+
+const FIGURES = ["payerCredits", "inEscrow", "agentWallet", "feesPaid"] as const;
+
+const isFigure = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+
+/** The points a stored text holds; none when it does not read as a list of points. */
+export function readHistory(text: string | null): HistoryPoint[] {
+  if (text === null) return [];
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  const points: HistoryPoint[] = [];
+  for (const item of raw.slice(-HISTORY_MAX)) {
+    if (typeof item !== "object" || item === null) return [];
+    const p = item as Record<string, unknown>;
+    if (typeof p.at !== "string" || typeof p.after !== "string" || !FIGURES.every((f) => isFigure(p[f]))) return [];
+    const { at, after, payerCredits, inEscrow, agentWallet, feesPaid } = p as unknown as HistoryPoint;
+    points.push({ at, after: after.slice(0, 20), payerCredits, inEscrow, agentWallet, feesPaid });
+  }
+  return points;
+}
+
+const same = (a: Balances, b: Balances): boolean => FIGURES.every((f) => a[f] === b[f]);
+
+/**
+ * `points` with `balances` (those of `state`) added when they differ from the last point's; null
+ * when nothing changed. `newEvent` says whether the change logged an event (its kind names the
+ * point); a change that logged none is a top-up.
+ */
+export function withPoint(
+  points: readonly HistoryPoint[],
+  balances: Balances,
+  state: DemoState,
+  newEvent: boolean,
+  now: number,
+): HistoryPoint[] | null {
+  const last = points.at(-1);
+  if (last && same(last, balances)) return null;
+  const after = !last ? "start" : newEvent ? (state.activity[0]?.kind ?? "change") : "top-up";
+  const point = { at: new Date(now).toISOString(), after, ...balances };
+  return [...points, point].slice(-HISTORY_MAX);
+}

@@ -1,0 +1,75 @@
+/**
+ * A receipt's verification by the service (POST /api/v0/verify, D12): a badge saying whether its
+ * fee, agent payout and refund are what the fee rules give (verify's `valid`), and, when they are
+ * not, the list of mismatches named "Mismatches". Held receipts are verified on Verify receipt;
+ * a receipt opened from a link (pasted or in the address bar) is verified as it opens.
+ */
+import type { Answer, Mismatch } from "../../../client/index.ts";
+import { credits, figure, h } from "./dom.ts";
+
+/** What the page knows of a receipt's verification. */
+export type Verdict =
+  | { state: "pending" }
+  | { state: "valid"; text: string }
+  | { state: "mismatch"; text: string; mismatches: Mismatch[] }
+  | { state: "error"; text: string };
+
+/** The names of verify's claimed figures, as the receipt shows them. */
+const FIGURE_NAMES: Record<string, string> = {
+  fee: "Fee",
+  agent_payout: "Agent payout",
+  returned_to_payer: "Returned to payer",
+};
+
+/** The verdict of a verify answer (or the refusal's message). */
+export function verdictOf(answer: Answer<"verify">): Verdict {
+  if (!answer.ok) return { state: "error", text: answer.message };
+  const { expected } = answer;
+  if (answer.valid)
+    return {
+      state: "valid",
+      text: `Verified: valid. Expected fee ${figure(expected.fee)}, agent payout ${figure(expected.agent_payout)}, returned ${figure(expected.returned_to_payer)}.`,
+    };
+  const named = answer.mismatches.map((m) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`);
+  return { state: "mismatch", text: `Verified: mismatch on ${named.join(", ")}.`, mismatches: answer.mismatches };
+}
+
+const BADGES = {
+  none: "Not verified yet",
+  pending: "Verifying…",
+  valid: "✓ Valid",
+  mismatch: "✗ Mismatch",
+  error: "Could not verify",
+} as const;
+
+/** The badge and what it means; the mismatches listed when there are any. */
+export function verdictView(verdict: Verdict | undefined): HTMLElement {
+  const state = verdict?.state ?? "none";
+  const badge = h("span", { class: `verdict-badge ${state}` }, BADGES[state]);
+  if (!verdict)
+    return h(
+      "p",
+      { class: "verdict" },
+      badge,
+      " ",
+      h("span", { class: "muted" }, "Verify asks the service to recompute the fee, payout and refund."),
+    );
+  return h(
+    "div",
+    { class: "verdict", role: "status" },
+    h("p", {}, badge, verdict.state === "pending" ? null : [" ", verdict.text]),
+    verdict.state === "mismatch"
+      ? h(
+          "ul",
+          { class: "mismatches", "aria-label": "Mismatches" },
+          verdict.mismatches.map((m) =>
+            h(
+              "li",
+              {},
+              `${FIGURE_NAMES[m.field] ?? m.field}: the service computes ${credits(m.expected)}; the receipt says ${credits(m.received)}.`,
+            ),
+          ),
+        )
+      : null,
+  );
+}
