@@ -44,21 +44,28 @@ const [{ unstable_getMiniflareWorkerOptions }, { Miniflare, convertV4MiniflareOp
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.jsonc"));
 // The bundle is one module, so no module rules apply (and Miniflare 5's v4 options refuse them).
 const { modulesRules: _rules, ...options } = workerOptions;
+// For the bench (scripts/bench/servers.ts): WORKER_ASSETS=off serves the Worker without the
+// static assets in front (the local emulation of their router costs about a millisecond a
+// request), and WORKER_DIRECT=1 on a socket of its own, without Miniflare's entry worker (its
+// emulation of Cloudflare's front line: Accept-Encoding and compression, Request.cf).
+if (process.env.WORKER_ASSETS === "off") delete options.assets;
+const direct = process.env.WORKER_DIRECT === "1";
 const bindings: Record<string, unknown> = { ...(options.bindings as Record<string, unknown> | undefined) };
 if (process.env.SITE_URL !== undefined) bindings.SITE_URL = process.env.SITE_URL;
 
 /**
  * The Worker as one ES module in a folder of its own: WORKER_BUNDLE when set (a bundle made by
  * `wrangler deploy --dry-run --outdir <folder>`, `<folder>/worker.js`: what a deploy uploads),
- * else Bun.build's, resolved as wrangler's bundler resolves (workerd, worker and browser
- * conditions; node: and cloudflare: modules are the runtime's).
+ * else Bun.build's of wrangler.jsonc's main (or of WORKER_MAIN, another entry served with the
+ * same configuration: the bench's bare Worker), resolved as wrangler's bundler resolves
+ * (workerd, worker and browser conditions; node: and cloudflare: modules are the runtime's).
  */
 async function bundle(): Promise<{ scriptPath: string; outdir: string | null }> {
   const given = process.env.WORKER_BUNDLE;
   if (given) return { scriptPath: resolve(given), outdir: null };
   const outdir = mkdtempSync(join(tmpdir(), "escrow-workerd-"));
   const build = await Bun.build({
-    entrypoints: [main ?? join(ROOT, "api/worker.ts")],
+    entrypoints: [process.env.WORKER_MAIN ? resolve(process.env.WORKER_MAIN) : (main ?? join(ROOT, "api/worker.ts"))],
     outdir,
     naming: "worker.js",
     target: "browser",
@@ -81,10 +88,11 @@ const miniflare = new Miniflare(
         modules: true,
         modulesRoot: dirname(scriptPath),
         scriptPath,
+        ...(direct && { unsafeDirectSockets: [{ host: "127.0.0.1", port }] }),
       },
     ],
     host: "127.0.0.1",
-    port,
+    port: direct ? 0 : port,
     // The default Request.cf would be fetched from workers.cloudflare.com: a fixed one instead.
     cf: false,
     telemetry: { enabled: false },
