@@ -13,8 +13,7 @@
  * wrangler forwards through, oven-sh/bun#39247). Miniflare under Bun serves fine as long as
  * clients connect to workerd's own socket, which is what this does; it also starts faster.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
 import { listenPort, localSiteUrl } from "./settings.ts";
@@ -45,33 +44,39 @@ const [{ unstable_getMiniflareWorkerOptions }, { Miniflare, convertV4MiniflareOp
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.jsonc"));
 // The bundle is one module, so no module rules apply (and Miniflare 5's v4 options refuse them).
 const { modulesRules: _rules, ...options } = workerOptions;
+// For the bench (scripts/bench/servers.ts): WORKER_ASSETS=off serves the Worker without the
+// static assets in front (the local emulation of their router costs about a millisecond a
+// request), and WORKER_DIRECT=1 on a socket of its own, without Miniflare's entry worker (its
+// emulation of Cloudflare's front line: Accept-Encoding and compression, Request.cf).
+if (process.env.WORKER_ASSETS === "off") delete options.assets;
+const direct = process.env.WORKER_DIRECT === "1";
 const bindings: Record<string, unknown> = { ...(options.bindings as Record<string, unknown> | undefined) };
 // As on Bun: SITE_URL when set, else this server's own address (http://localhost:<PORT>).
 bindings.SITE_URL = process.env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port));
 
 /**
- * The Worker as one ES module in a folder of its own: WORKER_BUNDLE when set (a bundle made by
- * `wrangler deploy --dry-run --outdir <folder>`, `<folder>/worker.js`: what a deploy uploads),
- * else Bun.build's, resolved as wrangler's bundler resolves (workerd, worker and browser
- * conditions; node: and cloudflare: modules are the runtime's).
+ * The Worker as the text of one ES module: WORKER_BUNDLE when set (a bundle made by `wrangler
+ * deploy --dry-run --outdir <folder>`, `<folder>/worker.js`: what a deploy uploads), else
+ * Bun.build's of wrangler.jsonc's main (or of WORKER_MAIN, another entry served with the same
+ * configuration: the bench's bare Worker), resolved as wrangler's bundler resolves (workerd,
+ * worker and browser conditions; node: and cloudflare: modules are the runtime's). Nothing is
+ * written to disk.
  */
-async function bundle(): Promise<{ scriptPath: string; outdir: string | null }> {
-  const given = process.env.WORKER_BUNDLE;
-  if (given) return { scriptPath: resolve(given), outdir: null };
-  const outdir = mkdtempSync(join(tmpdir(), "escrow-workerd-"));
+async function bundle(): Promise<string> {
+  if (process.env.WORKER_BUNDLE) return readFileSync(resolve(process.env.WORKER_BUNDLE), "utf8");
+  const entry = process.env.WORKER_MAIN ? resolve(process.env.WORKER_MAIN) : (main ?? join(ROOT, "api/worker.ts"));
   const build = await Bun.build({
-    entrypoints: [main ?? join(ROOT, "api/worker.ts")],
-    outdir,
-    naming: "worker.js",
+    entrypoints: [entry],
     target: "browser",
     format: "esm",
     conditions: ["workerd", "worker", "browser"],
     external: ["node:*", "cloudflare:*"],
   });
-  if (!build.success) throw new AggregateError(build.logs, "bundling api/worker.ts failed");
-  return { scriptPath: join(outdir, "worker.js"), outdir };
+  const [output] = build.outputs;
+  if (!build.success || output === undefined) throw new AggregateError(build.logs, `bundling ${entry} failed`);
+  return output.text();
 }
-const { scriptPath, outdir } = await bundle();
+const script = await bundle();
 
 const miniflare = new Miniflare(
   convertV4MiniflareOptions({
@@ -81,12 +86,12 @@ const miniflare = new Miniflare(
         bindings,
         name: "agent-escrow-demo",
         modules: true,
-        modulesRoot: dirname(scriptPath),
-        scriptPath,
+        script,
+        ...(direct && { unsafeDirectSockets: [{ host: "127.0.0.1", port }] }),
       },
     ],
     host: "127.0.0.1",
-    port,
+    port: direct ? 0 : port,
     // The default Request.cf would be fetched from workers.cloudflare.com: a fixed one instead.
     cf: false,
     telemetry: { enabled: false },
@@ -120,7 +125,6 @@ async function stop(): Promise<void> {
   stopping = true;
   watchdog?.kill();
   await miniflare.dispose().catch(() => undefined);
-  if (outdir !== null) rmSync(outdir, { recursive: true, force: true });
   process.exit(0);
 }
 process.on("SIGINT", stop);

@@ -28,6 +28,8 @@
  *   BENCH_COLD_RUNS=10    cold starts per command (0 skips)
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
+ *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workerd.ts) against a
+ *                         bare Worker (scripts/bench/bare-worker.ts), and workerd's cold start
  *
  * `bun scripts/bench.ts --compare old.json [new.json]` compares two result files
  * (new defaults to bench-results/latest.json).
@@ -46,7 +48,7 @@ import { join } from "node:path";
 import { CASES } from "./bench/cases.ts";
 import { coldStart } from "./bench/cold-start.ts";
 import { loadGenerator } from "./bench/load-generator.ts";
-import { measureCases, measureWorkers, WORKERS_CASES } from "./bench/measure.ts";
+import { measureCases, measureWorkerd, measureWorkers, WORKERS_CASES } from "./bench/measure.ts";
 import { compareReport, fullReport } from "./bench/report.ts";
 import type { BenchResults, SoakResult } from "./bench/results.ts";
 import { gitCommit, RESULTS_DIR, readResults, writeResults } from "./bench/results-file.ts";
@@ -64,12 +66,17 @@ async function main(): Promise<void> {
   const cases = filter.length ? CASES.filter((c) => filter.some((word) => c.name.includes(word))) : CASES;
   const { generator, note } = loadGenerator(settings);
   const withWorkers = env("BENCH_WORKERS", 1) !== 0;
+  const withWorkerd = env("BENCH_WORKERD", 0) !== 0;
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
   const sides =
-    cases.reduce((n, c) => n + (c.method === "GET" ? 3 : 2), 0) + (withWorkers ? 2 * WORKERS_CASES.length : 0);
+    cases.reduce((n, c) => n + (c.method === "GET" ? 3 : 2), 0) +
+    (withWorkers ? 2 * WORKERS_CASES.length : 0) +
+    (withWorkerd ? 2 * cases.length : 0);
   const estimate =
-    sides * (settings.warmupSeconds + settings.rounds * settings.durationSeconds) + soakSeconds + coldRuns;
+    sides * (settings.warmupSeconds + settings.rounds * settings.durationSeconds) +
+    soakSeconds +
+    coldRuns * (withWorkerd ? 6 : 1);
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
@@ -84,10 +91,18 @@ async function main(): Promise<void> {
         )
       : [];
     await service.stop();
+    const workerd = withWorkerd ? await measureWorkerd(generator, cases) : undefined;
     const cold = [];
     if (coldRuns > 0) {
       log(`cold start: ${coldRuns} × bun run api, ${coldRuns} × bun api/server.ts`);
       cold.push(await coldStart(["run", "api"], coldRuns), await coldStart(["api/server.ts"], coldRuns));
+      if (withWorkerd) {
+        log(`cold start: ${coldRuns} × bun run api:workers, ${coldRuns} × bun api/workerd.ts`);
+        cold.push(
+          await coldStart(["run", "api:workers"], coldRuns, 60_000),
+          await coldStart(["api/workerd.ts"], coldRuns, 60_000),
+        );
+      }
     }
     let soakResult: SoakResult | null = null;
     if (soakSeconds > 0) {
@@ -110,6 +125,7 @@ async function main(): Promise<void> {
       settings,
       cases: caseResults,
       workers,
+      ...(workerd && { workerd }),
       coldStart: cold,
       soak: soakResult,
     };
@@ -127,7 +143,8 @@ const USAGE = `usage: bun scripts/bench.ts                       run every case 
        bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64
-BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin`;
+BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin
+BENCH_WORKERD=1 (the Worker in workerd against a bare Worker, and workerd's cold start)`;
 
 const [command] = process.argv.slice(2);
 if (command === "--help" || command === "-h") {

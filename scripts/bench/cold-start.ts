@@ -1,14 +1,15 @@
 /**
  * Cold start: milliseconds from spawning a command to the first 200 of GET /api/health.json,
  * on a fresh port each time. The command is `bun run api` with the local Bun binary (what a
- * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`).
+ * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`); with
+ * BENCH_WORKERD, `bun run api:workers` and `bun api/workerd.ts` too (workerd, offline).
  */
 import { median } from "./median.ts";
 import type { ColdStartResult } from "./results.ts";
 import { BUN, freePort, ROOT, track } from "./servers.ts";
 
-/** Spawn to first 200, once. Polls with a fresh connection every millisecond or so. */
-async function once(args: string[]): Promise<number> {
+/** Spawn to first 200, once, within `timeoutMs`. Polls with a fresh connection every millisecond or so. */
+async function once(args: string[], timeoutMs: number): Promise<number> {
   const port = freePort();
   const url = `http://127.0.0.1:${port}/api/health.json`;
   const started = performance.now();
@@ -29,7 +30,7 @@ async function once(args: string[]): Promise<number> {
         await response.arrayBuffer();
         return elapsed;
       }
-      if (performance.now() - started > 10_000) throw new Error(`${args.join(" ")}: no 200 within 10 s`);
+      if (performance.now() - started > timeoutMs) throw new Error(`${args.join(" ")}: no 200 within ${timeoutMs} ms`);
       await Bun.sleep(1);
     }
   } finally {
@@ -38,10 +39,10 @@ async function once(args: string[]): Promise<number> {
   }
 }
 
-/** `count` cold starts of `bun <args>`, one after another. */
-export async function coldStart(args: string[], count: number): Promise<ColdStartResult> {
+/** `count` cold starts of `bun <args>`, one after another (each within `timeoutMs`). */
+export async function coldStart(args: string[], count: number, timeoutMs = 10_000): Promise<ColdStartResult> {
   const runs: number[] = [];
-  for (let i = 0; i < count; i++) runs.push(await once(args));
+  for (let i = 0; i < count; i++) runs.push(await once(args, timeoutMs));
   return {
     command: `bun ${args.join(" ")}`,
     runs,

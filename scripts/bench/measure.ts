@@ -1,13 +1,14 @@
 /**
  * The measured comparisons of a run: every case against its bare-runtime baseline (and each
- * document also against a constant of its own size), and WORKERS=2 against WORKERS=1 on a few
- * cases. Each server's answer is checked once before it is measured.
+ * document also against a constant of its own size), WORKERS=2 against WORKERS=1 on a few
+ * cases, and with BENCH_WORKERD every case on the Worker in workerd against a bare Worker.
+ * Each server's answer is checked once before it is measured.
  */
 import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
 import type { CaseResult, WorkersResult } from "./results.ts";
-import { type Server, startBaseline, startService } from "./servers.ts";
+import { type Server, startBaseline, startService, startWorkerd } from "./servers.ts";
 import { log } from "./settings.ts";
 
 /** The cases measured with WORKERS=2 against WORKERS=1. */
@@ -140,6 +141,49 @@ export async function measureWorkers(
     }
   } finally {
     await two.stop();
+  }
+  return results;
+}
+
+/**
+ * BENCH_WORKERD: every case on the Worker in workerd (api/workerd.ts) against the bare Worker
+ * (scripts/bench/bare-worker.ts) served the same way (servers.ts, startWorkerd), in the same
+ * run as Bun's figures. The bare Worker gets each case's own method, path, body and headers.
+ */
+export async function measureWorkerd(generator: LoadGenerator, cases: BenchCase[]): Promise<CaseResult[]> {
+  const worker = await startWorkerd();
+  let bare: Server | undefined;
+  const results: CaseResult[] = [];
+  try {
+    bare = await startWorkerd(true);
+    for (const c of cases) {
+      const target = targetOf(c);
+      const name = `${c.name} (workerd)`;
+      await expectStatus(worker, target, c.status, name, asksCompressed(c));
+      const bareTarget: Target = { ...target, ...(c.method === "POST" && { body: c.body ?? "{}" }) };
+      await expectStatus(bare, bareTarget, 200, name);
+      log(`${name}: Worker vs bare Worker`);
+      const [s, b] = await alternate(
+        generator,
+        [
+          { label: "Worker (workerd)", server: worker, target },
+          { label: "bare Worker", server: bare, target: bareTarget },
+        ],
+        name,
+      );
+      results.push({
+        name: c.name,
+        request: `${c.method} ${c.path}`,
+        target: c.target,
+        service: s!,
+        baseline: b!,
+        ratio: roundRatio(s!, b!),
+        ratioRange: ratioRange(s!, b!),
+      });
+    }
+  } finally {
+    await worker.stop();
+    await bare?.stop();
   }
   return results;
 }

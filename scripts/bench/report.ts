@@ -1,6 +1,7 @@
 /**
  * The markdown tables printed at the end of a run: every case against its baseline (the table
- * the README's Performance section shows), WORKERS=2 against WORKERS=1, cold start and memory,
+ * the README's Performance section shows), with BENCH_WORKERD the same cases on the Worker in
+ * workerd against a bare Worker, WORKERS=2 against WORKERS=1, cold start and memory,
  * and the targets met or missed (the tables docs/performance.md shows); and the comparison of
  * two result files.
  */
@@ -34,6 +35,25 @@ export function casesTable(cases: CaseResult[]): string {
         `**${ratio(c.ratio)}** ${c.ratio >= c.target ? "✓" : "✗"}${spread(c.ratioRange)} | ${ratio(c.target)} | ` +
         `${c.sameBytes ? int(c.sameBytes.rps) : "–"} | ${c.ratioSameBytes !== undefined ? ratio(c.ratioSameBytes) : "–"} | ` +
         `${cpu(c.service)} / ${cpu(c.baseline)}${c.sameBytes ? ` / ${cpu(c.sameBytes)}` : ""} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+/**
+ * BENCH_WORKERD: each case on the Worker in workerd against the bare Worker, beside what the
+ * Bun service did on the same case in the same run.
+ */
+export function workerdTable(workerd: CaseResult[], bun: CaseResult[]): string {
+  const rows = [
+    "| case | Worker req/s | p50 ms | p99 ms | bare Worker req/s | ratio (rounds' min–max) | Bun service req/s (same run) | server CPU µs/req: Worker / bare Worker |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|",
+  ];
+  for (const c of workerd) {
+    const onBun = bun.find((b) => b.name === c.name);
+    rows.push(
+      `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p50Ms)} | ${ms(c.service.p99Ms)} | ${int(c.baseline.rps)} | ` +
+        `**${ratio(c.ratio)}**${spread(c.ratioRange)} | ${onBun ? int(onBun.service.rps) : "–"} | ${cpu(c.service)} / ${cpu(c.baseline)} |`,
     );
   }
   return rows.join("\n");
@@ -89,6 +109,7 @@ export function fullReport(r: BenchResults): string {
     "",
     casesTable(r.cases),
     "",
+    ...(r.workerd?.length ? [workerdTable(r.workerd, r.cases), ""] : []),
     ...(r.workers.length ? [workersTable(r.workers), ""] : []),
     startAndMemoryTable(r.coldStart, r.soak),
     "",

@@ -93,6 +93,8 @@ export interface BenchResults {
   settings: { durationSeconds: number; rounds: number; warmupSeconds: number; connections: number; threads: number };
   cases: CaseResult[];
   workers: WorkersResult[];
+  /** BENCH_WORKERD: each case on the Worker in workerd against the bare Worker (absent otherwise). */
+  workerd?: CaseResult[];
   coldStart: ColdStartResult[];
   soak: SoakResult | null;
   targets: TargetCheck[];

@@ -59,13 +59,14 @@ export async function waitFor(
   throw new Error(`${url}: no answer within ${timeoutMs} ms`);
 }
 
-/** Starts `bun <script>` with `env` on a free port and waits until `readyPath` answers `probe`. */
+/** Starts `bun <script>` with `env` on a free port and waits (`timeoutMs`) until `readyPath` answers `probe`. */
 export async function startServer(
   name: string,
   script: string,
   env: Record<string, string>,
   readyPath: string,
   probe: RequestInit = {},
+  timeoutMs = 10_000,
 ): Promise<Server> {
   const port = freePort();
   const child = Bun.spawn([BUN, script], {
@@ -89,7 +90,7 @@ export async function startServer(
     },
   };
   try {
-    await waitFor(url + readyPath, child, probe);
+    await waitFor(url + readyPath, child, probe, timeoutMs);
   } catch (error) {
     await server.stop();
     throw error;
@@ -104,6 +105,28 @@ export const startService = (workers = 1): Promise<Server> =>
     "api/server.ts",
     { WORKERS: String(workers) },
     "/api/health.json",
+  );
+
+/**
+ * BENCH_WORKERD: the Worker in workerd (`bun api/workerd.ts`, as `bun run api:workers`), or
+ * with `bare` the bare Worker (scripts/bench/bare-worker.ts) with the same configuration. Both
+ * on workerd's own socket, without what Miniflare puts in front to emulate Cloudflare's front
+ * line (WORKER_ASSETS=off, WORKER_DIRECT=1): here that costs about a millisecond a request
+ * through the static assets' router and would hide what the Worker itself costs; in production
+ * Cloudflare runs its own. workerd takes seconds to start: a minute each.
+ */
+export const startWorkerd = (bare = false): Promise<Server> =>
+  startServer(
+    bare ? "bare Worker" : "Worker (workerd)",
+    "api/workerd.ts",
+    {
+      WORKER_ASSETS: "off",
+      WORKER_DIRECT: "1",
+      ...(bare && { WORKER_MAIN: "scripts/bench/bare-worker.ts" }),
+    },
+    "/api/health.json",
+    {},
+    60_000,
   );
 
 /** Starts a bare baseline: `get` (constant JSON, optionally `bytes` long) or `post` (parse and stringify). */
