@@ -45,7 +45,7 @@ export const typeOf = (path: string): string =>
 /** The files the build writes compressed copies of (site/precompress.ts), by extension. */
 const COMPRESSIBLE = /\.(html|css|js|mjs|json|md|txt|xml|svg)$/i;
 /** The static assets' own configuration files (Cloudflare Workers), which are not the site's. */
-const PLATFORM_FILES = new Set(["/_headers", "/_redirects"]);
+const PLATFORM_FILES = new Set(["/_headers", "/_redirects", "/.assetsignore"]);
 /** A compressed copy's name, which is never served as itself. */
 const COPY = /\.(br|gz)$/i;
 /** The suffix of each coding's copy. */
