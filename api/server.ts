@@ -11,11 +11,11 @@ import { bunFiles } from "./bun-files.ts";
 import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
-import { listenPort, localSiteUrl, workerCount } from "./settings.ts";
+import { localSiteUrl, portOrExit, workerCount } from "./settings.ts";
 import { staticFiles } from "./static-files.ts";
 import { followParent, isWorkerChild, startWorkers } from "./workers.ts";
 
-const port = listenPort(process.env.PORT);
+const port = portOrExit(process.env.PORT);
 const workers = workerCount(process.env.WORKERS);
 // Unexpected exceptions (D21) go to stderr: method, path and the exception, nothing of the request's headers or body.
 const log: LogWriter = (entry) => process.stderr.write(`${entry}\n`);

@@ -27,3 +27,13 @@ export function workerCount(value: string | undefined): number {
 
 /** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
 export const localSiteUrl = (port: number): string => `http://localhost:${port}`;
+
+/** PORT's port, or the start stops with its one-line message (no stack trace) and exit code 1. */
+export function portOrExit(value: string | undefined): number {
+  try {
+    return listenPort(value);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

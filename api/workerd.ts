@@ -16,7 +16,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
-import { listenPort, localSiteUrl } from "./settings.ts";
+import { localSiteUrl, portOrExit } from "./settings.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const started = performance.now();
@@ -25,7 +25,7 @@ const started = performance.now();
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.WRANGLER_HIDE_BANNER = "true";
 
-const port = listenPort(process.env.PORT);
+const port = portOrExit(process.env.PORT);
 
 if (!existsSync(join(ROOT, "site/dist/index.html"))) {
   console.log("site/dist is missing: bun run build");
