@@ -4,6 +4,7 @@
  * reachable; hashed assets under /_astro/ are cached for a year, pages revalidate.
  */
 import { resolve, sep } from "node:path";
+import { EXPOSE_HEADERS } from "../shared/http/cors.ts";
 
 /** A fallback for the shared handler that serves files below `root`, or null when none matches. */
 export function staticFiles(root: string) {
@@ -28,6 +29,7 @@ export function staticFiles(root: string) {
           ? "public, max-age=31536000, immutable"
           : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
+        "Access-Control-Expose-Headers": EXPOSE_HEADERS,
       };
       if (request.method !== "HEAD") return new Response(file, { headers });
       // HEAD: no body, and the Content-Length a GET would have (as documents do).

@@ -1,8 +1,8 @@
 /**
- * D1-D21 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
+ * D1-D22 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
  * Numbers are stable. Limits come from constants so text and engine cannot disagree.
  */
-import { LIMITS, STARTING_CREDITS } from "../protocol/constants.ts";
+import { FRESH_REQUEST_ID_LENGTH, LIMITS, STARTING_CREDITS } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 
 /** Every decision, by number. */
@@ -25,9 +25,10 @@ export const DECISIONS = {
   D14: "Demo key: Authorization: Bearer <token> (scheme case-insensitive) or X-Service-Key: <token>; trimmed, non-empty; Authorization wins when both carry a token; a malformed Authorization counts as no key and does not hide a valid X-Service-Key. key_id = k_ + first 12 hex of SHA-256(UTF-8 token). The raw token is never returned, logged or stored.",
   D15: `Idempotency key: header Idempotency-Key or body idempotency_key, 1 to ${LIMITS.idempotencyKeyMax} characters after trimming; header and body that differ are invalid_field idempotency_key. Every route echoes the trimmed key. A create with a key gets id as_ + first 10 hex of SHA-256 of UTF-8 key + "\\n" + title + "\\n" + amount + "\\n" + criteria (trimmed values, amount in decimal) and idempotent: true. Nothing is stored or replayed.`,
   D16: "The server listens on PORT (default 3000) and serves the engines, every GET document and the built site from one origin.",
-  D17: "Every response carries Access-Control-Allow-Origin: *. OPTIONS is 204 with Allow-Methods (POST, OPTIONS on engines; GET, HEAD, OPTIONS on documents), Allow-Headers Content-Type, Authorization, X-Service-Key, Idempotency-Key and Max-Age 86400.",
+  D17: "Every response carries Access-Control-Allow-Origin: *. OPTIONS is 204 with Allow-Methods (POST, OPTIONS on engines; GET, HEAD, OPTIONS on documents), Allow-Headers Content-Type, Authorization, X-Service-Key, Idempotency-Key (and X-Request-Id, D22) and Max-Age 86400.",
   D18: "Bodies are parsed as JSON whatever the Content-Type. Engine responses are application/json; charset=utf-8 with Cache-Control: no-store. Documents are byte-identical to the prerendered site's files, with their proper types, Cache-Control: public, max-age=300 and an ETag, and no clock-dependent content.",
   D19: "Share links: h1. (job handoff) or r1. (receipt) + base64url without padding of compact JSON { v: 1, ... } with the short keys of tokens.handoff.job_keys and tokens.receipt.receipt_keys, in the hash (#handoff/<token>, #receipt/<token>) or the query (?handoff=, ?receipt=). A token that does not decode or validate is refused with a clear message and changes nothing.",
   D20: `Demo pack: one JSON file with format name, version, payer credits, agent credits, jobs, receipts and the activity log; never the demo key. Import validates the whole file first, then replaces everything. The payer starts with ${STARTING_CREDITS} credits and can top up without a fee.`,
   D21: `Internal errors: an unexpected exception anywhere in the handler answers 500 internal_error (kind http, message "${ERROR_CATALOG.internal_error.message}") with the usual envelope, CORS headers and Cache-Control: no-store; nothing of the exception reaches the body, and the server logs it without the request's headers or body. No known input produces it.`,
+  D22: `Request ids: every response (engines, documents, errors, preflights, /mcp, the site's files) carries X-Request-Id: the client's own X-Request-Id when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -, else a fresh random id (${FRESH_REQUEST_ID_LENGTH} lowercase hex). Every error body carries it as request_id, its last member; success bodies do not, so identical requests still get identical bodies. Preflights allow the header and responses expose it to pages. MCP tool results are not HTTP bodies and carry none; the /mcp response has the header.`,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * /api/settlement.json: the protocol as data. States, transitions, fees, job, request and
  * receipt fields with their rules, the five engines, limits, and every decision a client needs
- * (D1-D21) as rules. SETTLEMENT.md renders this same object for humans.
+ * (D1-D22) as rules. SETTLEMENT.md renders this same object for humans.
  */
 
 import { ENGINE_LIST } from "../engine/catalog.ts";

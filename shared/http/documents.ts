@@ -6,6 +6,7 @@
 import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
 import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
 import { preferredCoding } from "./codings.ts";
+import { EXPOSE_HEADERS } from "./cors.ts";
 
 /** The host's compressor: `bytes` in `coding`, as a promise (HandlerOptions.compress). */
 export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
@@ -51,6 +52,7 @@ function representation(
     "Cache-Control": DOCUMENT_CACHE_CONTROL,
     ETag: etag,
     "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": EXPOSE_HEADERS,
   };
   // Caches must key a negotiated document by Accept-Encoding, the plain form included.
   if (negotiated) fields.Vary = "Accept-Encoding";

@@ -2,8 +2,9 @@
  * The request handler: a standard `fetch(Request) => Promise<Response>` that runs on Bun, Node
  * and edge runtimes alike. This module only routes, behind one error boundary
  * (error-boundary.ts, D21): CORS (cors.ts, D17), body limits (body-limit.ts, D9), JSON
- * responses (responses.ts, D18), header decoding (header-text.ts) and documents
- * (documents.ts) each live in their own module. The caller brings the clock and randomness.
+ * responses (responses.ts, D18), header decoding (header-text.ts), documents (documents.ts)
+ * and request ids (exchange.ts, D22) each live in their own module. The caller brings the
+ * clock and randomness.
  */
 
 import type { DocumentSettings } from "../documents/index.ts";
@@ -14,6 +15,7 @@ import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
 import { type ErrorReporter, recover } from "./error-boundary.ts";
+import { type Exchange, exchanges } from "./exchange.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
 import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
@@ -22,7 +24,7 @@ import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./respo
 export interface HandlerOptions extends Partial<DocumentSettings> {
   /** Epoch milliseconds; read once per engine request. */
   now: () => number;
-  /** `length` random lowercase hex characters. */
+  /** `length` random lowercase hex characters: job ids, and the id of a request that sent none (D22). */
   randomHex: (length: number) => string;
   /** Static files (the built site) for GET paths that are neither engines nor documents. */
   fallback?: (request: Request, pathname: string) => Response | null | Promise<Response | null>;
@@ -78,9 +80,11 @@ export function createService(options: HandlerOptions): Service {
   const documents = servedDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL }, compress !== undefined);
   const trusted = options.trustContentLength === true;
   const report = options.onError;
+  const { begin, finish } = exchanges(options);
   // The error boundary (D21) is a try/catch around synchronous work and the rejection handler
   // of a promise that exists anyway: no extra promise or async function on any path.
-  const fail = (error: unknown, request: Request): Response => recover(error, request, report);
+  const fail = (error: unknown, request: Request, ex: Exchange): Response =>
+    finish(request, ex, recover(error, request, report, ex));
   const mcp = mcpEndpoint(
     { siteUrl: options.siteUrl ?? DEFAULT_SITE_URL },
     () => ({ now: options.now(), randomHex: options.randomHex }),
@@ -88,81 +92,91 @@ export function createService(options: HandlerOptions): Service {
   );
 
   /** The engine's answer to a body that was read (null: past the limit). */
-  function answer(route: EngineRoute, request: Request, body: Uint8Array | null): Response {
+  function answer(route: EngineRoute, request: Request, body: Uint8Array | null, ex: Exchange): Response {
     try {
-      if (body === null) return tooLarge();
+      if (body === null) return finish(request, ex, tooLarge(ex));
       const ctx = { now: options.now(), randomHex: options.randomHex };
-      return toResponse(run(route, body, new HeaderTextReader(request.headers), ctx));
+      return finish(request, ex, toResponse(run(route, body, new HeaderTextReader(request.headers), ctx), ex));
     } catch (error) {
-      return fail(error, request);
+      return fail(error, request, ex);
     }
   }
 
   /** A POST to an engine. Not an async function: one promise per request, the body read's own. */
-  function engine(route: EngineRoute, request: Request): Promise<Response> {
+  function engine(route: EngineRoute, request: Request, ex: Exchange): Promise<Response> {
     try {
       const length = trusted ? declaredLength(request) : -1;
-      if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge());
+      if (length > LIMITS.bodyBytesMax) return Promise.resolve(finish(request, ex, tooLarge(ex)));
       const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
       return read.then(
-        (body) => answer(route, request, body),
-        (error: unknown) => fail(error, request),
+        (body) => answer(route, request, body, ex),
+        (error: unknown) => fail(error, request, ex),
       );
     } catch (error) {
-      return Promise.resolve(fail(error, request));
+      return Promise.resolve(fail(error, request, ex));
     }
   }
 
   /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
-  function documentResponse(request: Request, served: () => ServedDocument): Response {
+  function documentResponse(request: Request, served: () => ServedDocument, ex: Exchange): Response {
     try {
-      return serveDocument(request, served(), compress);
+      return finish(request, ex, serveDocument(request, served(), compress));
     } catch (error) {
-      return fail(error, request);
+      return fail(error, request, ex);
     }
   }
 
-  async function fetch(request: Request): Promise<Response> {
+  /** Every request that is not one of Bun's fixed routes. */
+  async function route(request: Request, ex: Exchange): Promise<Response> {
     try {
       const { pathname } = new URL(request.url);
       const method = request.method;
       // A HEAD gets the status and headers of the error a GET would get, without its body.
-      const refuse = (response: Response): Response => (method === "HEAD" ? headersOnly(response) : response);
+      const done = (response: Response): Response =>
+        finish(request, ex, method === "HEAD" ? headersOnly(response) : response);
 
-      const route = engineByPath.get(pathname);
-      if (route) {
-        if (method === "OPTIONS") return preflight(ENGINE_METHODS);
-        if (method !== "POST") return refuse(notAllowed(ENGINE_METHODS));
-        return engine(route, request);
+      const engineRoute = engineByPath.get(pathname);
+      if (engineRoute) {
+        if (method === "OPTIONS") return done(preflight(ENGINE_METHODS));
+        if (method !== "POST") return done(notAllowed(ENGINE_METHODS, ex));
+        return engine(engineRoute, request, ex);
       }
 
       // Awaited inside the try, so the error boundary (D21) holds on /mcp too.
-      if (pathname === MCP_PATH) return await mcp(request);
+      if (pathname === MCP_PATH) return finish(request, ex, await mcp(request, ex));
 
       const doc = documents.byPath.get(pathname);
       if (doc) {
-        if (method === "OPTIONS") return preflight(DOCUMENT_METHODS);
-        if (method !== "GET" && method !== "HEAD") return notAllowed(DOCUMENT_METHODS);
-        return documentResponse(request, doc);
+        if (method === "OPTIONS") return done(preflight(DOCUMENT_METHODS));
+        if (method !== "GET" && method !== "HEAD") return done(notAllowed(DOCUMENT_METHODS, ex));
+        return documentResponse(request, doc, ex);
       }
 
       if ((method === "GET" || method === "HEAD") && options.fallback) {
         // Awaited inside the try, so a fallback that throws or rejects is caught here too.
         const file = await options.fallback(request, pathname);
-        if (file) return file;
+        if (file) return finish(request, ex, file);
       }
-      return refuse(notFound());
+      return done(notFound(ex));
     } catch (error) {
-      return fail(error, request);
+      return fail(error, request, ex);
     }
   }
 
   // engines and documents bypass fetch (Bun.serve's routes), so each carries the boundary itself.
   return {
-    fetch,
-    engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
+    fetch: (request) => route(request, begin(request)),
+    engines: new Map(
+      [...engineByPath].map(([path, engineRoute]) => [
+        path,
+        (request: Request) => engine(engineRoute, request, begin(request)),
+      ]),
+    ),
     documents: new Map(
-      [...documents.byPath].map(([path, doc]) => [path, (request: Request) => documentResponse(request, doc)]),
+      [...documents.byPath].map(([path, doc]) => [
+        path,
+        (request: Request) => documentResponse(request, doc, begin(request)),
+      ]),
     ),
     compressDocuments: () =>
       compress === undefined

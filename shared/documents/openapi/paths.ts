@@ -33,6 +33,9 @@ export const SHARED_RESPONSES = {
   413: "PayloadTooLarge",
   500: "InternalError",
 } as const satisfies Partial<Record<number, string>>;
+
+/** The request header every operation may send (D22). */
+export const REQUEST_ID_PARAMETER = { $ref: "#/components/parameters/RequestId" };
 type Preflight = "EnginePreflight" | "DocumentPreflight";
 
 /** The error codes an engine answers, by the catalog's routes. */
@@ -105,7 +108,7 @@ export function enginePathItem(engine: EngineEntry) {
       description: `${engine.sentence} Errors: ${codes.join(", ")}.`,
       tags: ["engines"],
       security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
-      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
+      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }, REQUEST_ID_PARAMETER],
       requestBody: {
         required: true,
         content: {
@@ -154,7 +157,11 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
   const id = `${doc.key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${index === 0 ? "" : `Alias${index}`}`;
   const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
   return {
-    parameters: [{ $ref: "#/components/parameters/IfNoneMatch" }, { $ref: "#/components/parameters/AcceptEncoding" }],
+    parameters: [
+      { $ref: "#/components/parameters/IfNoneMatch" },
+      { $ref: "#/components/parameters/AcceptEncoding" },
+      REQUEST_ID_PARAMETER,
+    ],
     get: {
       operationId: `get${name}`,
       summary: doc.title,
