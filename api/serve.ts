@@ -18,6 +18,8 @@ export type LogWriter = (entry: string) => void;
 export interface ServeSettings {
   /** The port to listen on; 0 picks a free one. */
   port: number;
+  /** The interface to listen on (HOST); undefined for Bun's default, every interface. */
+  hostname?: string;
   /** SO_REUSEPORT, so several processes can serve one port (WORKERS, api/workers.ts). */
   reusePort: boolean;
   /** Where an exception that reaches Bun itself is logged. */
@@ -50,6 +52,7 @@ export function serveOptions(service: Service, settings: ServeSettings): Serve.O
 
   return {
     port: settings.port,
+    ...(settings.hostname === undefined ? {} : { hostname: settings.hostname }),
     routes,
     fetch: service.fetch,
     reusePort: settings.reusePort,

@@ -1,21 +1,35 @@
 /**
  * `bun run api`: binds the shared handler to Bun.serve with the live clock and randomness
- * (D13, D16) and serves the built site from site/dist. PORT defaults to 3000 (settings.ts); SITE_URL sets
- * the origin of absolute URLs in documents (the same setting the site build reads); WORKERS=n
- * serves the port from n processes (Linux, api/workers.ts). The Bun.serve options are
- * api/serve.ts's, so tests can serve with them without this module's side effects.
+ * (D13, D16) and serves the built site from site/dist. The settings (settings.ts): PORT
+ * (default 3000), HOST (default every interface), WORKERS=n processes on one port (Linux,
+ * workers.ts), and SITE_URL, the origin of absolute URLs in documents (the same setting the
+ * site build reads). A bad setting stops the start with one line on stderr. The Bun.serve
+ * options are api/serve.ts's, so tests can serve with them without this module's side effects.
  */
 import "./native-sha256.ts";
+import type { Server } from "bun";
 import { createService, DEFAULT_SITE_URL } from "../shared/http/handler.ts";
 import { compress } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
-import { listenPort, workerCount } from "./settings.ts";
+import { readSettings, SettingError } from "./settings.ts";
 import { staticFiles } from "./static-files.ts";
 import { followParent, isWorkerChild, startWorkers } from "./workers.ts";
 
-const port = listenPort(process.env.PORT);
-const workers = workerCount(process.env.WORKERS);
+/** Stops the start with one line on stderr, no stack trace: what an operator needs to fix it. */
+function refuseToStart(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let settings: ReturnType<typeof readSettings>;
+try {
+  settings = readSettings(process.env);
+} catch (error) {
+  if (error instanceof SettingError) refuseToStart(error.message);
+  throw error;
+}
+
 // Unexpected exceptions (D21) go to stderr: method, path and the exception, nothing of the request's headers or body.
 const log: LogWriter = (entry) => process.stderr.write(`${entry}\n`);
 const service = createService({
@@ -30,10 +44,18 @@ const service = createService({
   onError: errorLog(log),
 });
 
-const server = Bun.serve(serveOptions(service, { port, reusePort: workers > 1 || isWorkerChild(), log }));
+const reusePort = settings.workers > 1 || isWorkerChild();
+let server: Server<undefined>;
+try {
+  server = Bun.serve(serveOptions(service, { port: settings.port, hostname: settings.host, reusePort, log }));
+} catch (error) {
+  const { code, message } = error as { code?: string; message?: string };
+  refuseToStart(`Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${code ?? message}.`);
+}
+
 if (isWorkerChild()) {
   followParent();
 } else {
-  const serving = startWorkers(workers, server.port as number);
+  const serving = startWorkers(settings.workers, server.port as number);
   console.log(`agent-escrow-demo listening on ${server.url.href}${serving > 1 ? ` (${serving} processes)` : ""}`);
 }

@@ -1,7 +1,13 @@
 /**
- * The environment settings of `bun run api` read as numbers: PORT (D16) and WORKERS. Kept apart
- * from server.ts, which listens as soon as it is imported, so that they can be tested.
+ * The environment settings of `bun run api`: PORT (D16), HOST and WORKERS. Kept apart from server.ts, which listens as soon as it is imported, so that they can
+ * be tested. A value that cannot be read stops the start with a {@link SettingError}, whose
+ * message server.ts prints as one line, rather than the server doing something unexpected.
  */
+
+/** A setting whose value cannot be used; its message names the setting, what it takes and the value. */
+export class SettingError extends Error {
+  override name = "SettingError";
+}
 
 /** The default port (D16). */
 export const DEFAULT_PORT = 3000;
@@ -15,12 +21,54 @@ export function listenPort(value: string | undefined): number {
   const text = value?.trim() ?? "";
   if (text === "") return DEFAULT_PORT;
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port <= 65535)) throw new Error(`PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`);
+  if (!(port <= 65535))
+    throw new SettingError(`PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`);
   return port;
+}
+
+const IPV4_PART = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${IPV4_PART}(?:\\.${IPV4_PART}){3}$`);
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const HOST_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*\\.?$`);
+
+/** True for an IPv6 address as URLs write it between brackets (the URL parser is the judge). */
+function isIpv6(text: string): boolean {
+  if (!text.includes(":") || !/^[0-9A-Fa-f:.]+$/.test(text)) return false;
+  try {
+    return new URL(`http://[${text}]/`).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The interface HOST asks to listen on, or undefined (unset or blank) for Bun's default: every
+ * interface, IPv4 and IPv6 (`::` with IPv4 mapped in). Otherwise an IPv4 address, an IPv6
+ * address (brackets optional) or a host name (`localhost`); anything else stops the start.
+ */
+export function listenHost(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? "";
+  if (text === "") return undefined;
+  const bare = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
+  if (IPV4.test(bare) || isIpv6(bare)) return bare;
+  // A name whose last label is a number would be a malformed IPv4 address (256.0.0.1, 1.2.3).
+  if (bare === text && HOST_NAME.test(text) && !/(^|\.)\d+\.?$/.test(text)) return text;
+  throw new SettingError(
+    `HOST must be an IP address or a host name (127.0.0.1, ::1, 0.0.0.0, localhost); got ${JSON.stringify(value)}.`,
+  );
 }
 
 /** The number of processes WORKERS asks for: a whole number >= 1 (default 1). */
 export function workerCount(value: string | undefined): number {
   const count = Math.floor(Number(value ?? 1));
   return Number.isFinite(count) && count >= 1 ? count : 1;
+}
+
+/** Every setting of `bun run api`, read from `env`; throws a SettingError on the first bad one. */
+export function readSettings(env: Record<string, string | undefined>) {
+  return {
+    port: listenPort(env.PORT),
+    host: listenHost(env.HOST),
+    workers: workerCount(env.WORKERS),
+  };
 }
