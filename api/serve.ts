@@ -62,7 +62,7 @@ export function serveOptions(service: Service, settings: ServeSettings): Serve.O
     error(error) {
       const id = randomHex(FRESH_REQUEST_ID_LENGTH);
       settings.log(`internal_error (outside the handler): ${describeError(error)}`);
-      const response = internalError({ id });
+      const response = internalError({ id, text: undefined });
       response.headers.set(REQUEST_ID_HEADER, id);
       return response;
     },

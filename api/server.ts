@@ -2,14 +2,17 @@
  * `bun run api`: binds the shared handler to Bun.serve with the live clock and randomness
  * (D13, D16) and serves the built site from site/dist. The settings (settings.ts): PORT
  * (default 3000), HOST (default every interface), WORKERS=n processes on one port (Linux,
- * workers.ts), and SITE_URL, the origin of absolute URLs in documents (the same setting the
- * site build reads). A bad setting stops the start with one line on stderr. The Bun.serve
- * options are api/serve.ts's, so tests can serve with them without this module's side effects.
+ * workers.ts), LOG (the access log on stdout, on by default), and SITE_URL, the origin of
+ * absolute URLs in documents (the same setting the site build reads). A bad setting stops the
+ * start with one line on stderr. The Bun.serve options are api/serve.ts's, so tests can serve
+ * with them without this module's side effects.
  */
 import "./native-sha256.ts";
 import type { Server } from "bun";
+import { accessLogLine } from "../shared/http/access-log.ts";
 import { createService, DEFAULT_SITE_URL } from "../shared/http/handler.ts";
 import { compress } from "./compress.ts";
+import { lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
 import { readSettings, SettingError } from "./settings.ts";
@@ -32,6 +35,8 @@ try {
 
 // Unexpected exceptions (D21) go to stderr: method, path and the exception, nothing of the request's headers or body.
 const log: LogWriter = (entry) => process.stderr.write(`${entry}\n`);
+// The access log: one JSON line per request on stdout (access-log.ts), unless LOG=off.
+const accessLog = settings.log ? lineWriter() : undefined;
 const service = createService({
   now: Date.now,
   randomHex,
@@ -42,7 +47,13 @@ const service = createService({
   // Documents go br- or gzip-compressed to clients that ask (Accept-Encoding), once ready.
   compress,
   onError: errorLog(log),
+  ...(accessLog && {
+    onResponse: (record) => accessLog.line(accessLogLine(record)),
+    clock: () => performance.now(),
+  }),
 });
+// The last lines, whatever ends the process.
+process.on("exit", () => accessLog?.flush());
 
 const reusePort = settings.workers > 1 || isWorkerChild();
 let server: Server<undefined>;

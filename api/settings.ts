@@ -1,5 +1,5 @@
 /**
- * The environment settings of `bun run api`: PORT (D16), HOST and WORKERS. Kept apart from server.ts, which listens as soon as it is imported, so that they can
+ * The environment settings of `bun run api`: PORT (D16), HOST, WORKERS and LOG. Kept apart from server.ts, which listens as soon as it is imported, so that they can
  * be tested. A value that cannot be read stops the start with a {@link SettingError}, whose
  * message server.ts prints as one line, rather than the server doing something unexpected.
  */
@@ -64,11 +64,20 @@ export function workerCount(value: string | undefined): number {
   return Number.isFinite(count) && count >= 1 ? count : 1;
 }
 
+/** Whether LOG asks for the access log: on when unset, blank or `on`; off with `off`; anything else stops the start. */
+export function accessLogOn(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? "";
+  if (text === "" || text === "on") return true;
+  if (text === "off") return false;
+  throw new SettingError(`LOG must be on or off; got ${JSON.stringify(value)}.`);
+}
+
 /** Every setting of `bun run api`, read from `env`; throws a SettingError on the first bad one. */
 export function readSettings(env: Record<string, string | undefined>) {
   return {
     port: listenPort(env.PORT),
     host: listenHost(env.HOST),
     workers: workerCount(env.WORKERS),
+    log: accessLogOn(env.LOG),
   };
 }

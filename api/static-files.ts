@@ -30,10 +30,11 @@ export function staticFiles(root: string) {
           : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
         "Access-Control-Expose-Headers": EXPOSE_HEADERS,
+        // Stated for HEAD (no body, the length a GET would have, as documents do) and for the
+        // access log, which reports a body's bytes when the response says them.
+        "Content-Length": String(file.size),
       };
-      if (request.method !== "HEAD") return new Response(file, { headers });
-      // HEAD: no body, and the Content-Length a GET would have (as documents do).
-      return new Response(null, { headers: { ...headers, "Content-Length": String(file.size) } });
+      return new Response(request.method === "HEAD" ? null : file, { headers });
     }
     return null;
   };

@@ -1,13 +1,21 @@
 /**
  * The environment settings of `bun run api` (api/settings.ts): PORT defaults to 3000 (D16), a
  * blank PORT too; HOST defaults to every interface and HOST=127.0.0.1 binds loopback only;
- * WORKERS is a whole number >= 1. A value that cannot be used, or an address the server cannot listen on, stops the
+ * WORKERS is a whole number >= 1; LOG is on or off. A value that cannot be used, or an address the server cannot listen on, stops the
  * start with one line on stderr naming it, and no stack trace.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { DEFAULT_PORT, listenHost, listenPort, readSettings, SettingError, workerCount } from "../api/settings.ts";
+import {
+  accessLogOn,
+  DEFAULT_PORT,
+  listenHost,
+  listenPort,
+  readSettings,
+  SettingError,
+  workerCount,
+} from "../api/settings.ts";
 import { freePort, ROOT, startServer } from "./live-server.ts";
 
 /** Runs `bun api/server.ts` with `env` and returns its exit code and stderr once it has exited. */
@@ -171,10 +179,34 @@ describe("HOST on a live server (Linux)", () => {
   });
 });
 
+describe("LOG", () => {
+  test.each([undefined, "", " on ", "ON"])("%p: the access log is on", (value) => {
+    expect(accessLogOn(value)).toBe(true);
+  });
+  test.each(["off", "OFF", " off"])("%p: off", (value) => {
+    expect(accessLogOn(value)).toBe(false);
+  });
+  test.each(["0", "false", "no", "quiet"])("%p is refused, naming the value", (value) => {
+    expect(() => accessLogOn(value)).toThrow(`LOG must be on or off; got ${JSON.stringify(value)}.`);
+  });
+});
+
 describe("readSettings", () => {
   test("reads every setting, with the defaults when the environment is empty", () => {
-    expect(readSettings({})).toEqual({ port: 3000, host: undefined, workers: 1 });
-    expect(readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2" })).toEqual({ port: 8080, host: "::1", workers: 2 });
+    expect(readSettings({})).toEqual({ port: 3000, host: undefined, workers: 1, log: true });
+    expect(readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off" })).toEqual({
+      port: 8080,
+      host: "::1",
+      workers: 2,
+      log: false,
+    });
+  });
+
+  test("a bad LOG stops the start with its line too", async () => {
+    const { code, stderr, stdout } = await refusedStart({ LOG: "verbose" });
+    expect(code).toBe(1);
+    expect(stderr).toBe('LOG must be on or off; got "verbose".\n');
+    expect(stdout).toBe("");
   });
 });
 

@@ -3,14 +3,15 @@
  * and edge runtimes alike. This module only routes, behind one error boundary
  * (error-boundary.ts, D21): CORS (cors.ts, D17), body limits (body-limit.ts, D9), JSON
  * responses (responses.ts, D18), header decoding (header-text.ts), documents (documents.ts)
- * and request ids (exchange.ts, D22) each live in their own module. The caller brings the
- * clock and randomness.
+ * and request ids and the access log hook (exchange.ts, D22) each live in their own module.
+ * The caller brings the clock and randomness.
  */
 
 import type { DocumentSettings } from "../documents/index.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { run } from "../engine/run.ts";
 import { type EngineRoute, LIMITS } from "../protocol/constants.ts";
+import type { AccessRecord } from "./access-log.ts";
 import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
@@ -50,6 +51,14 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * (shared/ does no I/O); the client gets the same answer either way.
    */
   onError?: ErrorReporter;
+  /**
+   * The access log's hook: called once per response as it leaves the handler, with its id,
+   * method, path, status, body bytes and duration; `accessLogLine` (access-log.ts) makes the
+   * log line of it. An exception in it changes no answer. Without it nothing is measured.
+   */
+  onResponse?: (record: AccessRecord) => void;
+  /** A monotonic clock in milliseconds (performance.now) for onResponse's durations; `now` without it. */
+  clock?: () => number;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -120,16 +129,17 @@ export function createService(options: HandlerOptions): Service {
   /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
   function documentResponse(request: Request, served: () => ServedDocument, ex: Exchange): Response {
     try {
-      return finish(request, ex, serveDocument(request, served(), compress));
+      return finish(request, ex, serveDocument(request, served(), compress, ex));
     } catch (error) {
       return fail(error, request, ex);
     }
   }
 
-  /** Every request that is not one of Bun's fixed routes. */
+  /** Every request that is not one of Bun's fixed routes; `ex` knows its path once the URL is read. */
   async function route(request: Request, ex: Exchange): Promise<Response> {
     try {
       const { pathname } = new URL(request.url);
+      ex.path = pathname;
       const method = request.method;
       // A HEAD gets the status and headers of the error a GET would get, without its body.
       const done = (response: Response): Response =>
@@ -165,17 +175,17 @@ export function createService(options: HandlerOptions): Service {
 
   // engines and documents bypass fetch (Bun.serve's routes), so each carries the boundary itself.
   return {
-    fetch: (request) => route(request, begin(request)),
+    fetch: (request) => route(request, begin(request, "")),
     engines: new Map(
       [...engineByPath].map(([path, engineRoute]) => [
         path,
-        (request: Request) => engine(engineRoute, request, begin(request)),
+        (request: Request) => engine(engineRoute, request, begin(request, path)),
       ]),
     ),
     documents: new Map(
       [...documents.byPath].map(([path, doc]) => [
         path,
-        (request: Request) => documentResponse(request, doc, begin(request)),
+        (request: Request) => documentResponse(request, doc, begin(request, path)),
       ]),
     ),
     compressDocuments: () =>

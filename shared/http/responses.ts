@@ -19,9 +19,10 @@ const JSON_HEADERS = {
 // One Headers for every engine response: Response copies it, which is cheaper than a fresh object.
 const jsonHeaders = new Headers(JSON_HEADERS);
 
-/** What a JSON answer needs of its request: the id (D22). */
+/** What a JSON answer needs of its request: the id (D22), and where it leaves its text for the log. */
 export interface Answering {
   readonly id: string;
+  text: string | undefined;
 }
 
 /**
@@ -32,6 +33,7 @@ export interface Answering {
 export function toResponse(result: EngineResult, ex: Answering, extraHeaders?: Record<string, string>): Response {
   const json = JSON.stringify(result.body);
   const text = result.body.ok === false ? `${json.slice(0, -1)},"request_id":${JSON.stringify(ex.id)}}` : json;
+  ex.text = text;
   return new Response(text, {
     status: result.status,
     headers: extraHeaders === undefined ? jsonHeaders : { ...JSON_HEADERS, ...extraHeaders },
