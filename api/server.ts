@@ -4,8 +4,9 @@
  * (default 3000), HOST (default every interface), WORKERS=n processes on one port (Linux,
  * workers.ts), LOG (the access log on stdout, on by default), and SITE_URL, the origin of
  * absolute URLs in documents (the same setting the site build reads). A bad setting stops the
- * start with one line on stderr. The Bun.serve options are api/serve.ts's, so tests can serve
- * with them without this module's side effects.
+ * start with one line on stderr. SIGTERM and SIGINT drain the requests in flight, then exit 0
+ * (shutdown.ts). The Bun.serve options are api/serve.ts's, so tests can serve with them
+ * without this module's side effects.
  */
 import "./native-sha256.ts";
 import type { Server } from "bun";
@@ -16,8 +17,9 @@ import { lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
 import { readSettings, SettingError } from "./settings.ts";
+import { drain, GRACE_MS } from "./shutdown.ts";
 import { staticFiles } from "./static-files.ts";
-import { followParent, isWorkerChild, startWorkers } from "./workers.ts";
+import { followParent, isWorkerChild, NO_WORKERS, startWorkers, type Workers } from "./workers.ts";
 
 /** Stops the start with one line on stderr, no stack trace: what an operator needs to fix it. */
 function refuseToStart(message: string): never {
@@ -37,6 +39,7 @@ try {
 const log: LogWriter = (entry) => process.stderr.write(`${entry}\n`);
 // The access log: one JSON line per request on stdout (access-log.ts), unless LOG=off.
 const accessLog = settings.log ? lineWriter() : undefined;
+let server: Server<undefined> | undefined;
 const service = createService({
   now: Date.now,
   randomHex,
@@ -52,21 +55,47 @@ const service = createService({
     clock: () => performance.now(),
   }),
 });
-// The last lines, whatever ends the process.
-process.on("exit", () => accessLog?.flush());
 
 const reusePort = settings.workers > 1 || isWorkerChild();
-let server: Server<undefined>;
 try {
   server = Bun.serve(serveOptions(service, { port: settings.port, hostname: settings.host, reusePort, log }));
 } catch (error) {
   const { code, message } = error as { code?: string; message?: string };
   refuseToStart(`Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${code ?? message}.`);
 }
+const listening = server;
+
+let workers: Workers = NO_WORKERS;
+let stopping = false;
+
+/**
+ * Drains this process's requests and its children's, then exits with `code`, or 1 when a child
+ * did not stop cleanly. Once: further signals change nothing (Ctrl-C reaches every process of
+ * the group, and the first process forwards SIGTERM too).
+ */
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Children get GRACE_MS to drain, and a little longer to exit, before they are killed outright.
+  const [inTime, childrenClean] = await Promise.all([drain(listening, GRACE_MS), workers.stop(GRACE_MS + 2_000)]);
+  if (!inTime) log(`stopped after ${GRACE_MS / 1000} s with requests still in flight; they were cut off`);
+  if (!childrenClean) log("a worker did not stop cleanly");
+  accessLog?.flush();
+  process.exit(childrenClean ? code : 1);
+}
+
+process.on("SIGTERM", () => void shutdown(0));
+process.on("SIGINT", () => void shutdown(0));
+process.on("exit", () => accessLog?.flush());
 
 if (isWorkerChild()) {
-  followParent();
+  followParent(() => void shutdown(0));
 } else {
-  const serving = startWorkers(settings.workers, server.port as number);
-  console.log(`agent-escrow-demo listening on ${server.url.href}${serving > 1 ? ` (${serving} processes)` : ""}`);
+  workers = startWorkers(settings.workers, listening.port as number, (pid, exit) => {
+    log(`worker ${pid} exited with ${exit}; stopping every worker`);
+    void shutdown(1);
+  });
+  console.log(
+    `agent-escrow-demo listening on ${listening.url.href}${workers.count > 1 ? ` (${workers.count} processes)` : ""}`,
+  );
 }
