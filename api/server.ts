@@ -2,16 +2,17 @@
  * `bun run api`: binds the shared handler to Bun.serve with the live clock and randomness
  * (D13, D16) and serves the built site from site/dist. The settings (settings.ts): PORT
  * (default 3000), HOST (default every interface), WORKERS=n processes on one port (Linux,
- * workers.ts), LOG (the access log on stdout, on by default), and SITE_URL, the origin of
- * absolute URLs in documents (the same setting the site build reads). A bad setting stops the
- * start with one line on stderr. SIGTERM and SIGINT drain the requests in flight, then exit 0
- * (shutdown.ts). The Bun.serve options are api/serve.ts's, so tests can serve with them
- * without this module's side effects.
+ * workers.ts), LOG (the access log on stdout, on by default), RATE_LIMIT (off by default, D23),
+ * and SITE_URL, the origin of absolute URLs in documents (the same setting the site build
+ * reads). A bad setting stops the start with one line on stderr. SIGTERM and SIGINT drain the
+ * requests in flight, then exit 0 (shutdown.ts). The Bun.serve options are api/serve.ts's, so
+ * tests can serve with them without this module's side effects.
  */
 import "./native-sha256.ts";
 import type { Server } from "bun";
 import { accessLogLine } from "../shared/http/access-log.ts";
 import { createService, DEFAULT_SITE_URL } from "../shared/http/handler.ts";
+import { memoryLimiter } from "../shared/http/rate-limit.ts";
 import { compress } from "./compress.ts";
 import { lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
@@ -53,6 +54,11 @@ const service = createService({
   ...(accessLog && {
     onResponse: (record) => accessLog.line(accessLogLine(record)),
     clock: () => performance.now(),
+  }),
+  // RATE_LIMIT (D23): counted per client address in this process.
+  ...(settings.rateLimit && {
+    limiter: memoryLimiter({ ...settings.rateLimit, now: Date.now }),
+    clientKey: (request) => server?.requestIP(request)?.address,
   }),
 });
 

@@ -1,5 +1,6 @@
 /**
- * The environment settings of `bun run api`: PORT (D16), HOST, WORKERS and LOG. Kept apart from server.ts, which listens as soon as it is imported, so that they can
+ * The environment settings of `bun run api`: PORT (D16), HOST, WORKERS, LOG and RATE_LIMIT
+ * (D23). Kept apart from server.ts, which listens as soon as it is imported, so that they can
  * be tested. A value that cannot be read stops the start with a {@link SettingError}, whose
  * message server.ts prints as one line, rather than the server doing something unexpected.
  */
@@ -72,6 +73,34 @@ export function accessLogOn(value: string | undefined): boolean {
   throw new SettingError(`LOG must be on or off; got ${JSON.stringify(value)}.`);
 }
 
+/** A rate limit: `requests` per `seconds` per client address. */
+export interface RateLimitSetting {
+  requests: number;
+  seconds: number;
+}
+
+/** The largest window RATE_LIMIT takes: a day. */
+export const MAX_RATE_WINDOW_SECONDS = 86_400;
+
+/**
+ * The rate limit RATE_LIMIT asks for (D23): null (off, the default) when unset, blank or `off`;
+ * else `<requests>/<seconds>`, two whole numbers, requests from 1 to 1,000,000,000 and seconds
+ * from 1 to 86,400 (`100/60`: 100 requests a minute per client address). Anything else stops
+ * the start.
+ */
+export function rateLimit(value: string | undefined): RateLimitSetting | null {
+  const text = value?.trim() ?? "";
+  if (text === "" || text.toLowerCase() === "off") return null;
+  const match = /^(\d{1,10})\s*\/\s*(\d{1,5})$/.exec(text);
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!(requests >= 1 && requests <= 1_000_000_000 && seconds >= 1 && seconds <= MAX_RATE_WINDOW_SECONDS))
+    throw new SettingError(
+      `RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got ${JSON.stringify(value)}.`,
+    );
+  return { requests, seconds };
+}
+
 /** Every setting of `bun run api`, read from `env`; throws a SettingError on the first bad one. */
 export function readSettings(env: Record<string, string | undefined>) {
   return {
@@ -79,5 +108,6 @@ export function readSettings(env: Record<string, string | undefined>) {
     host: listenHost(env.HOST),
     workers: workerCount(env.WORKERS),
     log: accessLogOn(env.LOG),
+    rateLimit: rateLimit(env.RATE_LIMIT),
   };
 }

@@ -33,7 +33,7 @@ const internalError = (id: string): string => JSON.stringify({ ...INTERNAL_ERROR
 /** The exact headers of D21's answer from the handler itself, to the request whose id is `id`. */
 const internalErrorHeaders = (id: string) => ({
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "X-Request-Id",
+  "access-control-expose-headers": "X-Request-Id, Retry-After, RateLimit, RateLimit-Policy",
   "cache-control": "no-store",
   "content-type": "application/json; charset=utf-8",
   "x-request-id": id,

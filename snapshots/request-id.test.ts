@@ -17,8 +17,8 @@ import { type LiveServer, startServer } from "./live-server.ts";
 const BASE = "http://localhost";
 const FRESH = /^[0-9a-f]{16}$/;
 const MCP_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-/** The response headers pages may read (D22). */
-const EXPOSED = ["X-Request-Id"];
+/** The response headers pages may read (D22, D23). */
+const EXPOSED = ["X-Request-Id", "Retry-After", "RateLimit", "RateLimit-Policy"];
 
 /** A service on the fixed clock with live randomness, whose static fallback serves /file.txt and throws on /throws. */
 function service() {
@@ -197,7 +197,7 @@ describe("CORS for the request id (D17, D22)", () => {
 
   // (The static fallback here is the test's own; the server's, api/static-files.ts, is checked live below.)
   test.each(KINDS.filter(([name, method]) => method !== "OPTIONS" && name !== "a static file"))(
-    "%s exposes X-Request-Id to pages",
+    "%s exposes X-Request-Id and the rate-limit headers to pages",
     async (_name, method, path, body) => {
       const exposed = (await send(method, path, body)).headers.get("access-control-expose-headers") ?? "";
       for (const name of EXPOSED) expect(exposed.split(", ")).toContain(name);

@@ -1,7 +1,8 @@
 /**
  * The environment settings of `bun run api` (api/settings.ts): PORT defaults to 3000 (D16), a
  * blank PORT too; HOST defaults to every interface and HOST=127.0.0.1 binds loopback only;
- * WORKERS is a whole number >= 1; LOG is on or off. A value that cannot be used, or an address the server cannot listen on, stops the
+ * WORKERS is a whole number >= 1; LOG is on or off; RATE_LIMIT is off or <requests>/<seconds>
+ * (D23). A value that cannot be used, or an address the server cannot listen on, stops the
  * start with one line on stderr naming it, and no stack trace.
  */
 import { describe, expect, test } from "bun:test";
@@ -12,6 +13,7 @@ import {
   DEFAULT_PORT,
   listenHost,
   listenPort,
+  rateLimit,
   readSettings,
   SettingError,
   workerCount,
@@ -191,14 +193,47 @@ describe("LOG", () => {
   });
 });
 
+describe("RATE_LIMIT (D23)", () => {
+  test.each([undefined, "", "  ", "off", "OFF"])("%p: no limit (the default)", (value) => {
+    expect(rateLimit(value)).toBeNull();
+  });
+
+  test.each([
+    ["100/60", 100, 60],
+    [" 5 / 1 ", 5, 1],
+    ["1/86400", 1, 86_400],
+    ["1000000000/1", 1_000_000_000, 1],
+  ])("%p: %p requests per %p seconds", (value, requests, seconds) => {
+    expect(rateLimit(value)).toEqual({ requests, seconds });
+  });
+
+  test.each(["100", "0/60", "100/0", "100/86401", "1000000001/1", "-1/60", "1.5/60", "100/60s", "100 per 60", "on"])(
+    "%p is refused, naming the value",
+    (value) => {
+      expect(() => rateLimit(value)).toThrow(SettingError);
+      expect(() => rateLimit(value)).toThrow(`RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60)`);
+      expect(() => rateLimit(value)).toThrow(JSON.stringify(value));
+    },
+  );
+
+  test("the server refuses to start on a bad RATE_LIMIT and says why in one line", async () => {
+    const { code, stderr } = await refusedStart({ RATE_LIMIT: "lots" });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got "lots".\n',
+    );
+  });
+});
+
 describe("readSettings", () => {
   test("reads every setting, with the defaults when the environment is empty", () => {
-    expect(readSettings({})).toEqual({ port: 3000, host: undefined, workers: 1, log: true });
-    expect(readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off" })).toEqual({
+    expect(readSettings({})).toEqual({ port: 3000, host: undefined, workers: 1, log: true, rateLimit: null });
+    expect(readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off", RATE_LIMIT: "10/1" })).toEqual({
       port: 8080,
       host: "::1",
       workers: 2,
       log: false,
+      rateLimit: { requests: 10, seconds: 1 },
     });
   });
 

@@ -50,7 +50,7 @@ export const DOCUMENT_CATALOG = [
     kind: "json",
     title: "Settlement protocol",
     summary:
-      "States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D22) as rules.",
+      "States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D23) as rules.",
   },
   {
     key: "quickstart",

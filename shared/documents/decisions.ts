@@ -1,5 +1,5 @@
 /**
- * D1-D22 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
+ * D1-D23 as rules a client can rely on, published in /api/settlement.json and SETTLEMENT.md.
  * Numbers are stable. Limits come from constants so text and engine cannot disagree.
  */
 import { FRESH_REQUEST_ID_LENGTH, LIMITS, STARTING_CREDITS } from "../protocol/constants.ts";
@@ -31,4 +31,5 @@ export const DECISIONS = {
   D20: `Demo pack: one JSON file with format name, version, payer credits, agent credits, jobs, receipts and the activity log; never the demo key. Import validates the whole file first, then replaces everything. The payer starts with ${STARTING_CREDITS} credits and can top up without a fee.`,
   D21: `Internal errors: an unexpected exception anywhere in the handler answers 500 internal_error (kind http, message "${ERROR_CATALOG.internal_error.message}") with the usual envelope, CORS headers and Cache-Control: no-store; nothing of the exception reaches the body, and the server logs it without the request's headers or body. No known input produces it.`,
   D22: `Request ids: every response (engines, documents, errors, preflights, /mcp, the site's files) carries X-Request-Id: the client's own X-Request-Id when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -, else a fresh random id (${FRESH_REQUEST_ID_LENGTH} lowercase hex). Every error body carries it as request_id, its last member; success bodies do not, so identical requests still get identical bodies. Preflights allow the header and responses expose it to pages. The server's access log names requests by it. MCP tool results are not HTTP bodies and carry none; the /mcp response has the header.`,
+  D23: `Rate limit: off unless the operator enables it (bun run api: RATE_LIMIT=<requests>/<seconds>). When on, every request but a CORS preflight counts against its client address in fixed windows of that many seconds; a request past the limit answers 429 rate_limited (kind http, message "${ERROR_CATALOG.rate_limited.message}") with Retry-After in seconds. Counted responses carry the headers of draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy: "default";q=<requests>;w=<seconds> and RateLimit: "default";r=<requests left>;t=<seconds until the window resets>. Each server process counts on its own.`,
 } as const;

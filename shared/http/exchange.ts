@@ -1,9 +1,11 @@
 /**
- * One request on its way through the handler: its id (D22), when it started, and what the
- * access log needs of its answer. Every response leaves through {@link Exchanges.finish},
- * which writes the id on it and reports it to the host's `onResponse`.
+ * One request on its way through the handler: its id (D22), when it started, what the access
+ * log needs of its answer, and the limiter's verdict (D23). Every response leaves through
+ * {@link Exchanges.finish}, which writes the id and the rate-limit headers on it and reports it
+ * to the host's `onResponse`.
  */
 import type { AccessRecord } from "./access-log.ts";
+import { limitHeader, policyHeader, type RateLimiter, type RateVerdict } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 
 /** The state of one request; made by {@link Exchanges.begin}. */
@@ -19,6 +21,8 @@ export interface Exchange {
   text: string | undefined;
   /** Bytes of a body the handler answered from memory (a document); -1 when it did not. */
   bytes: number;
+  /** The limiter's verdict, once it gave one. */
+  verdict: RateVerdict | undefined;
 }
 
 /** What the exchanges need of the handler's options. */
@@ -27,6 +31,7 @@ export interface ExchangeOptions {
   randomHex: (length: number) => string;
   clock?: () => number;
   onResponse?: (record: AccessRecord) => void;
+  limiter?: RateLimiter;
 }
 
 /** Starts and finishes exchanges. */
@@ -54,9 +59,10 @@ function bytesOf(request: Request, ex: Exchange, response: Response): number | n
 
 /** The exchanges of a handler with `options`. */
 export function exchanges(options: ExchangeOptions): Exchanges {
-  const { now, randomHex, onResponse } = options;
+  const { now, randomHex, onResponse, limiter } = options;
   const clock = options.clock ?? now;
   const logging = onResponse !== undefined;
+  const policy = limiter === undefined ? "" : policyHeader(limiter.policy);
 
   return {
     begin: (request, path) => ({
@@ -66,6 +72,7 @@ export function exchanges(options: ExchangeOptions): Exchanges {
       mark: logging ? clock() : 0,
       text: undefined,
       bytes: -1,
+      verdict: undefined,
     }),
 
     finish(request, ex, response) {
@@ -76,6 +83,11 @@ export function exchanges(options: ExchangeOptions): Exchanges {
         // A Response from `fetch` (a host's fallback may proxy one) has read-only headers.
         answer = new Response(response.body, response);
         answer.headers.set(REQUEST_ID_HEADER, ex.id);
+      }
+      if (ex.verdict !== undefined && limiter !== undefined) {
+        answer.headers.set("RateLimit-Policy", policy);
+        const limit = limitHeader(limiter.policy, ex.verdict);
+        if (limit !== null) answer.headers.set("RateLimit", limit);
       }
       if (onResponse !== undefined) {
         try {

@@ -2,9 +2,9 @@
  * The request handler: a standard `fetch(Request) => Promise<Response>` that runs on Bun, Node
  * and edge runtimes alike. This module only routes, behind one error boundary
  * (error-boundary.ts, D21): CORS (cors.ts, D17), body limits (body-limit.ts, D9), JSON
- * responses (responses.ts, D18), header decoding (header-text.ts), documents (documents.ts)
- * and request ids and the access log hook (exchange.ts, D22) each live in their own module.
- * The caller brings the clock and randomness.
+ * responses (responses.ts, D18), header decoding (header-text.ts), documents (documents.ts),
+ * request ids and the access log hook (exchange.ts, D22) and the rate limit (rate-limit.ts,
+ * D23) each live in their own module. The caller brings the clock and randomness.
  */
 
 import type { DocumentSettings } from "../documents/index.ts";
@@ -18,7 +18,9 @@ import { type Compressor, compressDocument, type ServedDocument, serveDocument, 
 import { type ErrorReporter, recover } from "./error-boundary.ts";
 import { type Exchange, exchanges } from "./exchange.ts";
 import { HeaderTextReader } from "./header-text.ts";
+import { limitGate } from "./limit-gate.ts";
 import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 import { headersOnly, notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
 /** What the handler needs from its host. */
@@ -48,7 +50,8 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * Called with every unexpected exception (a bug) that the handler answered with 500
    * internal_error (D21), and the request it broke, so the host can log it. Log the method and
    * path at most: the body and headers carry the demo key (D14). Without it nothing is reported
-   * (shared/ does no I/O); the client gets the same answer either way.
+   * (shared/ does no I/O); the client gets the same answer either way. A limiter's failure
+   * comes here too (the request then goes on unlimited).
    */
   onError?: ErrorReporter;
   /**
@@ -59,6 +62,15 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
   onResponse?: (record: AccessRecord) => void;
   /** A monotonic clock in milliseconds (performance.now) for onResponse's durations; `now` without it. */
   clock?: () => number;
+  /**
+   * The rate limiter (D23): off when absent, the default. Every request but a CORS preflight
+   * is counted under `clientKey`; a refused one answers 429 rate_limited, and every counted
+   * one carries the RateLimit headers. `memoryLimiter` (rate-limit.ts) is one for Bun, Node
+   * and Deno; an edge runtime can plug its own.
+   */
+  limiter?: RateLimiter;
+  /** The client a request is counted under: its address (Bun: `server.requestIP`). "unknown" when absent or null. */
+  clientKey?: (request: Request) => string | null | undefined;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -75,7 +87,7 @@ const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [e
 export interface Service {
   fetch: (request: Request) => Promise<Response>;
   engines: Map<string, (request: Request) => Promise<Response>>;
-  documents: Map<string, (request: Request) => Response>;
+  documents: Map<string, (request: Request) => Response | Promise<Response>>;
   /**
    * Compresses every document now rather than on its first request that accepts a coding;
    * resolves when all are in place (at once without `compress`).
@@ -89,7 +101,9 @@ export function createService(options: HandlerOptions): Service {
   const documents = servedDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL }, compress !== undefined);
   const trusted = options.trustContentLength === true;
   const report = options.onError;
+  const limiter = options.limiter;
   const { begin, finish } = exchanges(options);
+  const gate = limiter === undefined ? undefined : limitGate({ limiter, clientKey: options.clientKey, report, finish });
   // The error boundary (D21) is a try/catch around synchronous work and the rejection handler
   // of a promise that exists anyway: no extra promise or async function on any path.
   const fail = (error: unknown, request: Request, ex: Exchange): Response =>
@@ -141,6 +155,8 @@ export function createService(options: HandlerOptions): Service {
       const { pathname } = new URL(request.url);
       ex.path = pathname;
       const method = request.method;
+      const refused = gate === undefined ? null : await gate.check(request, ex);
+      if (refused !== null) return refused;
       // A HEAD gets the status and headers of the error a GET would get, without its body.
       const done = (response: Response): Response =>
         finish(request, ex, method === "HEAD" ? headersOnly(response) : response);
@@ -179,13 +195,23 @@ export function createService(options: HandlerOptions): Service {
     engines: new Map(
       [...engineByPath].map(([path, engineRoute]) => [
         path,
-        (request: Request) => engine(engineRoute, request, begin(request, path)),
+        (request: Request) => {
+          const ex = begin(request, path);
+          return gate === undefined
+            ? engine(engineRoute, request, ex)
+            : Promise.resolve(gate.guard(request, ex, () => engine(engineRoute, request, ex)));
+        },
       ]),
     ),
     documents: new Map(
       [...documents.byPath].map(([path, doc]) => [
         path,
-        (request: Request) => documentResponse(request, doc, begin(request, path)),
+        (request: Request) => {
+          const ex = begin(request, path);
+          return gate === undefined
+            ? documentResponse(request, doc, ex)
+            : gate.guard(request, ex, () => documentResponse(request, doc, ex));
+        },
       ]),
     ),
     compressDocuments: () =>

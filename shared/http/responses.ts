@@ -1,6 +1,6 @@
 /**
  * JSON responses: an engine result, and the answers the handler makes itself (405, 413, 404
- * of D9, 500 of D21). One place sets their headers: JSON never cached (D18), open
+ * of D9, 429 of D23, 500 of D21). One place sets their headers: JSON never cached (D18), open
  * to every origin (D17), and one place adds the request id to an error body (D22), so the
  * engine's bodies stay what the engine computed.
  */
@@ -54,6 +54,10 @@ export const tooLarge = (ex: Answering): Response =>
 
 /** 404 not_found: a path the service does not serve (D9). */
 export const notFound = (ex: Answering): Response => toResponse(failure(reject("not_found")), ex);
+
+/** 429 rate_limited (D23), with the seconds to wait in Retry-After; the handler adds the RateLimit headers. */
+export const rateLimited = (retryAfterSeconds: number, ex: Answering): Response =>
+  toResponse(failure(reject("rate_limited")), ex, { "Retry-After": String(retryAfterSeconds) });
 
 /**
  * 500 internal_error (D21): the catalog's body and the request id, nothing else, so nothing of

@@ -29,6 +29,13 @@ const REFS = referring("#/components/schemas/");
 /** The request id the examples show (D22). */
 const EXAMPLE_REQUEST_ID = "4f9c2a7d1e3b8a60";
 
+/** The headers of a 429 rate_limited (D23). */
+const RATE_LIMITED_HEADERS = {
+  "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+};
+
 /** Every schema, once: the engines' bodies and answers, the composites, then each field's. */
 function schemas() {
   return {
@@ -113,6 +120,11 @@ export function components() {
       },
       PayloadTooLarge: errorResponse(["payload_too_large"]),
       InternalError: errorResponse(["internal_error"]),
+      RateLimited: { ...errorResponse(["rate_limited"]), headers: RATE_LIMITED_HEADERS },
+      RateLimitedHead: {
+        description: "Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.",
+        headers: RATE_LIMITED_HEADERS,
+      },
       ...engineErrors().components,
       ...Object.fromEntries(
         (Object.keys(DOCUMENT_RESPONSES) as (keyof typeof DOCUMENT_RESPONSES)[]).map((kind) => [
@@ -159,6 +171,20 @@ export function components() {
       RequestId: {
         description: `The request's id (D22), on every response: the X-Request-Id the client sent when well formed, else ${FRESH_REQUEST_ID_LENGTH} random lowercase hex characters. Error bodies repeat it as request_id.`,
         schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
+      },
+      RetryAfter: {
+        description: "Seconds to wait before the next request: the end of the rate-limit window (D23).",
+        schema: { type: "integer", minimum: 1 },
+      },
+      RateLimitPolicy: {
+        description:
+          'Only when a rate limit is enabled (D23), on every counted response: the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>.',
+        schema: { type: "string" },
+      },
+      RateLimit: {
+        description:
+          'Only when a rate limit is enabled (D23), on every counted response: "default";r=<requests left>;t=<seconds until the window resets>.',
+        schema: { type: "string" },
       },
     },
     schemas: schemas(),

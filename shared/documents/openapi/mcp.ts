@@ -26,6 +26,7 @@ export const mcpPathItem = () => ({
         content: { "application/json": { schema: rpc } },
       },
       "413": responseRef("PayloadTooLarge"),
+      "429": responseRef("RateLimited"),
       "500": responseRef("InternalError"),
     },
   },

@@ -31,6 +31,7 @@ export const errorResponse = (codes: readonly ErrorCode[]) => ({
 export const SHARED_RESPONSES = {
   405: "MethodNotAllowed",
   413: "PayloadTooLarge",
+  429: "RateLimited",
   500: "InternalError",
 } as const satisfies Partial<Record<number, string>>;
 
@@ -66,7 +67,7 @@ export function engineErrors() {
   const lists = new Map<string, ErrorCode[]>();
   for (const engine of Object.values(ENGINES)) {
     const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of [...routeErrors(engine.route), "internal_error" as const]) {
+    for (const code of [...routeErrors(engine.route), "rate_limited" as const, "internal_error" as const]) {
       const status = ERROR_CATALOG[code].status;
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
@@ -172,6 +173,7 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
         "200": responseRef(DOCUMENT_RESPONSES[doc.kind]),
         "304": responseRef("NotModified"),
         "405": responseRef("MethodNotAllowed"),
+        "429": responseRef("RateLimited"),
         "500": responseRef("InternalError"),
       },
     },
@@ -180,7 +182,11 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
       summary: `${doc.title} (headers only)`,
       tags: ["documents"],
       security: [],
-      responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") },
+      responses: {
+        "200": responseRef("HeadersOnly"),
+        "304": responseRef("NotModified"),
+        "429": responseRef("RateLimitedHead"),
+      },
     },
     options: preflight("DocumentPreflight", `options${name}`, "documents"),
   };
