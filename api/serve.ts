@@ -7,7 +7,9 @@
 import type { Serve } from "bun";
 import type { ErrorReporter } from "../shared/http/error-boundary.ts";
 import type { Service } from "../shared/http/handler.ts";
+import { FRESH_REQUEST_ID_LENGTH, REQUEST_ID_HEADER } from "../shared/http/request-id.ts";
 import { internalError } from "../shared/http/responses.ts";
+import { randomHex } from "./random-hex.ts";
 
 /** Writes one entry to the server's log (stderr in api/server.ts). */
 export type LogWriter = (entry: string) => void;
@@ -16,6 +18,8 @@ export type LogWriter = (entry: string) => void;
 export interface ServeSettings {
   /** The port to listen on; 0 picks a free one. */
   port: number;
+  /** The interface to listen on (HOST); undefined for Bun's default, every interface. */
+  hostname?: string;
   /** SO_REUSEPORT, so several processes can serve one port (WORKERS, api/workers.ts). */
   reusePort: boolean;
   /** Where an exception that reaches Bun itself is logged. */
@@ -48,15 +52,19 @@ export function serveOptions(service: Service, settings: ServeSettings): Serve.O
 
   return {
     port: settings.port,
+    ...(settings.hostname === undefined ? {} : { hostname: settings.hostname }),
     routes,
     fetch: service.fetch,
     reusePort: settings.reusePort,
     // The handler answers its own exceptions (D21); this answers what still escapes it (a
     // broken host binding) with the same catalog JSON rather than Bun's bare 500. Bun passes
-    // no request here, so the entry names no method or path.
+    // no request here, so the entry names no method or path, and the id is a fresh one (D22).
     error(error) {
+      const id = randomHex(FRESH_REQUEST_ID_LENGTH);
       settings.log(`internal_error (outside the handler): ${describeError(error)}`);
-      return internalError();
+      const response = internalError({ id, text: undefined });
+      response.headers.set(REQUEST_ID_HEADER, id);
+      return response;
     },
     // development: false whatever NODE_ENV says: Bun's development mode can answer an uncaught
     // error with an HTML page holding the stack trace, which must never reach a client.

@@ -1,7 +1,16 @@
 /**
- * The environment settings of `bun run api` read as numbers: PORT (D16) and WORKERS. Kept apart
- * from server.ts, which listens as soon as it is imported, so that they can be tested.
+ * The environment settings of `bun run api`: PORT (D16), HOST, WORKERS, LOG and RATE_LIMIT
+ * (D23). Kept apart from server.ts, which listens as soon as it is imported, so that they can
+ * be tested. A value that cannot be read stops the start with a {@link SettingError}, whose
+ * message server.ts prints as one line, rather than the server doing something unexpected.
  */
+import process from "node:process";
+import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
+
+/** A setting whose value cannot be used; its message names the setting, what it takes and the value. */
+export class SettingError extends Error {
+  override name = "SettingError";
+}
 
 /** The default port (D16). */
 export const DEFAULT_PORT = 3000;
@@ -15,8 +24,41 @@ export function listenPort(value: string | undefined): number {
   const text = value?.trim() ?? "";
   if (text === "") return DEFAULT_PORT;
   const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port <= 65535)) throw new Error(`PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`);
+  if (!(port <= 65535))
+    throw new SettingError(`PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`);
   return port;
+}
+
+const IPV4_PART = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IPV4 = new RegExp(`^${IPV4_PART}(?:\\.${IPV4_PART}){3}$`);
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+const HOST_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*\\.?$`);
+
+/** True for an IPv6 address as URLs write it between brackets (the URL parser is the judge). */
+function isIpv6(text: string): boolean {
+  if (!text.includes(":") || !/^[0-9A-Fa-f:.]+$/.test(text)) return false;
+  try {
+    return new URL(`http://[${text}]/`).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The interface HOST asks to listen on, or undefined (unset or blank) for Bun's default: every
+ * interface, IPv4 and IPv6 (`::` with IPv4 mapped in). Otherwise an IPv4 address, an IPv6
+ * address (brackets optional) or a host name (`localhost`); anything else stops the start.
+ */
+export function listenHost(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? "";
+  if (text === "") return undefined;
+  const bare = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
+  if (IPV4.test(bare) || isIpv6(bare)) return bare;
+  // A name whose last label is a number would be a malformed IPv4 address (256.0.0.1, 1.2.3).
+  if (bare === text && HOST_NAME.test(text) && !/(^|\.)\d+\.?$/.test(text)) return text;
+  throw new SettingError(
+    `HOST must be an IP address or a host name (127.0.0.1, ::1, 0.0.0.0, localhost); got ${JSON.stringify(value)}.`,
+  );
 }
 
 /** The number of processes WORKERS asks for: a whole number >= 1 (default 1). */
@@ -25,15 +67,77 @@ export function workerCount(value: string | undefined): number {
   return Number.isFinite(count) && count >= 1 ? count : 1;
 }
 
+/** Whether LOG asks for the access log: on when unset, blank or `on`; off with `off`; anything else stops the start. */
+export function accessLogOn(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? "";
+  if (text === "" || text === "on") return true;
+  if (text === "off") return false;
+  throw new SettingError(`LOG must be on or off; got ${JSON.stringify(value)}.`);
+}
+
+/** A rate limit: `requests` per `seconds` per client address. */
+export interface RateLimitSetting {
+  requests: number;
+  seconds: number;
+}
+
+/** The largest window RATE_LIMIT takes: a day. */
+export const MAX_RATE_WINDOW_SECONDS = 86_400;
+
+/**
+ * The rate limit RATE_LIMIT asks for (D23): null (off, the default) when unset, blank or `off`;
+ * else `<requests>/<seconds>`, two whole numbers, requests from 1 to 1,000,000,000 and seconds
+ * from 1 to 86,400 (`100/60`: 100 requests a minute per client address). Anything else stops
+ * the start.
+ */
+export function rateLimit(value: string | undefined): RateLimitSetting | null {
+  const text = value?.trim() ?? "";
+  if (text === "" || text.toLowerCase() === "off") return null;
+  const match = /^(\d{1,10})\s*\/\s*(\d{1,5})$/.exec(text);
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!(requests >= 1 && requests <= 1_000_000_000 && seconds >= 1 && seconds <= MAX_RATE_WINDOW_SECONDS))
+    throw new SettingError(
+      `RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got ${JSON.stringify(value)}.`,
+    );
+  return { requests, seconds };
+}
+
 /** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
 export const localSiteUrl = (port: number): string => `http://localhost:${port}`;
 
-/** PORT's port, or the start stops with its one-line message (no stack trace) and exit code 1. */
-export function portOrExit(value: string | undefined): number {
+/**
+ * Every setting of `bun run api` (and of api:node, api:deno and api:workers, which take those
+ * they can use), read from `env`; throws a SettingError on the first bad one. Without SITE_URL
+ * the documents name this server's own address (PORT 0, a port not known yet: the default origin).
+ */
+export function readSettings(env: Record<string, string | undefined>) {
+  const port = listenPort(env.PORT);
+  return {
+    port,
+    host: listenHost(env.HOST),
+    workers: workerCount(env.WORKERS),
+    log: accessLogOn(env.LOG),
+    rateLimit: rateLimit(env.RATE_LIMIT),
+    siteUrl: env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
+  };
+}
+
+/** The settings of a start. */
+export type Settings = ReturnType<typeof readSettings>;
+
+/** {@link readSettings}, or the start stops with the one-line message on stderr (no stack trace), exit code 1. */
+export function settingsOrExit(env: Record<string, string | undefined>): Settings {
   try {
-    return listenPort(value);
+    return readSettings(env);
   } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
+    if (!(error instanceof SettingError)) throw error;
+    refuseToStart(error.message);
   }
+}
+
+/** Stops the start with one line on stderr and exit code 1, no stack trace: what an operator needs to fix it. */
+export function refuseToStart(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
 }

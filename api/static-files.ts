@@ -12,6 +12,7 @@
  */
 import { resolve, sep } from "node:path";
 import { preferredCoding } from "../shared/http/codings.ts";
+import { EXPOSE_HEADERS } from "../shared/http/cors.ts";
 
 /** A file found below the root: its body, size and content type. */
 export interface FoundFile {
@@ -86,6 +87,7 @@ export function staticFiles(root: string, find: FileSource = nodeFiles) {
           ? "public, max-age=31536000, immutable"
           : "public, max-age=0, must-revalidate",
         "Access-Control-Allow-Origin": "*",
+        "Access-Control-Expose-Headers": EXPOSE_HEADERS,
       };
       let sent = file;
       if (COMPRESSIBLE.test(path)) {
@@ -97,9 +99,10 @@ export function staticFiles(root: string, find: FileSource = nodeFiles) {
           headers["Content-Encoding"] = coding;
         }
       }
-      if (request.method !== "HEAD") return new Response(sent.body, { headers });
-      // HEAD: no body, and the Content-Length a GET would have (as documents do).
-      return new Response(null, { headers: { ...headers, "Content-Length": String(sent.size) } });
+      // Stated for HEAD (no body, the length a GET would have, as documents do) and for the
+      // access log, which reports a body's bytes when the response says them.
+      headers["Content-Length"] = String(sent.size);
+      return new Response(request.method === "HEAD" ? null : sent.body, { headers });
     }
     return null;
   };

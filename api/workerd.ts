@@ -15,8 +15,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
-import { localSiteUrl, portOrExit } from "./settings.ts";
+import { settingsOrExit } from "./settings.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const started = performance.now();
@@ -25,7 +24,7 @@ const started = performance.now();
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.WRANGLER_HIDE_BANNER = "true";
 
-const port = portOrExit(process.env.PORT);
+const { port, siteUrl } = settingsOrExit(process.env);
 
 if (!existsSync(join(ROOT, "site/dist/index.html"))) {
   console.log("site/dist is missing: bun run build");
@@ -52,7 +51,7 @@ if (process.env.WORKER_ASSETS === "off") delete options.assets;
 const direct = process.env.WORKER_DIRECT === "1";
 const bindings: Record<string, unknown> = { ...(options.bindings as Record<string, unknown> | undefined) };
 // As on Bun: SITE_URL when set, else this server's own address (http://localhost:<PORT>).
-bindings.SITE_URL = process.env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port));
+bindings.SITE_URL = siteUrl;
 
 /**
  * The Worker as the text of one ES module: WORKER_BUNDLE when set (a bundle made by `wrangler

@@ -2,8 +2,9 @@
  * WORKERS=n: n processes serve one port (Linux SO_REUSEPORT through Bun.serve's `reusePort`),
  * so one machine's every core answers; the kernel spreads connections across them. The service
  * is stateless, so the processes share nothing. The first process serves too and starts the
- * other n - 1 as children of itself; SIGTERM and SIGINT stop them all, and a child whose
- * parent vanished (even by SIGKILL) exits within a second.
+ * other n - 1 as children of itself; server.ts stops them all on SIGTERM and SIGINT (each
+ * drains its own requests), and a child whose parent vanished (even by SIGKILL) stops within
+ * about a second.
  */
 
 /** Environment variable that marks a child and names its parent's pid. */
@@ -12,23 +13,43 @@ const CHILD_OF = "AGENT_ESCROW_WORKER_OF";
 /** True when this process is a child started by {@link startWorkers}. */
 export const isWorkerChild = (): boolean => process.env[CHILD_OF] !== undefined;
 
-/** In a child: exit once the parent is gone (its pid is no longer our parent). */
-export function followParent(): void {
+/** In a child: calls `orphaned` once the parent is gone (its pid is no longer our parent). */
+export function followParent(orphaned: () => void): void {
   const parent = Number(process.env[CHILD_OF]);
-  setInterval(() => {
-    if (process.ppid !== parent) process.exit(0);
-  }, 1000).unref();
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      orphaned();
+    }
+  }, 1000);
+  timer.unref();
 }
+
+/** The processes this one started. */
+export interface Workers {
+  /** How many processes serve, this one included. */
+  count: number;
+  /**
+   * Sends SIGTERM to every child and resolves once all have exited, with true when every one
+   * exited 0; a child still running after `waitMs` is killed outright.
+   */
+  stop(waitMs: number): Promise<boolean>;
+}
+
+/** One process: nothing to start or stop. */
+export const NO_WORKERS: Workers = { count: 1, stop: () => Promise.resolve(true) };
 
 /**
  * In the first process, once it listens on `port`: starts `count - 1` more copies of this
- * script on the same port and ties their lives to ours. Returns how many processes serve.
+ * script on the same port. A child that exits while no stop was asked for calls `failed`
+ * (server.ts then stops everything with exit code 1: a supervisor restarts us whole rather
+ * than we serve on quietly with fewer processes).
  */
-export function startWorkers(count: number, port: number): number {
-  if (count <= 1) return 1;
+export function startWorkers(count: number, port: number, failed: (pid: number, code: number) => void): Workers {
+  if (count <= 1) return NO_WORKERS;
   if (process.platform !== "linux") {
     console.warn(`WORKERS=${count} needs Linux (SO_REUSEPORT); serving with one process.`);
-    return 1;
+    return NO_WORKERS;
   }
   const script = process.argv[1]!;
   const children = Array.from({ length: count - 1 }, () =>
@@ -38,20 +59,22 @@ export function startWorkers(count: number, port: number): number {
     }),
   );
   let stopping = false;
-  const stop = (code: number) => {
-    stopping = true;
-    for (const child of children) child.kill("SIGTERM");
-    Promise.all(children.map((child) => child.exited)).then(() => process.exit(code));
-  };
-  process.on("SIGTERM", () => stop(0));
-  process.on("SIGINT", () => stop(0));
   for (const child of children) {
     child.exited.then((code) => {
-      if (stopping) return;
-      // Fail whole rather than serve on quietly with fewer processes: a supervisor restarts us.
-      console.error(`worker ${child.pid} exited with ${code}; stopping every worker`);
-      stop(1);
+      if (!stopping) failed(child.pid, code);
     });
   }
-  return count;
+  return {
+    count,
+    async stop(waitMs) {
+      stopping = true;
+      for (const child of children) child.kill("SIGTERM");
+      const timer = setTimeout(() => {
+        for (const child of children) child.kill("SIGKILL");
+      }, waitMs);
+      const codes = await Promise.all(children.map((child) => child.exited));
+      clearTimeout(timer);
+      return codes.every((code) => code === 0);
+    },
+  };
 }

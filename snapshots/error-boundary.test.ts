@@ -1,7 +1,7 @@
 /**
  * The one error boundary (D21): an exception anywhere in the handler (the engine, the handler's
  * own steps, a document, the static fallback, routing) answers 500 internal_error with the
- * catalog body, the JSON headers and CORS, and nothing of the exception; the host's onError
+ * catalog body with the request's id (D22), the JSON headers and CORS, and nothing of the exception; the host's onError
  * gets the exception; the same handler keeps serving. Tested without a server (createHandler)
  * and over real HTTP with api/serve.ts's Bun.serve options on a free port, where the server's
  * log entry must name the exception and never the demo key.
@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { errorLog, serveOptions } from "../api/serve.ts";
 import { createHandler, createService, type HandlerOptions } from "../shared/http/handler.ts";
+import { REQUEST_ID_PATTERN } from "../shared/protocol/constants.ts";
 import { CREATE, NOW } from "./helpers.ts";
 
 const BASE = "http://localhost";
@@ -19,20 +20,31 @@ const DEMO_KEY = "demo-key-that-must-never-be-logged-51c7";
 /** A title that must never reach a log: bodies are not logged. */
 const TITLE = "A body that must never be logged";
 
-/** The exact body of D21's answer. */
-const INTERNAL_ERROR = JSON.stringify({
+/** D21's error body as the engine and MCP give it; over HTTP it ends with the request's id (D22). */
+const INTERNAL_ERROR_BODY = {
   ok: false,
   mode: "demo",
   money: false,
   error: "internal_error",
   message: "Something went wrong on our side. Nothing was changed.",
-});
-/** The exact headers of D21's answer from the handler itself. */
-const INTERNAL_ERROR_HEADERS = {
+};
+/** The exact body of D21's answer over HTTP to the request whose id is `id`. */
+const internalError = (id: string): string => JSON.stringify({ ...INTERNAL_ERROR_BODY, request_id: id });
+/** The exact headers of D21's answer from the handler itself, to the request whose id is `id`. */
+const internalErrorHeaders = (id: string) => ({
   "access-control-allow-origin": "*",
+  "access-control-expose-headers": "X-Request-Id, Retry-After, RateLimit, RateLimit-Policy",
   "cache-control": "no-store",
   "content-type": "application/json; charset=utf-8",
-};
+  "x-request-id": id,
+});
+
+/** The response's X-Request-Id, checked to be one (D22). */
+function requestIdOf(response: Response): string {
+  const id = response.headers.get("x-request-id") ?? "";
+  expect(id).toMatch(REQUEST_ID_PATTERN);
+  return id;
+}
 
 const boom = (): never => {
   throw new Error(SECRET);
@@ -89,13 +101,14 @@ class UrlThrows extends Request {
  */
 async function expectInternalError(response: Response, head = false): Promise<void> {
   expect(response.status).toBe(500);
+  const id = requestIdOf(response);
   expect(Object.fromEntries(response.headers)).toEqual(
     head
-      ? { ...INTERNAL_ERROR_HEADERS, "content-length": String(Buffer.byteLength(INTERNAL_ERROR)) }
-      : INTERNAL_ERROR_HEADERS,
+      ? { ...internalErrorHeaders(id), "content-length": String(Buffer.byteLength(internalError(id))) }
+      : internalErrorHeaders(id),
   );
   const text = await response.text();
-  expect(text).toBe(head ? "" : INTERNAL_ERROR);
+  expect(text).toBe(head ? "" : internalError(id));
   expect(text).not.toContain(SECRET);
   expect(text).not.toContain("exploded");
   expect(text).not.toContain("escrow.ts");
@@ -214,7 +227,9 @@ describe("the handler turns an unexpected exception into 500 internal_error (D21
     await expectInternalError(
       await service.engines.get("/api/v0/transition")!(post("/api/v0/transition", createBody())),
     );
-    await expectInternalError(service.documents.get("/api/health.json")!(new HeadersThrow(`${BASE}/api/health.json`)));
+    await expectInternalError(
+      await service.documents.get("/api/health.json")!(new HeadersThrow(`${BASE}/api/health.json`)),
+    );
     expect(reports).toHaveLength(2);
   });
 
@@ -249,7 +264,7 @@ describe("/mcp behind the boundary (D21)", () => {
     expect(text).not.toContain(SECRET);
     const result = JSON.parse(text).result;
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toEqual(JSON.parse(INTERNAL_ERROR));
+    expect(result.structuredContent).toEqual(INTERNAL_ERROR_BODY);
     expect(reports).toHaveLength(1);
     expect((reports[0]!.error as Error).message).toBe(SECRET);
     expect(new URL(reports[0]!.request.url).pathname).toBe("/mcp");
@@ -292,9 +307,12 @@ describe("the real server (api/serve.ts's Bun.serve options) behind the boundary
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    if (head) expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(INTERNAL_ERROR)));
+    if (head)
+      expect(response.headers.get("content-length")).toBe(
+        String(Buffer.byteLength(internalError(requestIdOf(response)))),
+      );
     const text = await response.text();
-    expect(text).toBe(head ? "" : INTERNAL_ERROR);
+    expect(text).toBe(head ? "" : internalError(requestIdOf(response)));
     expect(text).not.toContain("exploded");
   }
 

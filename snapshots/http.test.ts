@@ -14,7 +14,7 @@ import { exchange, startServer } from "./live-server.ts";
 
 const handle = testHandler();
 const BASE = "http://localhost";
-const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-Key";
+const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-Key, X-Request-Id";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /** Sends one request to the handler. */

@@ -23,6 +23,8 @@ export interface LiveServer {
   stderr(): string;
   /** True while the process runs. */
   alive(): boolean;
+  /** The exit code, once the process has exited (and its output has been read to the end). */
+  exited: Promise<number>;
   /** Resident set size of the server process in bytes (VmRSS of /proc/<pid>/status). */
   rss(): number;
   /** Kills the process and waits for it to exit. */
@@ -115,6 +117,7 @@ export async function startCommand(
     stdout: () => out.text,
     stderr: () => err.text,
     alive: () => child.exitCode === null && child.signalCode === null,
+    exited: Promise.all([child.exited, drained]).then(([code]) => code),
     rss: () => rssOf(child.pid),
     stop,
   };

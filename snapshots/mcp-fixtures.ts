@@ -58,3 +58,9 @@ export function expectValidOutput(outputSchema: unknown, content: unknown, where
   const validate = ajv.compile(outputSchema as object);
   expect(validate(content), `${where}: ${ajv.errorsText(validate.errors)}`).toBe(true);
 }
+
+/**
+ * An HTTP engine answer's body as the engine made it, which is what an MCP tool answers: without
+ * the request_id that the HTTP edge ends every error body with (D22).
+ */
+export const engineBody = (text: string): string => text.replace(/,"request_id":"[^"]*"\}$/, "}");

@@ -11,29 +11,34 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ENGINE_ROUTES } from "../shared/protocol/constants.ts";
 import { NOW, testHandler } from "./helpers.ts";
 import { type LiveServer, startServer } from "./live-server.ts";
-import { connect, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
+import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const URL_OF = "http://escrow.test/mcp";
 const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+/**
+ * Sent on every request in process: a request that names its id takes none from the handler's
+ * counting random source (D22), which is then left to job ids alone, as in the engine.
+ */
+const REQUEST_ID = { "X-Request-Id": "mcp-test" };
 
 /** A client over /mcp of a handler on clock `now`, sending `headers` with every request. */
 function inProcess(now: number, headers: Record<string, string> = {}): Promise<Client> {
   const handler = testHandler(now);
   return connect(
     new StreamableHTTPClientTransport(new URL(URL_OF), {
-      requestInit: { headers },
+      requestInit: { headers: { ...REQUEST_ID, ...headers } },
       fetch: (url, init) => handler(new Request(url, init)),
     }),
   );
 }
 
-/** The HTTP engine's answer to `body` on a fresh handler with the same clock and key. */
+/** The HTTP engine's body for `body` on a fresh handler with the same clock and key. */
 async function engineAnswer(route: string, body: unknown, now: number, key?: string): Promise<string> {
-  const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+  const headers: Record<string, string> = key ? { ...REQUEST_ID, Authorization: `Bearer ${key}` } : REQUEST_ID;
   const response = await testHandler(now)(
     new Request(`http://escrow.test/api/v0/${route}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
-  return response.text();
+  return engineBody(await response.text());
 }
 
 describe("POST /mcp in process, on the fixed clock", () => {
@@ -81,7 +86,11 @@ describe("POST /mcp in process, on the fixed clock", () => {
     const body = TOOL_CALLS[0]!.body;
     const result = await client.callTool({ name: "escrow_transition", arguments: body });
     const response = await testHandler(NOW)(
-      new Request("http://escrow.test/api/v0/transition", { method: "POST", headers, body: JSON.stringify(body) }),
+      new Request("http://escrow.test/api/v0/transition", {
+        method: "POST",
+        headers: { ...REQUEST_ID, ...headers },
+        body: JSON.stringify(body),
+      }),
     );
     expect((result.content as { text: string }[])[0]!.text).toBe(await response.text());
     expect(result.structuredContent).toMatchObject({ idempotency_key: "same-key", key_id: expect.any(String) });
@@ -134,7 +143,7 @@ describe("POST /mcp on a live server (bun run api)", () => {
     for (const { code, route, body } of TOOL_ERRORS) {
       const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
       expect(result.isError, code).toBe(true);
-      expect((result.content as { text: string }[])[0]!.text).toBe(await live(route, body));
+      expect((result.content as { text: string }[])[0]!.text).toBe(engineBody(await live(route, body)));
     }
   });
 

@@ -13,7 +13,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { parsePack } from "../shared/browser/pack.ts";
 import { PROOF_URL } from "./helpers.ts";
 import { type LiveServer, ROOT, startServer } from "./live-server.ts";
-import { connect, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
+import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
 
@@ -42,7 +42,9 @@ describe("bun run mcp (stdio)", () => {
   let server: LiveServer;
   let client: Client;
   const engine = async (route: string, body: unknown) =>
-    (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text();
+    engineBody(
+      await (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text(),
+    );
 
   beforeAll(async () => {
     server = await startServer();

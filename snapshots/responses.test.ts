@@ -153,8 +153,10 @@ const HTTP_ERRORS: [string, string, string, string, string?][] = [
 
 describe("HTTP errors", () => {
   const handle = testHandler();
+  // A fixed X-Request-Id, so each snapshot shows the request_id every HTTP error body ends with (D22).
+  const headers = { "X-Request-Id": "snapshot-1" };
   test.each(HTTP_ERRORS)("%s: %s", async (code, _why, method, path, body) => {
-    const response = await handle(new Request(`http://localhost${path}`, { method, body }));
+    const response = await handle(new Request(`http://localhost${path}`, { method, body, headers }));
     const json = (await response.json()) as Record<string, unknown>;
     expect(json.error).toBe(code);
     expect(wire(response.status, json)).toMatchSnapshot();

@@ -66,9 +66,13 @@ describe("workerd answers as `bun run api` does", () => {
     await Promise.all([bun?.stop(), workerd?.stop()]);
   });
 
-  /** The same raw request to both servers: [Bun's answer, workerd's]. */
+  let sent = 0;
+  /**
+   * The same raw request to both servers: [Bun's answer, workerd's]. Both get the same
+   * X-Request-Id, so that it and an error body's request_id (D22) agree too.
+   */
   async function both(method: string, path: string, body: string | null = null, headers: Record<string, string> = {}) {
-    const request = rawRequest(method, path, body, headers);
+    const request = rawRequest(method, path, body, { "X-Request-Id": `side-by-side.${++sent}`, ...headers });
     const answers = await Promise.all(
       [bun, workerd].map(async (server) => (await exchange(server.port, request, 10_000, method === "HEAD")).response),
     );

@@ -88,6 +88,8 @@ describe("SPEC Errors method_not_allowed: 405 with the catalog message", () => {
       money: false,
       error: "method_not_allowed",
       message: METHOD_NOT_ALLOWED,
+      // Every HTTP error body ends with the request's id (D22).
+      request_id: response.headers.get("x-request-id"),
     });
   });
 });

@@ -1,4 +1,4 @@
-/** /api/errors.json: the error catalog (SPEC "Errors" and D9), with the error body shape of D8. */
+/** /api/errors.json: the error catalog (SPEC "Errors", D9, D21, D23), with the error body shape of D8 and D22. */
 import { MODE, MONEY } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { INVALID_FIELD_MESSAGES, INVALID_FIELD_NAMES } from "./field-messages.ts";
@@ -8,9 +8,11 @@ export const errors = () => ({
   mode: MODE,
   money: MONEY,
   body: {
-    shape: '{ ok: false, mode: "demo", money: false, error, message, field?, ...extra }',
+    shape: '{ ok: false, mode: "demo", money: false, error, message, field?, ...extra, request_id }',
     message: "The catalog message with its {placeholders} filled (D8).",
     field: "Names the field on missing_field and invalid_field, with SPEC's names (job.status, receipt.status).",
+    request_id:
+      "The request's id, the same as the response's X-Request-Id header (D22): the client's own X-Request-Id when well formed, else a fresh one. The HTTP service adds it last; MCP tool results carry the body without it.",
     validate:
       "validate's error bodies add kind (schema on 400, state on 409) and errors: every schema problem found, each { error, field, message }; a state error is the single entry.",
   },

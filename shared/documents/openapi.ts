@@ -10,15 +10,32 @@ import { DESCRIPTION } from "./discovery.ts";
 import { components } from "./openapi/components.ts";
 import { pathItems } from "./openapi/paths.ts";
 
+type ResponseObject = { $ref?: string; headers?: Record<string, unknown> };
+
+/**
+ * Every response carries X-Request-Id (D22), so every response object states it: added here,
+ * once, to each response the paths and components define (a $ref points at one of those).
+ */
+function stateRequestIds<T extends { paths: object; components: { responses: object } }>(doc: T): T {
+  const stamp = (response: ResponseObject) => {
+    if (response.$ref === undefined)
+      response.headers = { "X-Request-Id": { $ref: "#/components/headers/RequestId" }, ...response.headers };
+  };
+  for (const item of Object.values(doc.paths) as Record<string, { responses?: Record<string, ResponseObject> }>[])
+    for (const operation of Object.values(item)) Object.values(operation.responses ?? {}).forEach(stamp);
+  Object.values(doc.components.responses as Record<string, ResponseObject>).forEach(stamp);
+  return doc;
+}
+
 /** The OpenAPI document. */
 export function openapi(siteUrl: string) {
-  return {
+  return stateRequestIds({
     openapi: "3.1.0",
     info: {
       title: SERVICE,
       version: VERSION,
       summary: "Stateless demo escrow and credits engine for agent jobs. No money moves.",
-      description: `${DESCRIPTION}\n\nEvery response carries mode demo and money false. Unknown paths answer 404 not_found. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large.`,
+      description: `${DESCRIPTION}\n\nEvery response carries mode demo and money false. Unknown paths answer 404 not_found. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. Every response carries X-Request-Id (D22). 429 rate_limited happens only where the operator enabled a rate limit (D23; off by default).`,
       license: { name: "MIT", identifier: "MIT" },
     },
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
@@ -31,5 +48,5 @@ export function openapi(siteUrl: string) {
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     paths: pathItems(),
     components: components(),
-  };
+  });
 }

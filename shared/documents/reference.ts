@@ -106,6 +106,7 @@ export function referenceModel(siteUrl: string) {
       { name: "Authorization: Bearer <API_KEY>", note: doc.components.securitySchemes.bearerAuth.description },
       { name: "X-Service-Key: <API_KEY>", note: doc.components.securitySchemes.serviceKey.description },
       { name: "Idempotency-Key: <key>", note: doc.components.parameters.IdempotencyKey.description },
+      { name: "X-Request-Id: <id>", note: doc.components.parameters.RequestId.description },
     ],
   };
 }

@@ -156,7 +156,8 @@ export function settlement() {
       body_bytes: LIMITS.bodyBytesMax,
       simulate_steps: LIMITS.simulateSteps,
       activity_log: `last ${LIMITS.activityMax} events (reference UI, client-side)`,
-      rate_limits: "none",
+      rate_limits:
+        "None by default. An operator may enable a limit per client address (D23): a request past it answers 429 rate_limited with Retry-After and the RateLimit and RateLimit-Policy headers.",
     },
     documents: {
       caching: `The API sends every GET document with Cache-Control: ${DOCUMENT_CACHE_CONTROL} and an ETag; If-None-Match with a matching tag answers 304 (D18).`,

@@ -1,9 +1,14 @@
 /**
  * CORS (D17): the service is open to every origin, and a preflight is answered from headers
- * made once per method set rather than per request.
+ * made once per method set rather than per request. A page may send its own X-Request-Id and
+ * read the response's, and the rate-limit headers (D22, D23).
  */
 
-const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-Key";
+/** The request headers a page may send (D17, D22). */
+export const ALLOW_HEADERS = "Content-Type, Authorization, X-Service-Key, Idempotency-Key, X-Request-Id";
+
+/** The response headers a page may read beyond the safelisted ones (D22, D23). */
+export const EXPOSE_HEADERS = "X-Request-Id, Retry-After, RateLimit, RateLimit-Policy";
 
 /** The methods an engine path serves (D17). */
 export const ENGINE_METHODS = "POST, OPTIONS";

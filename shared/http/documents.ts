@@ -6,6 +6,7 @@
 import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
 import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
 import { preferredCoding } from "./codings.ts";
+import { EXPOSE_HEADERS } from "./cors.ts";
 
 /** The host's compressor: `bytes` in `coding`, as a promise (HandlerOptions.compress). */
 export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
@@ -51,6 +52,7 @@ function representation(
     "Cache-Control": DOCUMENT_CACHE_CONTROL,
     ETag: etag,
     "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": EXPOSE_HEADERS,
   };
   // Caches must key a negotiated document by Accept-Encoding, the plain form included.
   if (negotiated) fields.Vary = "Accept-Encoding";
@@ -101,9 +103,14 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 /**
  * The answer to a GET or HEAD of a document: the compressed form the client accepts when it
  * is ready (else the document as it is, and compression starts), or 304 when If-None-Match
- * names the chosen form's entity tag.
+ * names the chosen form's entity tag. `sent.bytes` gets the length of the body a GET sends.
  */
-export function serveDocument(request: Request, served: ServedDocument, compress: Compressor | undefined): Response {
+export function serveDocument(
+  request: Request,
+  served: ServedDocument,
+  compress: Compressor | undefined,
+  sent: { bytes: number },
+): Response {
   let chosen = served.identity;
   const coding = compress === undefined ? null : preferredCoding(request.headers.get("accept-encoding"));
   if (coding !== null) {
@@ -115,9 +122,9 @@ export function serveDocument(request: Request, served: ServedDocument, compress
   if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
-  return request.method === "HEAD"
-    ? new Response(null, { status: 200, headers: chosen.head })
-    : new Response(chosen.body, { status: 200, headers: chosen.headers });
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers: chosen.head });
+  sent.bytes = chosen.body.byteLength;
+  return new Response(chosen.body, { status: 200, headers: chosen.headers });
 }
 
 /**

@@ -2,27 +2,32 @@
  * The request handler: a standard `fetch(Request) => Promise<Response>` that runs on Bun, Node
  * and edge runtimes alike. This module only routes, behind one error boundary
  * (error-boundary.ts, D21): CORS (cors.ts, D17), body limits (body-limit.ts, D9), JSON
- * responses (responses.ts, D18), header decoding (header-text.ts) and documents
- * (documents.ts) each live in their own module. The caller brings the clock and randomness.
+ * responses (responses.ts, D18), header decoding (header-text.ts), documents (documents.ts),
+ * request ids and the access log hook (exchange.ts, D22) and the rate limit (rate-limit.ts,
+ * D23) each live in their own module. The caller brings the clock and randomness.
  */
 
 import type { DocumentSettings } from "../documents/index.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { run } from "../engine/run.ts";
 import { type EngineRoute, LIMITS } from "../protocol/constants.ts";
+import type { AccessRecord } from "./access-log.ts";
 import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
 import { type ErrorReporter, recover } from "./error-boundary.ts";
+import { type Exchange, exchanges } from "./exchange.ts";
 import { HeaderTextReader } from "./header-text.ts";
+import { limitGate } from "./limit-gate.ts";
 import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 import { notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
 /** What the handler needs from its host. */
 export interface HandlerOptions extends Partial<DocumentSettings> {
   /** Epoch milliseconds; read once per engine request. */
   now: () => number;
-  /** `length` random lowercase hex characters. */
+  /** `length` random lowercase hex characters: job ids, and the id of a request that sent none (D22). */
   randomHex: (length: number) => string;
   /** Static files (the built site) for GET paths that are neither engines nor documents. */
   fallback?: (request: Request, pathname: string) => Response | null | Promise<Response | null>;
@@ -45,7 +50,8 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * Called with every unexpected exception (a bug) that the handler answered with 500
    * internal_error (D21), and the request it broke, so the host can log it. Log the method and
    * path at most: the body and headers carry the demo key (D14). Without it nothing is reported
-   * (shared/ does no I/O); the client gets the same answer either way.
+   * (shared/ does no I/O); the client gets the same answer either way. A limiter's failure
+   * comes here too (the request then goes on unlimited).
    */
   onError?: ErrorReporter;
   /**
@@ -55,6 +61,23 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    * `ctx.waitUntil`); elsewhere the work simply runs and this is not needed.
    */
   waitUntil?: (work: Promise<unknown>, request: Request) => void;
+  /**
+   * The access log's hook: called once per response as it leaves the handler, with its id,
+   * method, path, status, body bytes and duration; `accessLogLine` (access-log.ts) makes the
+   * log line of it. An exception in it changes no answer. Without it nothing is measured.
+   */
+  onResponse?: (record: AccessRecord) => void;
+  /** A monotonic clock in milliseconds (performance.now) for onResponse's durations; `now` without it. */
+  clock?: () => number;
+  /**
+   * The rate limiter (D23): off when absent, the default. Every request but a CORS preflight
+   * is counted under `clientKey`; a refused one answers 429 rate_limited, and every counted
+   * one carries the RateLimit headers. `memoryLimiter` (rate-limit.ts) is one for Bun, Node
+   * and Deno; an edge runtime can plug its own.
+   */
+  limiter?: RateLimiter;
+  /** The client a request is counted under: its address (Bun: `server.requestIP`). "unknown" when absent or null. */
+  clientKey?: (request: Request) => string | null | undefined;
 }
 
 /** The default public origin of absolute URLs (SITE_URL). */
@@ -71,7 +94,7 @@ const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [e
 export interface Service {
   fetch: (request: Request) => Promise<Response>;
   engines: Map<string, (request: Request) => Promise<Response>>;
-  documents: Map<string, (request: Request) => Response>;
+  documents: Map<string, (request: Request) => Response | Promise<Response>>;
   /**
    * Compresses every document now rather than on its first request that accepts a coding;
    * resolves when all are in place (at once without `compress`).
@@ -85,9 +108,13 @@ export function createService(options: HandlerOptions): Service {
   const documents = servedDocuments({ siteUrl: options.siteUrl ?? DEFAULT_SITE_URL }, compress !== undefined);
   const trusted = options.trustContentLength === true;
   const report = options.onError;
+  const limiter = options.limiter;
+  const { begin, finish } = exchanges(options);
+  const gate = limiter === undefined ? undefined : limitGate({ limiter, clientKey: options.clientKey, report, finish });
   // The error boundary (D21) is a try/catch around synchronous work and the rejection handler
   // of a promise that exists anyway: no extra promise or async function on any path.
-  const fail = (error: unknown, request: Request): Response => recover(error, request, report);
+  const fail = (error: unknown, request: Request, ex: Exchange): Response =>
+    finish(request, ex, recover(error, request, report, ex));
   const mcp = mcpEndpoint(
     { siteUrl: options.siteUrl ?? DEFAULT_SITE_URL },
     () => ({ now: options.now(), randomHex: options.randomHex }),
@@ -95,87 +122,110 @@ export function createService(options: HandlerOptions): Service {
   );
 
   /** The engine's answer to a body that was read (null: past the limit). */
-  function answer(route: EngineRoute, request: Request, body: Uint8Array | null): Response {
+  function answer(route: EngineRoute, request: Request, body: Uint8Array | null, ex: Exchange): Response {
     try {
-      if (body === null) return tooLarge();
+      if (body === null) return finish(request, ex, tooLarge(ex));
       const ctx = { now: options.now(), randomHex: options.randomHex };
-      return toResponse(run(route, body, new HeaderTextReader(request.headers), ctx));
+      return finish(request, ex, toResponse(run(route, body, new HeaderTextReader(request.headers), ctx), ex));
     } catch (error) {
-      return fail(error, request);
+      return fail(error, request, ex);
     }
   }
 
   /** A POST to an engine. Not an async function: one promise per request, the body read's own. */
-  function engine(route: EngineRoute, request: Request): Promise<Response> {
+  function engine(route: EngineRoute, request: Request, ex: Exchange): Promise<Response> {
     try {
       const length = trusted ? declaredLength(request) : -1;
-      if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge());
+      if (length > LIMITS.bodyBytesMax) return Promise.resolve(finish(request, ex, tooLarge(ex)));
       const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
       return read.then(
-        (body) => answer(route, request, body),
-        (error: unknown) => fail(error, request),
+        (body) => answer(route, request, body, ex),
+        (error: unknown) => fail(error, request, ex),
       );
     } catch (error) {
-      return Promise.resolve(fail(error, request));
+      return Promise.resolve(fail(error, request, ex));
     }
   }
 
   /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
-  function documentResponse(request: Request, served: () => ServedDocument): Response {
+  function documentResponse(request: Request, served: () => ServedDocument, ex: Exchange): Response {
     try {
       const entry = served();
       const compressing = entry.compressing;
-      const response = serveDocument(request, entry, compress);
+      const response = serveDocument(request, entry, compress, ex);
       // This request started the document's compression: the host keeps it alive (waitUntil).
       if (entry.compressing !== compressing && entry.compressing !== null)
         options.waitUntil?.(entry.compressing, request);
-      return response;
+      return finish(request, ex, response);
     } catch (error) {
-      return fail(error, request);
+      return fail(error, request, ex);
     }
   }
 
-  async function fetch(request: Request): Promise<Response> {
+  /** Every request that is not one of Bun's fixed routes; `ex` knows its path once the URL is read. */
+  async function route(request: Request, ex: Exchange): Promise<Response> {
     try {
       const { pathname } = new URL(request.url);
+      ex.path = pathname;
       const method = request.method;
+      const refused = gate === undefined ? null : await gate.check(request, ex);
+      if (refused !== null) return refused;
       // A HEAD gets the status and headers of the error a GET would get, without its body.
       const head = method === "HEAD";
+      const done = (response: Response): Response => finish(request, ex, response);
 
-      const route = engineByPath.get(pathname);
-      if (route) {
-        if (method === "OPTIONS") return preflight(ENGINE_METHODS);
-        if (method !== "POST") return notAllowed(ENGINE_METHODS, head);
-        return engine(route, request);
+      const engineRoute = engineByPath.get(pathname);
+      if (engineRoute) {
+        if (method === "OPTIONS") return done(preflight(ENGINE_METHODS));
+        if (method !== "POST") return done(notAllowed(ENGINE_METHODS, ex, head));
+        return engine(engineRoute, request, ex);
       }
 
       // Awaited inside the try, so the error boundary (D21) holds on /mcp too.
-      if (pathname === MCP_PATH) return await mcp(request);
+      if (pathname === MCP_PATH) return finish(request, ex, await mcp(request, ex));
 
       const doc = documents.byPath.get(pathname);
       if (doc) {
-        if (method === "OPTIONS") return preflight(DOCUMENT_METHODS);
-        if (method !== "GET" && method !== "HEAD") return notAllowed(DOCUMENT_METHODS);
-        return documentResponse(request, doc);
+        if (method === "OPTIONS") return done(preflight(DOCUMENT_METHODS));
+        if (method !== "GET" && method !== "HEAD") return done(notAllowed(DOCUMENT_METHODS, ex, head));
+        return documentResponse(request, doc, ex);
       }
 
       if ((method === "GET" || method === "HEAD") && options.fallback) {
         // Awaited inside the try, so a fallback that throws or rejects is caught here too.
         const file = await options.fallback(request, pathname);
-        if (file) return file;
+        if (file) return finish(request, ex, file);
       }
-      return notFound(head);
+      return done(notFound(ex, head));
     } catch (error) {
-      return fail(error, request);
+      return fail(error, request, ex);
     }
   }
 
   // engines and documents bypass fetch (Bun.serve's routes), so each carries the boundary itself.
   return {
-    fetch,
-    engines: new Map([...engineByPath].map(([path, route]) => [path, (request: Request) => engine(route, request)])),
+    fetch: (request) => route(request, begin(request, "")),
+    engines: new Map(
+      [...engineByPath].map(([path, engineRoute]) => [
+        path,
+        (request: Request) => {
+          const ex = begin(request, path);
+          return gate === undefined
+            ? engine(engineRoute, request, ex)
+            : Promise.resolve(gate.guard(request, ex, () => engine(engineRoute, request, ex)));
+        },
+      ]),
+    ),
     documents: new Map(
-      [...documents.byPath].map(([path, doc]) => [path, (request: Request) => documentResponse(request, doc)]),
+      [...documents.byPath].map(([path, doc]) => [
+        path,
+        (request: Request) => {
+          const ex = begin(request, path);
+          return gate === undefined
+            ? documentResponse(request, doc, ex)
+            : gate.guard(request, ex, () => documentResponse(request, doc, ex));
+        },
+      ]),
     ),
     compressDocuments: () =>
       compress === undefined

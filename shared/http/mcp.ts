@@ -15,8 +15,9 @@ import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
 export { MCP_PATH };
 
 import { readBody } from "./body-limit.ts";
+import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
 import { HeaderTextReader } from "./header-text.ts";
-import { tooLarge } from "./responses.ts";
+import { type Answering, tooLarge } from "./responses.ts";
 
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
@@ -27,7 +28,7 @@ export const MCP_INSTRUCTIONS =
 
 const CORS = {
   "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": "Mcp-Session-Id, Mcp-Protocol-Version",
+  "Access-Control-Expose-Headers": `${EXPOSE_HEADERS}, Mcp-Session-Id, Mcp-Protocol-Version`,
   "Cache-Control": "no-store",
 };
 
@@ -46,8 +47,7 @@ export const mcpPreflight = (): Response =>
       Allow: MCP_METHODS,
       "Access-Control-Allow-Origin": "*",
       "Access-Control-Allow-Methods": MCP_METHODS,
-      "Access-Control-Allow-Headers":
-        "Content-Type, Authorization, X-Service-Key, Idempotency-Key, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID",
+      "Access-Control-Allow-Headers": `${ALLOW_HEADERS}, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID`,
       "Access-Control-Expose-Headers": CORS["Access-Control-Expose-Headers"],
       "Access-Control-Max-Age": "86400",
     },
@@ -80,11 +80,11 @@ export function mcpEndpoint(
 ) {
   let resources: Resources | undefined;
   let modules: ReturnType<typeof loadModules> | undefined;
-  return async (request: Request): Promise<Response> => {
+  return async (request: Request, ex: Answering): Promise<Response> => {
     if (request.method === "OPTIONS") return mcpPreflight();
     if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
     const bytes = await readBody(request, LIMITS.bodyBytesMax);
-    if (bytes === null) return tooLarge();
+    if (bytes === null) return tooLarge(ex);
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));

@@ -53,6 +53,7 @@ export interface AnswerKinds {
   nullableText: string | null;
   schemaOrState: "schema" | "state";
   problems: Problem[];
+  requestId: string;
 }
 /** A member's kind. */
 export type AnswerKind = keyof AnswerKinds;
@@ -158,6 +159,7 @@ export const ERROR_ANSWER = {
     expiresAt: "text",
     kind: "schemaOrState",
     errors: "problems",
+    request_id: "requestId",
   },
   required: ["ok", "mode", "money", "error", "message"],
 } as const satisfies AnswerRow;

@@ -71,6 +71,10 @@ export const JOB_ID_PATTERN = /^as_[0-9a-f]{10}$/;
 /** Demo key ids: `k_` and 12 lowercase hex characters (D14). */
 export const KEY_ID_PATTERN = /^k_[0-9a-f]{12}$/;
 
+/** D22: the X-Request-Id a client may send (1 to 128 of these characters), and a fresh id's length in hex. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+export const FRESH_REQUEST_ID_LENGTH = 16;
+
 /** Release fee rate: 5 percent, rounded to the nearest credit. */
 export const FEE_RATE = 0.05;
 

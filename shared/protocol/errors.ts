@@ -1,6 +1,6 @@
 /**
- * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9 and
- * internal_error of D21): status, kind, message template, when it happens, extra fields and
+ * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9,
+ * internal_error of D21 and rate_limited of D23): status, kind, message template, when it happens, extra fields and
  * routes. Engine rejections and /api/errors.json both read it, so a message cannot drift from
  * its documentation.
  */
@@ -21,7 +21,7 @@ export interface CatalogEntry {
 
 const ALL_ENGINES = ["validate", "quote", "transition", "simulate", "verify"] as const;
 
-/** Every error code the service can answer, in SPEC's order, then D9's two, then D21's. */
+/** Every error code the service can answer, in SPEC's order, then D9's two, then D21's, then D23's. */
 export const ERROR_CATALOG = {
   invalid_json: {
     status: 400,
@@ -109,6 +109,14 @@ export const ERROR_CATALOG = {
     kind: "http",
     message: "Something went wrong on our side. Nothing was changed.",
     when: "An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).",
+    extra: [],
+    routes: ["any"],
+  },
+  rate_limited: {
+    status: 429,
+    kind: "http",
+    message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
+    when: "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds> on bun run api; off by default, D23): a client address sent more requests than the limit within the window, on any path (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
     extra: [],
     routes: ["any"],
   },

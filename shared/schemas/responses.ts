@@ -5,7 +5,7 @@
  */
 import type { ResponseSchemaName } from "../engine/catalog.ts";
 import { ANSWERS, type AnswerKind, type AnswerRow, ERROR_ANSWER } from "../protocol/answers.ts";
-import { ENGINE_ROUTES, MODE, STATUSES, TERMINALS } from "../protocol/constants.ts";
+import { ENGINE_ROUTES, MODE, REQUEST_ID_PATTERN, STATUSES, TERMINALS } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
@@ -50,6 +50,12 @@ function kindSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<Answe
         required: ["error", "message"],
         properties: { error: text, field: text, message: text },
       },
+    },
+    requestId: {
+      type: "string",
+      pattern: REQUEST_ID_PATTERN.source,
+      description:
+        "The request's id (D22), as its X-Request-Id header: on every error the HTTP service answers; not in MCP tool results.",
     },
   };
 }

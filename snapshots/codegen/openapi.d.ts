@@ -152,6 +152,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -185,6 +187,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -218,6 +222,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -251,6 +257,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -284,6 +292,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -317,6 +327,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -350,6 +362,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -383,6 +397,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -416,6 +432,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -449,6 +467,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -482,6 +502,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -515,6 +537,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -548,6 +572,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -581,6 +607,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -614,6 +642,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -647,6 +677,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -680,6 +712,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -713,6 +747,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -746,6 +782,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -779,6 +817,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -812,6 +852,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -845,6 +887,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -878,6 +922,8 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1279,7 +1325,7 @@ export interface components {
             /** @constant */
             money: false;
             /** @enum {string} */
-            error: "invalid_json" | "invalid_action" | "missing_field" | "invalid_field" | "illegal_transition" | "insufficient_credits" | "hold_expired" | "method_not_allowed" | "not_found" | "payload_too_large" | "internal_error";
+            error: "invalid_json" | "invalid_action" | "missing_field" | "invalid_field" | "illegal_transition" | "insufficient_credits" | "hold_expired" | "method_not_allowed" | "not_found" | "payload_too_large" | "internal_error" | "rate_limited";
             /** @description The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages). */
             message: string;
             /** @description The field, on missing_field and invalid_field. */
@@ -1303,6 +1349,8 @@ export interface components {
                 field?: string;
                 message: string;
             }[];
+            /** @description The request's id (D22), as its X-Request-Id header: on every error the HTTP service answers; not in MCP tool results. */
+            request_id?: string;
         };
         TransitionResponse: {
             /** @constant */
@@ -1486,6 +1534,7 @@ export interface components {
         /** @description Not modified: If-None-Match matched the ETag. */
         NotModified: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1493,6 +1542,7 @@ export interface components {
         /** @description Headers of the GET response, no body. */
         HeadersOnly: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1500,6 +1550,7 @@ export interface components {
         /** @description method_not_allowed: A verb other than those the path serves. The Allow header lists them. */
         MethodNotAllowed: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 Allow: components["headers"]["Allow"];
                 [name: string]: unknown;
             };
@@ -1510,6 +1561,7 @@ export interface components {
         /** @description payload_too_large: A request body over 65,536 bytes, by Content-Length or as it streams in (D9). */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1519,15 +1571,41 @@ export interface components {
         /** @description internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21). */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds> on bun run api; off by default, D23): a client address sent more requests than the limit within the window, on any path (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait. */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body. */
+        RateLimitedHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields. invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict. The message names the field and its rule. */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1537,6 +1615,7 @@ export interface components {
         /** @description illegal_transition: Job status does not match what the action requires (fund needs open, submit needs funded, release and dispute need submitted); verify rejects a terminal job whose status does not match the action, and a job neither submitted nor terminal. insufficient_credits: Fund (or the fund step of simulate) with payer_credits below the job amount. hold_expired: Release after the funded job's expiresAt (now strictly after it). Dispute still works. simulate cannot reach it (D13a). */
         Conflict: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1546,6 +1625,7 @@ export interface components {
         /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields. invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict. The message names the field and its rule. */
         SimulateBadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1555,6 +1635,7 @@ export interface components {
         /** @description insufficient_credits: Fund (or the fund step of simulate) with payer_credits below the job amount. hold_expired: Release after the funded job's expiresAt (now strictly after it). Dispute still works. simulate cannot reach it (D13a). */
         SimulateConflict: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1564,6 +1645,7 @@ export interface components {
         /** @description illegal_transition: Job status does not match what the action requires (fund needs open, submit needs funded, release and dispute need submitted); verify rejects a terminal job whose status does not match the action, and a job neither submitted nor terminal. */
         VerifyConflict: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1573,6 +1655,7 @@ export interface components {
         /** @description The document, as its operation describes it. */
         JsonDocument: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -1586,6 +1669,7 @@ export interface components {
         /** @description The document, as its operation describes it. */
         MarkdownDocument: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -1599,6 +1683,7 @@ export interface components {
         /** @description The document, as its operation describes it. */
         TextDocument: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -1612,6 +1697,7 @@ export interface components {
         /** @description The document, as its operation describes it. */
         XmlDocument: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["CacheControl"];
                 "Content-Encoding": components["headers"]["ContentEncoding"];
@@ -1625,6 +1711,7 @@ export interface components {
         /** @description No content. Access-Control-Allow-Methods: POST, OPTIONS (D17). */
         EnginePreflight: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1632,6 +1719,7 @@ export interface components {
         /** @description No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17). */
         DocumentPreflight: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1642,6 +1730,8 @@ export interface components {
         IdempotencyKey: string;
         /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
         IfNoneMatch: string;
+        /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+        RequestId: string;
         /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
         AcceptEncoding: string;
     };
@@ -1657,6 +1747,14 @@ export interface components {
         Vary: string;
         /** @description public, max-age=300 */
         CacheControl: string;
+        /** @description The request's id (D22), on every response: the X-Request-Id the client sent when well formed, else 16 random lowercase hex characters. Error bodies repeat it as request_id. */
+        RequestId: string;
+        /** @description Seconds to wait before the next request: the end of the rate-limit window (D23). */
+        RetryAfter: number;
+        /** @description Only when a rate limit is enabled (D23), on every counted response: the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>. */
+        RateLimitPolicy: string;
+        /** @description Only when a rate limit is enabled (D23), on every counted response: "default";r=<requests left>;t=<seconds until the window resets>. */
+        RateLimit: string;
     };
     pathItems: never;
 }
@@ -1668,6 +1766,8 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1681,6 +1781,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1691,6 +1792,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1712,6 +1814,8 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1725,6 +1829,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1735,6 +1840,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1756,6 +1862,8 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1769,6 +1877,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1779,6 +1888,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1800,6 +1910,8 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1813,6 +1925,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1823,6 +1936,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["SimulateConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1844,6 +1958,8 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1857,6 +1973,7 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1867,6 +1984,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["VerifyConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1885,7 +2003,10 @@ export interface operations {
     mcp: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1901,6 +2022,7 @@ export interface operations {
             /** @description The JSON-RPC answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1913,6 +2035,7 @@ export interface operations {
             /** @description A body that is not a JSON-RPC message. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1923,6 +2046,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1946,6 +2070,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1955,6 +2081,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1966,6 +2093,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1983,6 +2112,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -1991,6 +2122,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getAgentAlias1: {
@@ -2001,6 +2133,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2010,6 +2144,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2021,6 +2156,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2038,6 +2175,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2046,6 +2185,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getHealth: {
@@ -2056,6 +2196,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2065,6 +2207,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2076,6 +2219,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2093,6 +2238,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2101,6 +2248,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSettlement: {
@@ -2111,6 +2259,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2120,6 +2270,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2131,6 +2282,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2148,6 +2301,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2156,6 +2311,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getQuickstart: {
@@ -2166,6 +2322,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2175,6 +2333,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2186,6 +2345,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2203,6 +2364,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2211,6 +2374,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getTools: {
@@ -2221,6 +2385,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2230,6 +2396,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2241,6 +2408,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2258,6 +2427,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2266,6 +2437,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaTransition: {
@@ -2276,6 +2448,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2285,6 +2459,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2296,6 +2471,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2313,6 +2490,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2321,6 +2500,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaSimulate: {
@@ -2331,6 +2511,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2340,6 +2522,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2351,6 +2534,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2368,6 +2553,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2376,6 +2563,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaReceipt: {
@@ -2386,6 +2574,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2395,6 +2585,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2406,6 +2597,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2423,6 +2616,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2431,6 +2626,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaVerify: {
@@ -2441,6 +2637,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2450,6 +2648,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2461,6 +2660,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2478,6 +2679,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2486,6 +2689,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getOpenapi: {
@@ -2496,6 +2700,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2505,6 +2711,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2516,6 +2723,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2533,6 +2742,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2541,6 +2752,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getOpenapiAlias1: {
@@ -2551,6 +2763,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2560,6 +2774,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2571,6 +2786,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2588,6 +2805,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2596,6 +2815,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getOpenapiAlias2: {
@@ -2606,6 +2826,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2615,6 +2837,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2626,6 +2849,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2643,6 +2868,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2651,6 +2878,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getErrors: {
@@ -2661,6 +2889,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2670,6 +2900,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2681,6 +2912,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2698,6 +2931,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2706,6 +2941,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getFees: {
@@ -2716,6 +2952,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2725,6 +2963,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2736,6 +2975,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2753,6 +2994,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2761,6 +3004,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getExamples: {
@@ -2771,6 +3015,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2780,6 +3026,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2791,6 +3038,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2808,6 +3057,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2816,6 +3067,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getTemplates: {
@@ -2826,6 +3078,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2835,6 +3089,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2846,6 +3101,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2863,6 +3120,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2871,6 +3130,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getChangelog: {
@@ -2881,6 +3141,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2890,6 +3152,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2901,6 +3164,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2918,6 +3183,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2926,6 +3193,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getScoreboard: {
@@ -2936,6 +3204,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2945,6 +3215,7 @@ export interface operations {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2956,6 +3227,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2973,6 +3246,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -2981,6 +3256,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSettlementMd: {
@@ -2991,6 +3267,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3000,6 +3278,7 @@ export interface operations {
             200: components["responses"]["MarkdownDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3011,6 +3290,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3028,6 +3309,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3036,6 +3319,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getLlms: {
@@ -3046,6 +3330,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3055,6 +3341,7 @@ export interface operations {
             200: components["responses"]["TextDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3066,6 +3353,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3083,6 +3372,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3091,6 +3382,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getRobots: {
@@ -3101,6 +3393,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3110,6 +3404,7 @@ export interface operations {
             200: components["responses"]["TextDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3121,6 +3416,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3138,6 +3435,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3146,6 +3445,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSitemap: {
@@ -3156,6 +3456,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3165,6 +3467,7 @@ export interface operations {
             200: components["responses"]["XmlDocument"];
             304: components["responses"]["NotModified"];
             405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3176,6 +3479,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3193,6 +3498,8 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
             cookie?: never;
@@ -3201,6 +3508,7 @@ export interface operations {
         responses: {
             200: components["responses"]["HeadersOnly"];
             304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
         };
     };
 }

@@ -4,7 +4,13 @@
  * optional demo key, the headers and parameters, the responses shared by many operations, and
  * one example per error code a response names.
  */
-import { CONTENT_CODINGS, DOCUMENT_CACHE_CONTROL, MODE } from "../../protocol/constants.ts";
+import {
+  CONTENT_CODINGS,
+  DOCUMENT_CACHE_CONTROL,
+  FRESH_REQUEST_ID_LENGTH,
+  MODE,
+  REQUEST_ID_PATTERN,
+} from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
 import { compositeSchemas, simulateBodySchema, transitionBodySchema, verifyBodySchema } from "../../schemas/bodies.ts";
 import { fieldComponents, referring } from "../../schemas/components.ts";
@@ -19,6 +25,16 @@ import {
 } from "./paths.ts";
 
 const REFS = referring("#/components/schemas/");
+
+/** The request id the examples show (D22). */
+const EXAMPLE_REQUEST_ID = "4f9c2a7d1e3b8a60";
+
+/** The headers of a 429 rate_limited (D23). */
+const RATE_LIMITED_HEADERS = {
+  "Retry-After": { $ref: "#/components/headers/RetryAfter" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+};
 
 /** Every schema, once: the engines' bodies and answers, the composites, then each field's. */
 function schemas() {
@@ -78,6 +94,14 @@ export function components() {
         description: "An ETag from an earlier response: 304 when it still matches the form this request would get.",
         schema: { type: "string" },
       },
+      RequestId: {
+        name: "X-Request-Id",
+        in: "header",
+        required: false,
+        description:
+          "Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one.",
+        schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
+      },
       AcceptEncoding: {
         name: "Accept-Encoding",
         in: "header",
@@ -96,6 +120,11 @@ export function components() {
       },
       PayloadTooLarge: errorResponse(["payload_too_large"]),
       InternalError: errorResponse(["internal_error"]),
+      RateLimited: { ...errorResponse(["rate_limited"]), headers: RATE_LIMITED_HEADERS },
+      RateLimitedHead: {
+        description: "Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.",
+        headers: RATE_LIMITED_HEADERS,
+      },
       ...engineErrors().components,
       ...Object.fromEntries(
         (Object.keys(DOCUMENT_RESPONSES) as (keyof typeof DOCUMENT_RESPONSES)[]).map((kind) => [
@@ -112,7 +141,15 @@ export function components() {
         code,
         {
           summary: ERROR_CATALOG[code].message,
-          value: { ok: false, mode: MODE, money: false, error: code, message: ERROR_CATALOG[code].message },
+          // As the HTTP service sends it: every error body ends with the request's id (D22).
+          value: {
+            ok: false,
+            mode: MODE,
+            money: false,
+            error: code,
+            message: ERROR_CATALOG[code].message,
+            request_id: EXAMPLE_REQUEST_ID,
+          },
         },
       ]),
     ),
@@ -131,6 +168,24 @@ export function components() {
         schema: { type: "string" },
       },
       CacheControl: { description: DOCUMENT_CACHE_CONTROL, schema: { type: "string" } },
+      RequestId: {
+        description: `The request's id (D22), on every response: the X-Request-Id the client sent when well formed, else ${FRESH_REQUEST_ID_LENGTH} random lowercase hex characters. Error bodies repeat it as request_id.`,
+        schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
+      },
+      RetryAfter: {
+        description: "Seconds to wait before the next request: the end of the rate-limit window (D23).",
+        schema: { type: "integer", minimum: 1 },
+      },
+      RateLimitPolicy: {
+        description:
+          'Only when a rate limit is enabled (D23), on every counted response: the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>.',
+        schema: { type: "string" },
+      },
+      RateLimit: {
+        description:
+          'Only when a rate limit is enabled (D23), on every counted response: "default";r=<requests left>;t=<seconds until the window resets>.',
+        schema: { type: "string" },
+      },
     },
     schemas: schemas(),
   };

@@ -5,7 +5,7 @@
  */
 import { ENGINE_LIST } from "../../engine/catalog.ts";
 import { LIMITS } from "../../protocol/constants.ts";
-import { responseRef } from "./paths.ts";
+import { REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
 
 const rpc = { type: "object", required: ["jsonrpc"], properties: { jsonrpc: { const: "2.0" } } };
 
@@ -17,6 +17,7 @@ export const mcpPathItem = () => ({
     description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt. Stateless: no Mcp-Session-Id; the client holds the job. Send Accept: application/json, text/event-stream. A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. GET and DELETE answer 405.`,
     tags: ["mcp"],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
+    parameters: [REQUEST_ID_PARAMETER],
     requestBody: { required: true, content: { "application/json": { schema: rpc } } },
     responses: {
       "200": { description: "The JSON-RPC answer.", content: { "application/json": { schema: rpc } } },
@@ -25,6 +26,7 @@ export const mcpPathItem = () => ({
         content: { "application/json": { schema: rpc } },
       },
       "413": responseRef("PayloadTooLarge"),
+      "429": responseRef("RateLimited"),
       "500": responseRef("InternalError"),
     },
   },

@@ -32,8 +32,12 @@ export const errorResponse = (codes: readonly ErrorCode[]) => ({
 export const SHARED_RESPONSES = {
   405: "MethodNotAllowed",
   413: "PayloadTooLarge",
+  429: "RateLimited",
   500: "InternalError",
 } as const satisfies Partial<Record<number, string>>;
+
+/** The request header every operation may send (D22). */
+export const REQUEST_ID_PARAMETER = { $ref: "#/components/parameters/RequestId" };
 type Preflight = "EnginePreflight" | "DocumentPreflight";
 
 /** The error codes an engine answers, by the catalog's routes. */
@@ -66,7 +70,7 @@ export function engineErrors() {
   const lists = new Map<string, ErrorCode[]>();
   for (const engine of Object.values(ENGINES)) {
     const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of [...routeErrors(engine.route), "internal_error" as const]) {
+    for (const code of [...routeErrors(engine.route), "rate_limited" as const, "internal_error" as const]) {
       const status = ERROR_CATALOG[code].status;
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
@@ -108,7 +112,7 @@ export function enginePathItem(engine: EngineEntry) {
       description: `${engine.sentence} Errors: ${codes.join(", ")}.`,
       tags: ["engines"],
       security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
-      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
+      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }, REQUEST_ID_PARAMETER],
       requestBody: {
         required: true,
         content: {
@@ -158,7 +162,11 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
   const id = `${doc.key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${index === 0 ? "" : `Alias${index}`}`;
   const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
   return {
-    parameters: [{ $ref: "#/components/parameters/IfNoneMatch" }, { $ref: "#/components/parameters/AcceptEncoding" }],
+    parameters: [
+      { $ref: "#/components/parameters/IfNoneMatch" },
+      { $ref: "#/components/parameters/AcceptEncoding" },
+      REQUEST_ID_PARAMETER,
+    ],
     get: {
       operationId: `get${name}`,
       summary: doc.title,
@@ -169,6 +177,7 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
         "200": responseRef(DOCUMENT_RESPONSES[doc.kind]),
         "304": responseRef("NotModified"),
         "405": responseRef("MethodNotAllowed"),
+        "429": responseRef("RateLimited"),
         "500": responseRef("InternalError"),
       },
     },
@@ -178,7 +187,11 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
       description: "The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.",
       tags: ["documents"],
       security: [],
-      responses: { "200": responseRef("HeadersOnly"), "304": responseRef("NotModified") },
+      responses: {
+        "200": responseRef("HeadersOnly"),
+        "304": responseRef("NotModified"),
+        "429": responseRef("RateLimitedHead"),
+      },
     },
     options: preflight("DocumentPreflight", `options${name}`, "documents"),
   };
