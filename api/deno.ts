@@ -1,35 +1,70 @@
 /**
- * `bun run api:deno`: the same handler on Deno.serve (Deno from its npm package, pinned). PORT
- * as for Bun (D16). Run with --allow-net, --allow-env and --allow-read (the built site).
+ * `bun run api:deno`: the same handler on Deno.serve (Deno from its npm package, pinned). The
+ * settings of `bun run api` but WORKERS (settings.ts), the access log, RATE_LIMIT counted per
+ * peer address (D23), and SIGTERM or SIGINT drain the requests in flight before exit 0
+ * (host.ts). Run with --allow-net, --allow-env and --allow-read (the built site).
  */
-import { hostService } from "./host.ts";
-import { listenPort } from "./settings.ts";
+import process from "node:process";
+import { gracefulStop, hostService } from "./host.ts";
+import { refuseToStart, settingsOrExit } from "./settings.ts";
 
 /** What this file uses of Deno's global (the project type-checks with Bun's types). */
 declare const Deno: {
-  env: { toObject(): Record<string, string> };
   version: { deno: string };
-  exit(code: number): never;
+  addSignalListener(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
   serve(
-    options: { port: number; onListen?: (address: { port: number }) => void },
-    handler: (request: Request) => Promise<Response>,
-  ): unknown;
+    options: { port: number; hostname?: string; onListen?: (address: { port: number; hostname: string }) => void },
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>,
+  ): { shutdown(): Promise<void> };
 };
 
-const env = Deno.env.toObject();
-let port: number;
+const settings = settingsOrExit(process.env);
+/** Each request's client address, for the rate limit. */
+const peers = new WeakMap<Request, string>();
+/** The answers being made. */
+const inFlight = new Set<Promise<Response>>();
+const host = hostService(process.env, settings, (request) => peers.get(request));
+
+let server: { shutdown(): Promise<void> };
 try {
-  port = listenPort(env.PORT);
+  server = Deno.serve(
+    {
+      port: settings.port,
+      // Unset HOST: every interface, IPv4 and IPv6, as on Bun (Deno's own default is IPv4's 0.0.0.0).
+      hostname: settings.host ?? "::",
+      onListen: ({ port }) => {
+        const name =
+          settings.host === undefined
+            ? "localhost"
+            : settings.host.includes(":")
+              ? `[${settings.host}]`
+              : settings.host;
+        console.log(`agent-escrow-demo listening on http://${name}:${port}/ (Deno ${Deno.version.deno})`);
+      },
+    },
+    (request, info) => {
+      peers.set(request, info.remoteAddr.hostname);
+      const answer = host.service.fetch(request);
+      inFlight.add(answer);
+      void answer.finally(() => inFlight.delete(answer));
+      return answer;
+    },
+  );
 } catch (error) {
-  console.error((error as Error).message);
-  Deno.exit(1);
+  const { code, name, message } = error as { code?: string; name?: string; message?: string };
+  refuseToStart(
+    `Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${code ?? name ?? message}.`,
+  );
 }
-const service = hostService(env, port);
-Deno.serve(
-  {
-    port,
-    onListen: ({ port: bound }) =>
-      console.log(`agent-escrow-demo listening on http://localhost:${bound}/ (Deno ${Deno.version.deno})`),
-  },
-  service.fetch,
-);
+
+// Deno.serve's shutdown stops accepting and resolves once the requests in flight are answered,
+// but on Deno 2.9 it also cuts off a request body still arriving (denoland/deno#36809: the
+// read fails with BadResource). So the stop first lets the answers begun before the signal be
+// made (their bodies read in full), then shuts down; past the bound, the process exits with
+// whatever is left cut off. Meanwhile, usually for milliseconds, new connections are still taken.
+const stop = gracefulStop(host, async () => {
+  await Promise.allSettled([...inFlight]);
+  await server.shutdown();
+});
+Deno.addSignalListener("SIGTERM", stop);
+Deno.addSignalListener("SIGINT", stop);

@@ -8,6 +8,8 @@
  * its memory (LOG=off for such a place).
  */
 import { writeSync } from "node:fs";
+// Node's timers (unref) on every runtime: Deno's global setTimeout answers a number.
+import { setTimeout } from "node:timers";
 
 /** At most this many bytes per write: a pipe writes them whole (Linux PIPE_BUF). */
 const ATOMIC_BYTES = 4096;

@@ -1,23 +1,20 @@
 /**
  * `bun run api:node`: the same handler on Node 20's own http server, no framework. A request
  * becomes a fetch Request (its body streamed, so the handler's body limit holds, D9) and the
- * Response is written back, streamed. PORT as for Bun (D16). The script bundles this file for
- * Node first (Node 20 runs no TypeScript).
+ * Response is written back, streamed. The settings of `bun run api` but WORKERS (settings.ts),
+ * the access log, RATE_LIMIT counted per TCP peer (D23), and SIGTERM or SIGINT drain the
+ * requests in flight before exit 0 (host.ts). The script bundles this file for Node first
+ * (Node 20 runs no TypeScript).
  */
 import { createServer, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import { hostService } from "./host.ts";
-import { listenPort } from "./settings.ts";
+import { gracefulStop, hostService } from "./host.ts";
+import { refuseToStart, settingsOrExit } from "./settings.ts";
 
-let port: number;
-try {
-  port = listenPort(process.env.PORT);
-} catch (error) {
-  // A bad PORT stops the start with its one-line message, no stack trace.
-  console.error((error as Error).message);
-  process.exit(1);
-}
-const service = hostService(process.env, port);
+const settings = settingsOrExit(process.env);
+/** Each request's client address, for the rate limit. */
+const peers = new WeakMap<Request, string>();
+const host = hostService(process.env, settings, (request) => peers.get(request));
 
 /** The fetch Request of a Node request. */
 function toRequest(req: IncomingMessage): Request {
@@ -28,16 +25,22 @@ function toRequest(req: IncomingMessage): Request {
   const method = req.method ?? "GET";
   // Node's web streams and the DOM's are the same objects under two type declarations.
   const body = method === "GET" || method === "HEAD" ? undefined : (Readable.toWeb(req) as unknown as ReadableStream);
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
     method,
     headers,
     body,
     duplex: "half",
   } as RequestInit);
+  if (req.socket.remoteAddress !== undefined) peers.set(request, req.socket.remoteAddress);
+  return request;
 }
 
+let stopping = false;
+
 const server = createServer(async (req, res) => {
-  const response = await service.fetch(toRequest(req));
+  const response = await host.service.fetch(toRequest(req));
+  // Once stopping, a connection closes after its answer instead of waiting idle (keep-alive).
+  if (stopping) res.setHeader("Connection", "close");
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (response.body === null || req.method === "HEAD") {
     res.end();
@@ -46,8 +49,30 @@ const server = createServer(async (req, res) => {
   Readable.fromWeb(response.body as unknown as import("node:stream/web").ReadableStream).pipe(res);
 });
 
-server.listen(port, () => {
+server.on("error", (error: NodeJS.ErrnoException) =>
+  refuseToStart(
+    `Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${error.code ?? error.message}.`,
+  ),
+);
+// Unset HOST: Node's default, every interface (IPv4 and IPv6), as on Bun.
+server.listen(settings.port, settings.host, () => {
   const address = server.address();
-  const bound = typeof address === "object" && address ? address.port : port;
-  console.log(`agent-escrow-demo listening on http://localhost:${bound}/ (Node ${process.version})`);
+  const bound = typeof address === "object" && address ? address.port : settings.port;
+  const name =
+    settings.host === undefined ? "localhost" : settings.host.includes(":") ? `[${settings.host}]` : settings.host;
+  console.log(`agent-escrow-demo listening on http://${name}:${bound}/ (Node ${process.version})`);
 });
+
+const stop = gracefulStop(
+  host,
+  () =>
+    new Promise<void>((done) => {
+      // No new connections; idle keep-alive ones close now, busy ones once answered.
+      stopping = true;
+      server.close(() => done());
+      server.closeIdleConnections();
+    }),
+  () => server.closeAllConnections(),
+);
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

@@ -6,6 +6,7 @@
  */
 import process from "node:process";
 import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
+import { MAX_RATE, parseRate, type Rate } from "../shared/http/rate-limit.ts";
 
 /** A setting whose value cannot be used; its message names the setting, what it takes and the value. */
 export class SettingError extends Error {
@@ -75,32 +76,21 @@ export function accessLogOn(value: string | undefined): boolean {
   throw new SettingError(`LOG must be on or off; got ${JSON.stringify(value)}.`);
 }
 
-/** A rate limit: `requests` per `seconds` per client address. */
-export interface RateLimitSetting {
-  requests: number;
-  seconds: number;
-}
-
-/** The largest window RATE_LIMIT takes: a day. */
-export const MAX_RATE_WINDOW_SECONDS = 86_400;
-
 /**
  * The rate limit RATE_LIMIT asks for (D23): null (off, the default) when unset, blank or `off`;
  * else `<requests>/<seconds>`, two whole numbers, requests from 1 to 1,000,000,000 and seconds
  * from 1 to 86,400 (`100/60`: 100 requests a minute per client address). Anything else stops
  * the start.
  */
-export function rateLimit(value: string | undefined): RateLimitSetting | null {
+export function rateLimit(value: string | undefined): Rate | null {
   const text = value?.trim() ?? "";
   if (text === "" || text.toLowerCase() === "off") return null;
-  const match = /^(\d{1,10})\s*\/\s*(\d{1,5})$/.exec(text);
-  const requests = Number(match?.[1]);
-  const seconds = Number(match?.[2]);
-  if (!(requests >= 1 && requests <= 1_000_000_000 && seconds >= 1 && seconds <= MAX_RATE_WINDOW_SECONDS))
+  const rate = parseRate(text);
+  if (rate === null)
     throw new SettingError(
-      `RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got ${JSON.stringify(value)}.`,
+      `RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to ${MAX_RATE.requests} and seconds from 1 to ${MAX_RATE.seconds}, or off; got ${JSON.stringify(value)}.`,
     );
-  return { requests, seconds };
+  return rate;
 }
 
 /** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */

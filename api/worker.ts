@@ -25,18 +25,12 @@ import { createService, DEFAULT_SITE_URL, type Service } from "../shared/http/ha
 import type { ContentCoding } from "../shared/protocol/constants.ts";
 import { zlibCompressor } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
+import { type OpsEnv, workerOps } from "./worker-ops.ts";
 
-/** The Workers rate limiting API's binding (`env.RATE_LIMITER.limit({ key })`). */
-export interface RateLimitBinding {
-  limit(options: { key: string }): Promise<{ success: boolean }>;
-}
-
-/** What wrangler.jsonc binds. */
-export interface WorkerEnv {
+/** What wrangler.jsonc binds: SITE_URL, and LOG, RATE_LIMIT and RATE_LIMITER (worker-ops.ts). */
+export interface WorkerEnv extends OpsEnv {
   /** The origin written into absolute URLs (`vars`); missing or blank: http://localhost:3000, as on Bun. */
   SITE_URL?: string;
-  /** A rate limiting binding (`ratelimits` in wrangler.jsonc, commented out there): see {@link rateLimit}. */
-  RATE_LIMITER?: RateLimitBinding;
 }
 
 /** The part of the Workers ExecutionContext the Worker uses. */
@@ -92,26 +86,17 @@ function sent(response: Response): Response {
   return new Response(response.body, init as ResponseInit);
 }
 
-/**
- * The place for rate limiting: a Workers rate limiting binding (RATE_LIMITER in wrangler.jsonc)
- * as a function of a key, for the handler's limiter option once it has one (a later change
- * passes this in {@link serviceFor}). Undefined without the binding: nothing is limited.
- */
-export function rateLimit(env: WorkerEnv): ((key: string) => Promise<boolean>) | undefined {
-  const binding = env.RATE_LIMITER;
-  if (binding === undefined) return undefined;
-  return async (key) => (await binding.limit({ key })).success;
-}
-
 /** The waitUntil of each request being handled, for the work it starts (a document's compression). */
 const contexts = new WeakMap<Request, WorkerContext>();
 
-let current: { siteUrl: string; service: Service } | undefined;
+let current: { key: string; service: Service } | undefined;
 
 /** The service of this isolate, made on its first request (documents are built on their own first requests). */
 function serviceFor(env: WorkerEnv): Service {
   const siteUrl = env.SITE_URL?.trim() || DEFAULT_SITE_URL;
-  if (current?.siteUrl === siteUrl) return current.service;
+  // The bindings as text: the same on every request of an isolate, whether or not env is one object.
+  const key = JSON.stringify([siteUrl, env.LOG, env.RATE_LIMIT, env.RATE_LIMITER !== undefined]);
+  if (current?.key === key) return current.service;
   const service = createService({
     now: Date.now,
     randomHex,
@@ -128,9 +113,10 @@ function serviceFor(env: WorkerEnv): Service {
       console.error(
         `internal_error ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
-    // Rate limiting plugs in here: limiter: rateLimit(env), once the handler takes one.
+    // The access log and the rate limit (D23), as the bindings ask.
+    ...workerOps(env, (message) => console.error(message)),
   });
-  current = { siteUrl, service };
+  current = { key, service };
   return service;
 }
 

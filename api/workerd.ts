@@ -15,7 +15,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { settingsOrExit } from "./settings.ts";
+import { refuseToStart, settingsOrExit } from "./settings.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const started = performance.now();
@@ -24,7 +24,12 @@ const started = performance.now();
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.WRANGLER_HIDE_BANNER = "true";
 
-const { port, siteUrl } = settingsOrExit(process.env);
+const { port, host, siteUrl, log, rateLimit } = settingsOrExit(process.env);
+// The rate limiting API counts per 10 or per 60 seconds, and nothing else.
+if (rateLimit && rateLimit.seconds !== 10 && rateLimit.seconds !== 60)
+  refuseToStart(
+    `RATE_LIMIT's seconds must be 10 or 60 on Workers (the rate limiting API's periods); got ${rateLimit.seconds}.`,
+  );
 
 if (!existsSync(join(ROOT, "site/dist/index.html"))) {
   console.log("site/dist is missing: bun run build");
@@ -52,6 +57,13 @@ const direct = process.env.WORKER_DIRECT === "1";
 const bindings: Record<string, unknown> = { ...(options.bindings as Record<string, unknown> | undefined) };
 // As on Bun: SITE_URL when set, else this server's own address (http://localhost:<PORT>).
 bindings.SITE_URL = siteUrl;
+// LOG and RATE_LIMIT as for Bun: the Worker reads them as vars (api/worker-ops.ts), and
+// RATE_LIMIT binds the local emulation of the rate limiting API with the same limit and period.
+bindings.LOG = log ? "on" : "off";
+if (rateLimit) bindings.RATE_LIMIT = `${rateLimit.requests}/${rateLimit.seconds}`;
+const ratelimits = rateLimit && {
+  RATE_LIMITER: { namespace_id: "1001", simple: { limit: rateLimit.requests, period: rateLimit.seconds } },
+};
 
 /**
  * The Worker as the text of one ES module: WORKER_BUNDLE when set (a bundle made by `wrangler
@@ -83,13 +95,15 @@ const miniflare = new Miniflare(
       {
         ...options,
         bindings,
+        ...(ratelimits && { ratelimits }),
         name: "agent-escrow-demo",
         modules: true,
         script,
-        ...(direct && { unsafeDirectSockets: [{ host: "127.0.0.1", port }] }),
+        ...(direct && { unsafeDirectSockets: [{ host: host ?? "127.0.0.1", port }] }),
       },
     ],
-    host: "127.0.0.1",
+    // Loopback unless HOST says otherwise, as wrangler dev does: this is the local emulation.
+    host: host ?? "127.0.0.1",
     port: direct ? 0 : port,
     // The default Request.cf would be fetched from workers.cloudflare.com: a fixed one instead.
     cf: false,

@@ -13,6 +13,7 @@ import { keyIdOf } from "./derived-ids.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, NOW } from "./helpers.ts";
 import { type LiveServer, startServer } from "./live-server.ts";
+import { untilLogged } from "./wire-helpers.ts";
 
 const BASE = "http://localhost";
 /** A demo key, a title and a query value that must never reach the log. */
@@ -239,29 +240,6 @@ describe("the writer (api/log-lines.ts)", () => {
     expect(writes).toEqual(["kept\n"]);
   });
 });
-
-/** The access log lines of a server's stdout (every line but the start line), parsed. */
-const logLines = (server: LiveServer): Record<string, unknown>[] =>
-  server
-    .stdout()
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-
-/**
- * Waits until `server` has logged `count` lines (only those `which` picks, when given): the
- * writer flushes within FLUSH_MS.
- */
-async function untilLogged(
-  server: LiveServer,
-  count: number,
-  which: (line: Record<string, unknown>) => boolean = () => true,
-): Promise<Record<string, unknown>[]> {
-  for (const deadline = Date.now() + 5_000; Date.now() < deadline; await Bun.sleep(20)) {
-    if (logLines(server).filter(which).length >= count) break;
-  }
-  return logLines(server).filter(which);
-}
 
 describe("bun run api's access log (a live server)", () => {
   let server: LiveServer;

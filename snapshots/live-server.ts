@@ -25,6 +25,11 @@ export interface LiveServer {
   alive(): boolean;
   /** The exit code, once the process has exited (and its output has been read to the end). */
   exited: Promise<number>;
+  /**
+   * The process that serves: `pid` itself, or for a script (`bun run api:node`) the last of
+   * its descendants, the runtime the script started. Signals meant for the server go here.
+   */
+  serverPid(): number;
   /** Resident set size of the server process in bytes (VmRSS of /proc/<pid>/status). */
   rss(): number;
   /** Kills the process and waits for it to exit. */
@@ -118,6 +123,7 @@ export async function startCommand(
     stderr: () => err.text,
     alive: () => child.exitCode === null && child.signalCode === null,
     exited: Promise.all([child.exited, drained]).then(([code]) => code),
+    serverPid: () => descendants(child.pid).at(-1) ?? child.pid,
     rss: () => rssOf(child.pid),
     stop,
   };

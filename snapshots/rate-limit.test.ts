@@ -6,7 +6,6 @@
  * RATE_LIMIT=3/60, where a second client address (127.0.0.2) keeps its own count. Off by default.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { connect } from "node:net";
 import { createService, type HandlerOptions } from "../shared/http/handler.ts";
 import {
   limitHeader,
@@ -19,7 +18,8 @@ import {
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 import { NOW } from "./helpers.ts";
-import { type LiveServer, parseResponse, rawRequest, startServer } from "./live-server.ts";
+import { type LiveServer, startServer } from "./live-server.ts";
+import { requestFrom } from "./wire-helpers.ts";
 
 const BASE = "http://localhost";
 const RATE_LIMITED = ERROR_CATALOG.rate_limited.message;
@@ -278,19 +278,6 @@ describe("the handler with a limiter (D23)", () => {
     }
   });
 });
-
-/** One request from local address `from` to the live server, over its own connection. */
-function requestFrom(server: LiveServer, from: string, path = "/api/health.json") {
-  return new Promise<ReturnType<typeof parseResponse>>((resolve, reject) => {
-    const socket = connect({ host: "127.0.0.1", port: server.port, localAddress: from }, () =>
-      socket.write(rawRequest("GET", path, null, { Connection: "close" })),
-    );
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(parseResponse(Buffer.concat(chunks), true)));
-  });
-}
 
 describe("RATE_LIMIT=3/60 on a live server", () => {
   let server: LiveServer;

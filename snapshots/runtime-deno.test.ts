@@ -1,8 +1,14 @@
 /**
  * The shared runtime suite (runtime-suite.ts) against `bun run api:deno`: the handler served by
  * Deno.serve (Deno 2.9.6 from its npm package, api/deno.ts).
+ * The operating suite (operate-suite.ts) too: request ids, the access log, RATE_LIMIT, HOST,
+ * a bad setting and SIGTERM.
  */
 import { startCommand } from "./live-server.ts";
+import { operateSuite } from "./operate-suite.ts";
 import { runtimeSuite } from "./runtime-suite.ts";
 
-runtimeSuite("Deno (bun run api:deno)", () => startCommand([process.execPath, "run", "api:deno"], {}, 60_000));
+const start = (env: Record<string, string> = {}) => startCommand([process.execPath, "run", "api:deno"], env, 60_000);
+
+runtimeSuite("Deno (bun run api:deno)", () => start());
+operateSuite("Deno (bun run api:deno)", start, { drains: true, remainingKnown: true, refusesAtOnce: false });

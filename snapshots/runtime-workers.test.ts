@@ -30,6 +30,7 @@ import {
   startCommand,
   startServer,
 } from "./live-server.ts";
+import { operateSuite } from "./operate-suite.ts";
 import { masked, runtimeSuite } from "./runtime-suite.ts";
 
 /** The origin every server here publishes (SITE_URL), so Bun's and workerd's documents compare byte for byte. */
@@ -40,6 +41,8 @@ const startWorkerd = (env: Record<string, string> = {}): Promise<LiveServer> =>
   startCommand([process.execPath, "run", "api:workers"], { SITE_URL: SITE, ...env }, 60_000);
 
 runtimeSuite("workerd (bun run api:workers)", () => startWorkerd(), SITE);
+// The rate limit through the local emulation of the rate limiting binding, which says nothing of what is left.
+operateSuite("workerd (bun run api:workers)", startWorkerd, { drains: false, remainingKnown: false });
 
 const DOCUMENT_PATHS = DOCUMENT_CATALOG.flatMap((doc) => doc.paths);
 

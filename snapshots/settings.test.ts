@@ -7,7 +7,6 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { connect } from "node:net";
 import {
   accessLogOn,
   DEFAULT_PORT,
@@ -19,6 +18,7 @@ import {
   workerCount,
 } from "../api/settings.ts";
 import { freePort, ROOT, startServer } from "./live-server.ts";
+import { connects } from "./wire-helpers.ts";
 
 /** Runs `bun api/server.ts` with `env` and returns its exit code and stderr once it has exited. */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
@@ -160,16 +160,6 @@ function listeners(port: number): string[] {
       .map((cells) => cells[1]!.slice(0, -portHex.length)),
   );
 }
-
-/** True when a TCP connection to `host`:`port` is accepted. */
-const connects = (host: string, port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = connect({ host, port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 
 describe("HOST on a live server (Linux)", () => {
   test("HOST=127.0.0.1 listens on loopback 127.0.0.1 only", async () => {

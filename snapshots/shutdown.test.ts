@@ -8,48 +8,8 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { Socket } from "node:net";
 import { drain } from "../api/shutdown.ts";
-import { ROUTE_BODIES } from "./fixtures.ts";
-import {
-  collect,
-  KeepAliveClient,
-  type LiveServer,
-  open,
-  type RawExchange,
-  rawRequest,
-  startServer,
-} from "./live-server.ts";
-
-const BODY = JSON.stringify(ROUTE_BODIES.validate);
-
-/** Waits until `check` holds, polling, or fails after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  for (const deadline = Date.now() + ms; !(await check()); await Bun.sleep(25)) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-  }
-}
-
-/** True when a new connection to the port is refused. */
-const refused = (port: number): Promise<boolean> =>
-  open(port).then(
-    (socket) => {
-      socket.destroy();
-      return false;
-    },
-    () => true,
-  );
-
-/** A request in flight: its headers and all of its body but the last byte are sent; `finish` sends the rest. */
-async function slowRequest(port: number, id: string) {
-  const socket = await open(port);
-  const bytes = rawRequest("POST", "/api/v0/validate", BODY, { "X-Request-Id": id });
-  socket.write(bytes.subarray(0, bytes.length - 1));
-  return {
-    id,
-    socket,
-    /** Sends the last byte and waits for the answer. */
-    finish: (): Promise<RawExchange> => collect(socket, 10_000, () => socket.write(bytes.subarray(bytes.length - 1))),
-  };
-}
+import { collect, KeepAliveClient, type LiveServer, open, rawRequest, startServer } from "./live-server.ts";
+import { expectAnswered, refused, slowRequest, until } from "./wire-helpers.ts";
 
 /** The pid, among `pids`, that holds the server end of the connection whose client end is `socket` (Linux /proc). */
 function ownerOf(socket: Socket, serverPort: number, pids: number[]): number | undefined {
@@ -86,13 +46,6 @@ function running(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** Asserts a slow request's answer: the whole validate 200, with its id. */
-function expectAnswered(exchange: RawExchange, id: string): void {
-  expect(exchange.response?.status).toBe(200);
-  expect(exchange.response?.headers["x-request-id"]).toBe(id);
-  expect(JSON.parse(exchange.response!.text)).toMatchObject({ ok: true, action: "submit" });
 }
 
 describe("SIGTERM, one process", () => {

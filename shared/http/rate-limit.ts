@@ -53,6 +53,34 @@ export function limitHeader(policy: RateLimitPolicy, verdict: RateVerdict): stri
 /** Seconds a refused client should wait: the window's reset, else a whole window (draft section 6). */
 export const retryAfter = (policy: RateLimitPolicy, verdict: RateVerdict): number => verdict.reset ?? policy.window;
 
+/** A rate as operators write it (RATE_LIMIT): `requests` per `seconds` per client. */
+export interface Rate {
+  requests: number;
+  seconds: number;
+}
+
+/** The largest quota and window a rate takes: a billion requests, a day. */
+export const MAX_RATE = { requests: 1_000_000_000, seconds: 86_400 } as const;
+
+/**
+ * The rate written `<requests>/<seconds>` (`100/60`: 100 requests a minute), two whole numbers
+ * from 1 up to {@link MAX_RATE}; null for anything else. Every runtime reads RATE_LIMIT with it.
+ */
+export function parseRate(text: string): Rate | null {
+  const match = /^(\d{1,10})\s*\/\s*(\d{1,5})$/.exec(text.trim());
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  const inRange = requests >= 1 && requests <= MAX_RATE.requests && seconds >= 1 && seconds <= MAX_RATE.seconds;
+  return inRange ? { requests, seconds } : null;
+}
+
+/** The policy of a rate, under the name "default". */
+export const ratePolicy = ({ requests, seconds }: Rate): RateLimitPolicy => ({
+  name: "default",
+  quota: requests,
+  window: seconds,
+});
+
 /** What {@link memoryLimiter} needs. */
 export interface MemoryLimiterOptions {
   /** Requests allowed per window per client. */

@@ -116,7 +116,7 @@ export const ERROR_CATALOG = {
     status: 429,
     kind: "http",
     message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
-    when: "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds> on bun run api; off by default, D23): a client address sent more requests than the limit within the window, on any path (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
+    when: "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
     extra: [],
     routes: ["any"],
   },

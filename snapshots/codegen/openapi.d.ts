@@ -1578,7 +1578,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds> on bun run api; off by default, D23): a client address sent more requests than the limit within the window, on any path (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait. */
+        /** @description rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait. */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1749,11 +1749,11 @@ export interface components {
         CacheControl: string;
         /** @description The request's id (D22), on every response: the X-Request-Id the client sent when well formed, else 16 random lowercase hex characters. Error bodies repeat it as request_id. */
         RequestId: string;
-        /** @description Seconds to wait before the next request: the end of the rate-limit window (D23). */
+        /** @description Seconds to wait before the next request: the end of the rate-limit window, or a whole window where its end is not known (Workers) (D23). */
         RetryAfter: number;
         /** @description Only when a rate limit is enabled (D23), on every counted response: the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>. */
         RateLimitPolicy: string;
-        /** @description Only when a rate limit is enabled (D23), on every counted response: "default";r=<requests left>;t=<seconds until the window resets>. */
+        /** @description Only when a rate limit is enabled (D23), on every counted response where the limiter knows what is left (not on Workers, whose binding does not say): "default";r=<requests left>;t=<seconds until the window resets>. */
         RateLimit: string;
     };
     pathItems: never;

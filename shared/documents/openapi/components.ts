@@ -173,7 +173,8 @@ export function components() {
         schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
       },
       RetryAfter: {
-        description: "Seconds to wait before the next request: the end of the rate-limit window (D23).",
+        description:
+          "Seconds to wait before the next request: the end of the rate-limit window, or a whole window where its end is not known (Workers) (D23).",
         schema: { type: "integer", minimum: 1 },
       },
       RateLimitPolicy: {
@@ -183,7 +184,7 @@ export function components() {
       },
       RateLimit: {
         description:
-          'Only when a rate limit is enabled (D23), on every counted response: "default";r=<requests left>;t=<seconds until the window resets>.',
+          'Only when a rate limit is enabled (D23), on every counted response where the limiter knows what is left (not on Workers, whose binding does not say): "default";r=<requests left>;t=<seconds until the window resets>.',
         schema: { type: "string" },
       },
     },
