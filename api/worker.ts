@@ -17,8 +17,8 @@
  * nodejs_compat) and, as Accept-Encoding, just the coding the platform is going to send; a
  * compressed document then goes out as it is (`encodeBody: "manual"`). Where Bun sends a
  * document's first request that accepts a coding the plain form (compressing in the
- * background), the Worker waits for the coded form: the platform would compress the plain one
- * anyway, under the plain form's ETag.
+ * background), the Worker waits for the coded form (the handler's awaitCompression): the
+ * platform would compress the plain one anyway, under the plain form's ETag.
  */
 
 import { createService, DEFAULT_SITE_URL, type Service } from "../shared/http/handler.ts";
@@ -107,6 +107,10 @@ function serviceFor(env: WorkerEnv): Service {
     // offers them.
     compress: zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 }),
     waitUntil: (work, request) => contexts.get(request)?.waitUntil(work),
+    // The request that starts a document's compression waits for its coded form, which the
+    // platform would otherwise make of the plain one under the plain form's ETag (a few
+    // milliseconds, once per document and isolate).
+    awaitCompression: true,
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception, nothing
     // of the request's headers or body (the demo key travels in them, D14).
     onError: (error, request) =>
@@ -124,21 +128,7 @@ export default {
   async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
     const service = serviceFor(env);
     const handled = negotiated(request);
-    let compressing: Promise<unknown> | undefined;
-    contexts.set(handled, {
-      waitUntil(work) {
-        ctx.waitUntil(work);
-        compressing = work;
-      },
-    });
-    let response = await service.fetch(handled);
-    if (compressing !== undefined && !response.headers.has("Content-Encoding")) {
-      // This request started the document's compression and got it as it is, which the
-      // platform would compress on the way out under the plain form's ETag. It waits for the
-      // coded forms instead (a few milliseconds, once per document and isolate).
-      await compressing;
-      response = await service.fetch(handled);
-    }
-    return sent(response);
+    contexts.set(handled, ctx);
+    return sent(await service.fetch(handled));
   },
 };

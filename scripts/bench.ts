@@ -29,7 +29,8 @@
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
  *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workerd.ts) against a
- *                         bare Worker (scripts/bench/bare-worker.ts), and workerd's cold start
+ *                         bare Worker (scripts/bench/bare-worker.ts), and the cold start of
+ *                         workerd, Node (bun run api:node) and Deno (bun run api:deno)
  *
  * `bun scripts/bench.ts --compare old.json [new.json]` compares two result files
  * (new defaults to bench-results/latest.json).
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
   const estimate =
     sides * (settings.warmupSeconds + settings.rounds * settings.durationSeconds) +
     soakSeconds +
-    coldRuns * (withWorkerd ? 6 : 1);
+    coldRuns * (withWorkerd ? 8 : 1);
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
@@ -97,10 +98,13 @@ async function main(): Promise<void> {
       log(`cold start: ${coldRuns} × bun run api, ${coldRuns} × bun api/server.ts`);
       cold.push(await coldStart(["run", "api"], coldRuns), await coldStart(["api/server.ts"], coldRuns));
       if (withWorkerd) {
-        log(`cold start: ${coldRuns} × bun run api:workers, ${coldRuns} × bun api/workerd.ts`);
+        log(`cold start: ${coldRuns} × each of bun run api:workers, bun api/workerd.ts, api:node and api:deno`);
         cold.push(
           await coldStart(["run", "api:workers"], coldRuns, 60_000),
           await coldStart(["api/workerd.ts"], coldRuns, 60_000),
+          // The scripts as users run them: api:node bundles for Node first, api:deno type-strips.
+          await coldStart(["run", "api:node"], coldRuns, 60_000),
+          await coldStart(["run", "api:deno"], coldRuns, 60_000),
         );
       }
     }

@@ -271,6 +271,36 @@ describe("waitUntil: the compression a request starts is handed to the host (Wor
   });
 });
 
+describe("awaitCompression (Workers): the request that starts a document's compression waits for its coded form", () => {
+  test("it gets br with its ETag, is logged and counted once; a document compression cannot shrink goes as it is", async () => {
+    const logged: string[] = [];
+    let counted = 0;
+    const service = createService({
+      now: () => ctx.now,
+      randomHex: ctx.randomHex,
+      compress,
+      awaitCompression: true,
+      onResponse: (record) => logged.push(`${record.path} ${record.status} ${record.bytes}`),
+      limiter: {
+        policy: { name: "default", quota: 100, window: 60 },
+        limit: () => ({ allowed: ++counted <= 100 }),
+      },
+    });
+    const first = await get(service, "/openapi.json", { "Accept-Encoding": "br" });
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const body = new Uint8Array(await first.arrayBuffer());
+    expect(new TextDecoder().decode(DECODE.br(body))).toBe(DOCUMENTS.get("/openapi.json")!.body);
+    const again = await get(service, "/openapi.json", { "Accept-Encoding": "br" });
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(logged).toEqual([`/openapi.json 200 ${body.byteLength}`, `/openapi.json 200 ${body.byteLength}`]);
+    expect(counted).toBe(2);
+    // robots.txt: gzip and br would grow it, so the wait ends with the document as it is.
+    const small = await get(service, "/robots.txt", { "Accept-Encoding": "gzip" });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.text()).toBe(DOCUMENTS.get("/robots.txt")!.body);
+  });
+});
+
 describe("the real server (bun api/server.ts)", () => {
   let server: LiveServer;
   beforeAll(async () => {

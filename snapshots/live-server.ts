@@ -129,20 +129,26 @@ export async function startCommand(
   };
 }
 
-/** Every process below `pid`, parents before their children (Linux /proc). */
-function descendants(pid: number): number[] {
-  let children: number[] = [];
+/** The pids of `pid`'s children (Linux /proc); none once it is gone. */
+export function childrenOf(pid: number): number[] {
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
-  return children.flatMap((child) => [child, ...descendants(child)]);
 }
+
+/** True while `pid` runs (a process that exited and is not yet reaped counts as gone). */
+export function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Every process below `pid`, parents before their children (Linux /proc). */
+const descendants = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...descendants(child)]);
 
 /** VmRSS of a process in bytes. */
 export function rssOf(pid: number): number {

@@ -8,7 +8,16 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { Socket } from "node:net";
 import { drain } from "../api/shutdown.ts";
-import { collect, KeepAliveClient, type LiveServer, open, rawRequest, startServer } from "./live-server.ts";
+import {
+  childrenOf,
+  collect,
+  KeepAliveClient,
+  type LiveServer,
+  open,
+  rawRequest,
+  running,
+  startServer,
+} from "./live-server.ts";
 import { expectAnswered, refused, slowRequest, until } from "./wire-helpers.ts";
 
 /** The pid, among `pids`, that holds the server end of the connection whose client end is `socket` (Linux /proc). */
@@ -33,19 +42,6 @@ function ownerOf(socket: Socket, serverPort: number, pids: number[]): number | u
       return false;
     }
   });
-}
-
-/** The children of `pid` (Linux /proc). */
-const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-
-/** True while `pid` runs (a process that exited and is not yet reaped counts as gone). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
 }
 
 describe("SIGTERM, one process", () => {

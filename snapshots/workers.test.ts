@@ -5,27 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { startServer } from "./live-server.ts";
-
-/** The pids of `pid`'s children (Linux /proc). */
-const childrenOf = (pid: number): number[] =>
-  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-
-/** True while `pid` runs (a process that exited and is not yet reaped counts as gone). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-/** Waits until `check` holds, polling, or fails after `ms`. */
-async function until(check: () => boolean, ms: number, what: string): Promise<void> {
-  for (const deadline = Date.now() + ms; !check(); await Bun.sleep(50)) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
-  }
-}
+import { childrenOf, running, startServer } from "./live-server.ts";
+import { until } from "./wire-helpers.ts";
 
 /** True when `pid` holds a socket listening on TCP `port` (Linux /proc: its fds against /proc/net/tcp{,6}). */
 function listening(pid: number, port: number): boolean {

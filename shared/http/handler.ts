@@ -4,81 +4,25 @@
  * (error-boundary.ts, D21): CORS (cors.ts, D17), body limits (body-limit.ts, D9), JSON
  * responses (responses.ts, D18), header decoding (header-text.ts), documents (documents.ts),
  * request ids and the access log hook (exchange.ts, D22) and the rate limit (rate-limit.ts,
- * D23) each live in their own module. The caller brings the clock and randomness.
+ * D23) each live in their own module. The caller brings the clock and randomness, and what
+ * else its runtime offers (options.ts).
  */
 
-import type { DocumentSettings } from "../documents/index.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { run } from "../engine/run.ts";
 import { type EngineRoute, LIMITS } from "../protocol/constants.ts";
-import type { AccessRecord } from "./access-log.ts";
 import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
-import { type Compressor, compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
-import { type ErrorReporter, recover } from "./error-boundary.ts";
+import { compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
+import { recover } from "./error-boundary.ts";
 import { type Exchange, exchanges } from "./exchange.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { limitGate } from "./limit-gate.ts";
 import { MCP_PATH, mcpEndpoint } from "./mcp.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import type { HandlerOptions } from "./options.ts";
 import { notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
-/** What the handler needs from its host. */
-export interface HandlerOptions extends Partial<DocumentSettings> {
-  /** Epoch milliseconds; read once per engine request. */
-  now: () => number;
-  /** `length` random lowercase hex characters: job ids, and the id of a request that sent none (D22). */
-  randomHex: (length: number) => string;
-  /** Static files (the built site) for GET paths that are neither engines nor documents. */
-  fallback?: (request: Request, pathname: string) => Response | null | Promise<Response | null>;
-  /**
-   * True when the host's HTTP server delimits every request body by its Content-Length
-   * (Bun.serve and Node's http do), so a body can never be longer than it declares. A
-   * declared length within the limit is then read in one call instead of chunk by chunk;
-   * a Request built in code promises no such thing, so the default stays false.
-   */
-  trustContentLength?: boolean;
-  /**
-   * The host's compressor (node:zlib on Bun and Node). When given, a document is compressed in
-   * each coding, once, in the background, when a request first accepts a coding for it (so a
-   * start compresses nothing); from then on clients whose Accept-Encoding asks for a coding get
-   * it. Until then, and to every other client, documents go as they are. Engine responses are
-   * never compressed: they are small and made per request.
-   */
-  compress?: Compressor;
-  /**
-   * Called with every unexpected exception (a bug) that the handler answered with 500
-   * internal_error (D21), and the request it broke, so the host can log it. Log the method and
-   * path at most: the body and headers carry the demo key (D14). Without it nothing is reported
-   * (shared/ does no I/O); the client gets the same answer either way. A limiter's failure
-   * comes here too (the request then goes on unlimited).
-   */
-  onError?: ErrorReporter;
-  /**
-   * Receives work that a request starts and that outlives its response (a document's
-   * compression, with `compress`), with that request. A host whose runtime may drop such work
-   * once the response is out hands it back to the runtime (Workers: the request's
-   * `ctx.waitUntil`); elsewhere the work simply runs and this is not needed.
-   */
-  waitUntil?: (work: Promise<unknown>, request: Request) => void;
-  /**
-   * The access log's hook: called once per response as it leaves the handler, with its id,
-   * method, path, status, body bytes and duration; `accessLogLine` (access-log.ts) makes the
-   * log line of it. An exception in it changes no answer. Without it nothing is measured.
-   */
-  onResponse?: (record: AccessRecord) => void;
-  /** A monotonic clock in milliseconds (performance.now) for onResponse's durations; `now` without it. */
-  clock?: () => number;
-  /**
-   * The rate limiter (D23): off when absent, the default. Every request but a CORS preflight
-   * is counted under `clientKey`; a refused one answers 429 rate_limited, and every counted
-   * one carries the RateLimit headers. `memoryLimiter` (rate-limit.ts) is one for Bun, Node
-   * and Deno; an edge runtime can plug its own.
-   */
-  limiter?: RateLimiter;
-  /** The client a request is counted under: its address (Bun: `server.requestIP`). "unknown" when absent or null. */
-  clientKey?: (request: Request) => string | null | undefined;
-}
+export type { HandlerOptions } from "./options.ts";
 
 /** The default public origin of absolute URLs (SITE_URL). */
 export const DEFAULT_SITE_URL = "http://localhost:3000";
@@ -148,15 +92,25 @@ export function createService(options: HandlerOptions): Service {
   }
 
   /** A GET or HEAD of a document; building it on first use is where a builder's bug would throw. */
-  function documentResponse(request: Request, served: () => ServedDocument, ex: Exchange): Response {
+  function documentResponse(
+    request: Request,
+    served: () => ServedDocument,
+    ex: Exchange,
+  ): Response | Promise<Response> {
     try {
       const entry = served();
       const compressing = entry.compressing;
       const response = serveDocument(request, entry, compress, ex);
-      // This request started the document's compression: the host keeps it alive (waitUntil).
-      if (entry.compressing !== compressing && entry.compressing !== null)
-        options.waitUntil?.(entry.compressing, request);
-      return finish(request, ex, response);
+      if (entry.compressing === compressing || entry.compressing === null) return finish(request, ex, response);
+      // This request started the document's compression: the host keeps it alive (waitUntil),
+      // or, with awaitCompression, this request waits for the coded form it asked for.
+      options.waitUntil?.(entry.compressing, request);
+      if (options.awaitCompression !== true || response.headers.has("Content-Encoding"))
+        return finish(request, ex, response);
+      return entry.compressing.then(
+        () => finish(request, ex, serveDocument(request, entry, compress, ex)),
+        (error: unknown) => fail(error, request, ex),
+      );
     } catch (error) {
       return fail(error, request, ex);
     }
