@@ -6,7 +6,7 @@
  */
 import process from "node:process";
 import { gracefulStop, hostService } from "./host.ts";
-import { refuseToStart, settingsOrExit } from "./settings.ts";
+import { cannotListen, listeningUrl, settingsOrExit } from "./settings.ts";
 
 /** What this file uses of Deno's global (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -32,15 +32,8 @@ try {
       port: settings.port,
       // Unset HOST: every interface, IPv4 and IPv6, as on Bun (Deno's own default is IPv4's 0.0.0.0).
       hostname: settings.host ?? "::",
-      onListen: ({ port }) => {
-        const name =
-          settings.host === undefined
-            ? "localhost"
-            : settings.host.includes(":")
-              ? `[${settings.host}]`
-              : settings.host;
-        console.log(`agent-escrow-demo listening on http://${name}:${port}/ (Deno ${Deno.version.deno})`);
-      },
+      onListen: ({ port }) =>
+        console.log(`agent-escrow-demo listening on ${listeningUrl(settings, port)} (Deno ${Deno.version.deno})`),
     },
     (request, info) => {
       peers.set(request, info.remoteAddr.hostname);
@@ -52,9 +45,7 @@ try {
   );
 } catch (error) {
   const { code, name, message } = error as { code?: string; name?: string; message?: string };
-  refuseToStart(
-    `Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${code ?? name ?? message}.`,
-  );
+  cannotListen(settings, code ?? name ?? message);
 }
 
 // Deno.serve's shutdown stops accepting and resolves once the requests in flight are answered,

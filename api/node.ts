@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { gracefulStop, hostService } from "./host.ts";
-import { refuseToStart, settingsOrExit } from "./settings.ts";
+import { cannotListen, listeningUrl, settingsOrExit } from "./settings.ts";
 
 const settings = settingsOrExit(process.env);
 /** Each request's client address, for the rate limit. */
@@ -49,18 +49,12 @@ const server = createServer(async (req, res) => {
   Readable.fromWeb(response.body as unknown as import("node:stream/web").ReadableStream).pipe(res);
 });
 
-server.on("error", (error: NodeJS.ErrnoException) =>
-  refuseToStart(
-    `Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${error.code ?? error.message}.`,
-  ),
-);
+server.on("error", (error: NodeJS.ErrnoException) => cannotListen(settings, error.code ?? error.message));
 // Unset HOST: Node's default, every interface (IPv4 and IPv6), as on Bun.
 server.listen(settings.port, settings.host, () => {
   const address = server.address();
   const bound = typeof address === "object" && address ? address.port : settings.port;
-  const name =
-    settings.host === undefined ? "localhost" : settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  console.log(`agent-escrow-demo listening on http://${name}:${bound}/ (Node ${process.version})`);
+  console.log(`agent-escrow-demo listening on ${listeningUrl(settings, bound)} (Node ${process.version})`);
 });
 
 const stop = gracefulStop(

@@ -18,7 +18,7 @@ import { compress } from "./compress.ts";
 import { lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
-import { refuseToStart, settingsOrExit } from "./settings.ts";
+import { cannotListen, settingsOrExit } from "./settings.ts";
 import { drain, GRACE_MS } from "./shutdown.ts";
 import { staticFiles } from "./static-files.ts";
 import { followParent, isWorkerChild, NO_WORKERS, startWorkers, type Workers } from "./workers.ts";
@@ -55,7 +55,7 @@ try {
   server = Bun.serve(serveOptions(service, { port: settings.port, hostname: settings.host, reusePort, log }));
 } catch (error) {
   const { code, message } = error as { code?: string; message?: string };
-  refuseToStart(`Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${code ?? message}.`);
+  cannotListen(settings, code ?? message);
 }
 const listening = server;
 

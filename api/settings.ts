@@ -126,6 +126,18 @@ export function settingsOrExit(env: Record<string, string | undefined>): Setting
   }
 }
 
+/** Stops the start because the server cannot listen where `settings` say, naming the address and `reason` (EADDRINUSE). */
+export function cannotListen(settings: Settings, reason: string | undefined): never {
+  refuseToStart(`Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${reason}.`);
+}
+
+/** The URL a start line names: HOST's address (IPv6 in brackets), or localhost for every interface. */
+export function listeningUrl(settings: Settings, port: number): string {
+  const host = settings.host;
+  const name = host === undefined ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}/`;
+}
+
 /** Stops the start with one line on stderr and exit code 1, no stack trace: what an operator needs to fix it. */
 export function refuseToStart(message: string): never {
   process.stderr.write(`${message}\n`);

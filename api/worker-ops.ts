@@ -1,5 +1,7 @@
 /**
- * The Worker's operating options, from its bindings: the access log (LOG, on unless "off") and
+ * The Worker's operating options, from its bindings: the access log (LOG, off unless "on":
+ * Cloudflare records every invocation itself, and a console.log per request costs a Worker
+ * about as much CPU as the request) and
  * the rate limit (D23): the Workers rate limiting API's binding RATE_LIMITER, whose policy
  * RATE_LIMIT states in the same `<requests>/<seconds>` form as `bun run api` (the binding's
  * `simple.limit` and `simple.period`; Cloudflare's periods are 10 and 60 seconds). Both are
@@ -18,7 +20,7 @@ export interface RateLimitBinding {
 
 /** The bindings these options read. */
 export interface OpsEnv {
-  /** `off` silences the access log (one JSON line per request through console.log, as Workers Logs keep it). */
+  /** `on` writes the access log (one JSON line per request through console.log, as Workers Logs keep it). */
   LOG?: string;
   /** The rate limit's policy, `<requests>/<seconds>` (D23): the RATE_LIMITER binding's limit and period. */
   RATE_LIMIT?: string;
@@ -41,7 +43,7 @@ export function bindingLimiter(binding: RateLimitBinding, rate: { requests: numb
 /** The handler options that LOG, RATE_LIMIT and RATE_LIMITER ask for; `report` says what cannot be used. */
 export function workerOps(env: OpsEnv, report: (message: string) => void): Partial<HandlerOptions> {
   const options: Partial<HandlerOptions> = {};
-  if (env.LOG?.trim().toLowerCase() !== "off") {
+  if (env.LOG?.trim().toLowerCase() === "on") {
     options.onResponse = (record) => console.log(accessLogLine(record));
     // Workers' clock only moves on I/O (a Spectre measure): durations read 0 for work done in CPU.
     options.clock = () => performance.now();

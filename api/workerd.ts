@@ -57,9 +57,10 @@ const direct = process.env.WORKER_DIRECT === "1";
 const bindings: Record<string, unknown> = { ...(options.bindings as Record<string, unknown> | undefined) };
 // As on Bun: SITE_URL when set, else this server's own address (http://localhost:<PORT>).
 bindings.SITE_URL = siteUrl;
-// LOG and RATE_LIMIT as for Bun: the Worker reads them as vars (api/worker-ops.ts), and
-// RATE_LIMIT binds the local emulation of the rate limiting API with the same limit and period.
-bindings.LOG = log ? "on" : "off";
+// LOG and RATE_LIMIT as for Bun, over wrangler.jsonc's vars: the Worker reads them
+// (api/worker-ops.ts), and RATE_LIMIT binds the local emulation of the rate limiting API with
+// the same limit and period. Without LOG, the deployment's own setting (off).
+if (process.env.LOG?.trim()) bindings.LOG = log ? "on" : "off";
 if (rateLimit) bindings.RATE_LIMIT = `${rateLimit.requests}/${rateLimit.seconds}`;
 const ratelimits = rateLimit && {
   RATE_LIMITER: { namespace_id: "1001", simple: { limit: rateLimit.requests, period: rateLimit.seconds } },

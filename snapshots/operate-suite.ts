@@ -33,6 +33,8 @@ export interface OperateOptions {
   refusesAtOnce?: boolean;
   /** The limiter knows what is left, so answers carry RateLimit (not a Workers binding). */
   remainingKnown: boolean;
+  /** The access log is on without LOG (all but the Worker, whose deployment sets LOG off). */
+  logsByDefault?: boolean;
 }
 
 const DEMO_KEY = "sk-operate-suite-9f1e2d";
@@ -47,7 +49,7 @@ export function operateSuite(
 ): void {
   describe(`${name}: operating`, () => {
     test("request ids (D22), and one access log line per request: never the key, the body or the query", async () => {
-      const server = await start({});
+      const server = await start(options.logsByDefault === false ? { LOG: "on" } : {});
       try {
         const before = (await untilLogged(server, 1)).length; // the start-up probe
         const created = await fetch(`${server.base}/api/v0/transition?note=${QUERY}`, {
@@ -85,8 +87,8 @@ export function operateSuite(
       }
     }, 90_000);
 
-    test("LOG=off: no access log line, however many requests", async () => {
-      const server = await start({ LOG: "off" });
+    test(`${options.logsByDefault === false ? "without LOG" : "LOG=off"}: no access log line, however many requests`, async () => {
+      const server = await start(options.logsByDefault === false ? {} : { LOG: "off" });
       try {
         for (let i = 0; i < 10; i++) await (await fetch(`${server.base}/api/health.json`)).arrayBuffer();
         await Bun.sleep(300);

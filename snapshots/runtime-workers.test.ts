@@ -42,7 +42,11 @@ const startWorkerd = (env: Record<string, string> = {}): Promise<LiveServer> =>
 
 runtimeSuite("workerd (bun run api:workers)", () => startWorkerd(), SITE);
 // The rate limit through the local emulation of the rate limiting binding, which says nothing of what is left.
-operateSuite("workerd (bun run api:workers)", startWorkerd, { drains: false, remainingKnown: false });
+operateSuite("workerd (bun run api:workers)", startWorkerd, {
+  drains: false,
+  remainingKnown: false,
+  logsByDefault: false,
+});
 
 const DOCUMENT_PATHS = DOCUMENT_CATALOG.flatMap((doc) => doc.paths);
 

@@ -76,10 +76,15 @@ describe("the rate limit through the binding (D23)", () => {
 });
 
 describe("LOG on the Worker", () => {
-  test("on unless off: the access log's hook through console.log", () => {
-    expect(workerOps({}, () => {}).onResponse).toBeFunction();
+  test("off unless on: the access log's hook through console.log", () => {
     expect(workerOps({ LOG: "on" }, () => {}).onResponse).toBeFunction();
-    expect(workerOps({ LOG: "OFF" }, () => {}).onResponse).toBeUndefined();
+    expect(workerOps({ LOG: " ON " }, () => {}).onResponse).toBeFunction();
+    expect(workerOps({}, () => {}).onResponse).toBeUndefined();
+    expect(workerOps({ LOG: "off" }, () => {}).onResponse).toBeUndefined();
+  });
+
+  test("wrangler.jsonc deploys it off", () => {
+    expect(readFileSync(join(ROOT, "wrangler.jsonc"), "utf8")).toContain('"LOG": "off"');
   });
 });
 
