@@ -9,7 +9,7 @@ import { describe, expect, test } from "bun:test";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { keyIdOf } from "./derived-ids.ts";
 import { CREATE } from "./helpers.ts";
-import { KeepAliveClient, type LiveServer, rawRequest } from "./live-server.ts";
+import { exchange, KeepAliveClient, type LiveServer, rawRequest } from "./live-server.ts";
 import {
   connects,
   expectAnswered,
@@ -35,6 +35,11 @@ export interface OperateOptions {
   remainingKnown: boolean;
   /** The access log is on without LOG (all but the Worker, whose deployment sets LOG off). */
   logsByDefault?: boolean;
+  /**
+   * What the runtime's HTTP server answers itself to a request head of `bytes` (a header that
+   * long), before the handler sees it, as settlement.json's limits.before_the_service says.
+   */
+  oversizedHead?: { bytes: number; status: number };
 }
 
 const DEMO_KEY = "sk-operate-suite-9f1e2d";
@@ -153,6 +158,22 @@ export function operateSuite(
       );
       expect(failed).not.toMatch(/^\s+at /m);
     }, 90_000);
+
+    const { oversizedHead } = options;
+    if (oversizedHead !== undefined)
+      test(`a request head of ${oversizedHead.bytes} bytes gets ${oversizedHead.status} from the runtime itself`, async () => {
+        const server = await start({ LOG: "off" });
+        try {
+          const headers = { "X-Big": "a".repeat(oversizedHead.bytes) };
+          const { response } = await exchange(server.port, rawRequest("GET", "/api/health.json", null, headers));
+          expect(response?.status).toBe(oversizedHead.status);
+          // Under the limit, the same request is the handler's.
+          const small = await exchange(server.port, rawRequest("GET", "/api/health.json", null, { "X-Big": "a" }));
+          expect(small.response?.status).toBe(200);
+        } finally {
+          await server.stop();
+        }
+      }, 90_000);
 
     if (!options.drains) return;
 

@@ -7,4 +7,8 @@ import { operateSuite } from "./operate-suite.ts";
 import { runtimeSuite } from "./runtime-suite.ts";
 
 runtimeSuite("Bun (bun run api)", () => startServer());
-operateSuite("Bun (bun run api)", (env) => startServer(env), { drains: true, remainingKnown: true });
+operateSuite("Bun (bun run api)", (env) => startServer(env), {
+  drains: true,
+  remainingKnown: true,
+  oversizedHead: { bytes: 20_000, status: 431 },
+});

@@ -11,4 +11,8 @@ import { runtimeSuite } from "./runtime-suite.ts";
 const start = (env: Record<string, string> = {}) => startCommand([process.execPath, "run", "api:node"], env, 60_000);
 
 runtimeSuite("Node (bun run api:node)", () => start());
-operateSuite("Node (bun run api:node)", start, { drains: true, remainingKnown: true });
+operateSuite("Node (bun run api:node)", start, {
+  drains: true,
+  remainingKnown: true,
+  oversizedHead: { bytes: 20_000, status: 431 },
+});

@@ -158,6 +158,7 @@ export function settlement() {
       activity_log: `last ${LIMITS.activityMax} events (reference UI, client-side)`,
       rate_limits:
         "None by default. An operator may enable a limit per client address (D23): a request past it answers 429 rate_limited with Retry-After and the RateLimit and RateLimit-Policy headers.",
+      before_the_service: `What the host answers before the service sees a request, so not in the catalog's JSON. Bun and Node: a request head over 16 KiB gets 431; Deno: one over about 64 KiB gets 400. Cloudflare Workers: a body over the plan's limit (100 MB Free and Pro, 200 MB Business, 500 MB by default on Enterprise) gets Cloudflare's 413 (from ${LIMITS.bodyBytesMax + 1} bytes up to it, the service's payload_too_large); a URL over 16 KB or request headers over 128 KB in all are refused; the site's files (not the API's paths) are the platform's static assets, without X-Request-Id.`,
     },
     documents: {
       caching: `The API sends every GET document with Cache-Control: ${DOCUMENT_CACHE_CONTROL} and an ETag; If-None-Match with a matching tag answers 304 (D18).`,
