@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { accessLogLine } from "../shared/http/access-log.ts";
+import { errorLog } from "../shared/http/error-boundary.ts";
 import { createService, type Service } from "../shared/http/handler.ts";
 import { memoryLimiter } from "../shared/http/rate-limit.ts";
 import { installSha256 } from "../shared/lib/sha256.ts";
@@ -15,7 +16,7 @@ import { compress } from "./compress.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import type { Settings } from "./settings.ts";
-import { GRACE_MS } from "./shutdown.ts";
+import { CUT_OFF, GRACE_MS } from "./shutdown.ts";
 import { staticFiles } from "./static-files.ts";
 
 installSha256((text) => createHash("sha256").update(text).digest("hex"));
@@ -46,11 +47,7 @@ export function hostService(
     siteUrl: settings.siteUrl,
     fallback: staticFiles(resolve(env.SITE_DIR ?? "site/dist")),
     compress,
-    // The method, the path and the exception; never the headers or the body (the demo key, D14).
-    onError: (error, request) =>
-      logError(
-        `internal_error ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      ),
+    onError: errorLog(logError),
     ...(accessLog && {
       onResponse: (record) => accessLog.line(accessLogLine(record)),
       clock: () => performance.now(),
@@ -76,7 +73,7 @@ export function gracefulStop(host: Host, close: () => Promise<unknown>, cut?: ()
     if (stopping) return;
     stopping = true;
     const late = setTimeout(() => {
-      logError(`stopped after ${GRACE_MS / 1000} s with requests still in flight; they were cut off`);
+      logError(CUT_OFF);
       cut?.();
       exit();
     }, GRACE_MS);

@@ -5,7 +5,7 @@
  * behind the handler's own boundary (D21), answering the same catalog JSON.
  */
 import type { Serve } from "bun";
-import type { ErrorReporter } from "../shared/http/error-boundary.ts";
+import { describeError } from "../shared/http/error-boundary.ts";
 import type { Service } from "../shared/http/handler.ts";
 import { FRESH_REQUEST_ID_LENGTH, REQUEST_ID_HEADER } from "../shared/http/request-id.ts";
 import { internalError } from "../shared/http/responses.ts";
@@ -24,21 +24,6 @@ export interface ServeSettings {
   reusePort: boolean;
   /** Where an exception that reaches Bun itself is logged. */
   log: LogWriter;
-}
-
-/** An exception as the log shows it: its stack (which starts with its name and message), else its text. */
-function describeError(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : Bun.inspect(error);
-}
-
-/**
- * The service's `onError` for a server log: the method, the path and the exception. Never the
- * query, the headers or the body: the demo key travels in the headers (D14), and bodies and
- * queries hold the client's data.
- */
-export function errorLog(log: LogWriter): ErrorReporter {
-  return (error, request) =>
-    log(`internal_error ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
 }
 
 /** Bun.serve's options for `service`: routes for its fixed paths, its fetch for the rest, and the last guard. */

@@ -11,15 +11,16 @@
 import "./native-sha256.ts";
 import type { Server } from "bun";
 import { accessLogLine } from "../shared/http/access-log.ts";
+import { errorLog } from "../shared/http/error-boundary.ts";
 import { createService } from "../shared/http/handler.ts";
 import { memoryLimiter } from "../shared/http/rate-limit.ts";
 import { bunFiles } from "./bun-files.ts";
 import { compress } from "./compress.ts";
 import { lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
-import { errorLog, type LogWriter, serveOptions } from "./serve.ts";
+import { type LogWriter, serveOptions } from "./serve.ts";
 import { cannotListen, settingsOrExit } from "./settings.ts";
-import { drain, GRACE_MS } from "./shutdown.ts";
+import { CUT_OFF, drain, GRACE_MS } from "./shutdown.ts";
 import { staticFiles } from "./static-files.ts";
 import { followParent, isWorkerChild, NO_WORKERS, startWorkers, type Workers } from "./workers.ts";
 
@@ -72,7 +73,7 @@ async function shutdown(code: number): Promise<void> {
   stopping = true;
   // Children get GRACE_MS to drain, and a little longer to exit, before they are killed outright.
   const [inTime, childrenClean] = await Promise.all([drain(listening, GRACE_MS), workers.stop(GRACE_MS + 2_000)]);
-  if (!inTime) log(`stopped after ${GRACE_MS / 1000} s with requests still in flight; they were cut off`);
+  if (!inTime) log(CUT_OFF);
   if (!childrenClean) log("a worker did not stop cleanly");
   accessLog?.flush();
   process.exit(childrenClean ? code : 1);

@@ -9,6 +9,9 @@ import type { Server } from "bun";
 /** How long requests in flight may take to finish once a stop is asked for. */
 export const GRACE_MS = 10_000;
 
+/** What a stop says on stderr when the grace period ran out. */
+export const CUT_OFF = `stopped after ${GRACE_MS / 1000} s with requests still in flight; they were cut off`;
+
 /**
  * Stops `server`: no new connections, requests in flight answered, for at most `graceMs`;
  * then every connection left is closed. Resolves true when everything finished in time.

@@ -21,6 +21,7 @@
  * platform would compress the plain one anyway, under the plain form's ETag.
  */
 
+import { errorLog } from "../shared/http/error-boundary.ts";
 import { createService, DEFAULT_SITE_URL, type Service } from "../shared/http/handler.ts";
 import type { ContentCoding } from "../shared/protocol/constants.ts";
 import { zlibCompressor } from "./compress.ts";
@@ -89,14 +90,19 @@ function sent(response: Response): Response {
 /** The waitUntil of each request being handled, for the work it starts (a document's compression). */
 const contexts = new WeakMap<Request, WorkerContext>();
 
-let current: { key: string; service: Service } | undefined;
+let current: { env: WorkerEnv; key: string; service: Service } | undefined;
 
 /** The service of this isolate, made on its first request (documents are built on their own first requests). */
 function serviceFor(env: WorkerEnv): Service {
+  // The same env object as last time: the same service, without reading the bindings again.
+  if (current?.env === env) return current.service;
   const siteUrl = env.SITE_URL?.trim() || DEFAULT_SITE_URL;
   // The bindings as text: the same on every request of an isolate, whether or not env is one object.
   const key = JSON.stringify([siteUrl, env.LOG, env.RATE_LIMIT, env.RATE_LIMITER !== undefined]);
-  if (current?.key === key) return current.service;
+  if (current?.key === key) {
+    current.env = env;
+    return current.service;
+  }
   const service = createService({
     now: Date.now,
     randomHex,
@@ -113,14 +119,11 @@ function serviceFor(env: WorkerEnv): Service {
     awaitCompression: true,
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception, nothing
     // of the request's headers or body (the demo key travels in them, D14).
-    onError: (error, request) =>
-      console.error(
-        `internal_error ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      ),
+    onError: errorLog((entry) => console.error(entry)),
     // The access log and the rate limit (D23), as the bindings ask.
     ...workerOps(env, (message) => console.error(message)),
   });
-  current = { key, service };
+  current = { env, key, service };
   return service;
 }
 

@@ -7,7 +7,8 @@
  * log entry must name the exception and never the demo key.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { errorLog, serveOptions } from "../api/serve.ts";
+import { serveOptions } from "../api/serve.ts";
+import { describeError, errorLog } from "../shared/http/error-boundary.ts";
 import { createHandler, createService, type HandlerOptions } from "../shared/http/handler.ts";
 import { REQUEST_ID_PATTERN } from "../shared/protocol/constants.ts";
 import { CREATE, NOW } from "./helpers.ts";
@@ -391,5 +392,31 @@ describe("the real server (api/serve.ts's Bun.serve options) behind the boundary
     } finally {
       guarded.stop(true);
     }
+  });
+});
+
+describe("errorLog: the entry every runtime's binding logs (D21)", () => {
+  test("method, path and the exception; never the query, the headers or the body", () => {
+    const entries: string[] = [];
+    const request = new Request("http://x/api/v0/quote?secret=q", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SECRET}` },
+      body: "{}",
+    });
+    errorLog((entry) => entries.push(entry))(new TypeError("exploded"), request);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toStartWith("internal_error POST /api/v0/quote: TypeError: exploded\n");
+    expect(entries[0]).not.toContain("secret=q");
+    expect(entries[0]).not.toContain(SECRET);
+  });
+
+  test("what is not an Error: a string as it is, an object as JSON, a cyclic one as its text", () => {
+    expect(describeError("plain")).toBe("plain");
+    expect(describeError(42)).toBe("42");
+    expect(describeError({ code: "E1" })).toBe('{"code":"E1"}');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(describeError(cyclic)).toBe("[object Object]");
+    expect(describeError(undefined)).toBe("undefined");
   });
 });

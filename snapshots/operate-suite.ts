@@ -33,6 +33,8 @@ export interface OperateOptions {
   refusesAtOnce?: boolean;
   /** The limiter knows what is left, so answers carry RateLimit (not a Workers binding). */
   remainingKnown: boolean;
+  /** Where the server listens without HOST: every interface (default), or loopback only (api:workers, as wrangler dev). */
+  hostDefault?: "every" | "loopback";
   /** The access log is on without LOG (all but the Worker, whose deployment sets LOG off). */
   logsByDefault?: boolean;
   /**
@@ -134,14 +136,20 @@ export function operateSuite(
       }
     }, 90_000);
 
-    test("HOST=127.0.0.1: loopback 127.0.0.1 only", async () => {
-      const server = await start({ HOST: "127.0.0.1", LOG: "off" });
-      try {
-        expect(await connects("127.0.0.1", server.port)).toBe(true);
-        // Another loopback address reaches a socket bound to every interface, but not this one.
-        expect(await connects("127.0.0.2", server.port)).toBe(false);
-      } finally {
-        await server.stop();
+    test("HOST: unset, the runtime's default interfaces; HOST says otherwise", async () => {
+      // Another loopback address (127.0.0.2) reaches a socket bound to every interface only.
+      const everywhere = options.hostDefault !== "loopback";
+      for (const [env, reachesOther] of [
+        [{}, everywhere],
+        [{ HOST: everywhere ? "127.0.0.1" : "0.0.0.0" }, !everywhere],
+      ] as const) {
+        const server = await start({ ...env, LOG: "off" });
+        try {
+          expect(await connects("127.0.0.1", server.port)).toBe(true);
+          expect(await connects("127.0.0.2", server.port), JSON.stringify(env)).toBe(reachesOther);
+        } finally {
+          await server.stop();
+        }
       }
     }, 90_000);
 

@@ -46,6 +46,7 @@ operateSuite("workerd (bun run api:workers)", startWorkerd, {
   drains: false,
   remainingKnown: false,
   logsByDefault: false,
+  hostDefault: "loopback",
 });
 
 const DOCUMENT_PATHS = DOCUMENT_CATALOG.flatMap((doc) => doc.paths);

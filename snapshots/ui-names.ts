@@ -4,6 +4,7 @@
  * by ui.e2e.test.ts and ui-pictures.e2e.test.ts.
  */
 import type { Locator, Page } from "playwright-core";
+import { ACTIVITY_KINDS } from "../shared/browser/pack.ts";
 import { digits, expectText, poll, valueOrText } from "./browser.ts";
 
 export const CRITERIA = "A PDF with three charts and a summary";
@@ -19,20 +20,8 @@ export const QUOTE = {
   dispute: (amount: number) => new RegExp(`\\b${amount}\\b\\D{0,10}back to (the )?payer`, "i"),
 };
 
-/** Activity kinds (SPEC "Events"); an event's kind is the first of these words in its text. */
-const KINDS = [
-  "create",
-  "fund",
-  "submit",
-  "release",
-  "dispute",
-  "simulate",
-  "verify",
-  "import",
-  "export",
-  "reset",
-] as const;
-const KIND_PATTERNS = KINDS.map((kind) => [kind, new RegExp(`\\b${kind}\\b`, "i")] as const);
+/** Activity kinds (SPEC "Events"): an event's kind is the first of these words in its text. */
+const KIND_PATTERNS = ACTIVITY_KINDS.map((kind) => [kind, new RegExp(`\\b${kind}\\b`, "i")] as const);
 
 export type Status = "open" | "funded" | "submitted" | "released" | "disputed";
 

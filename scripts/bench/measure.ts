@@ -7,9 +7,20 @@
 import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
-import type { CaseResult, WorkersResult } from "./results.ts";
+import type { CaseResult, Side, WorkersResult } from "./results.ts";
 import { type Server, startBaseline, startService, startWorkerd } from "./servers.ts";
 import { log } from "./settings.ts";
+
+/** A case's result from its two measured sides: the ratio is the service's to its baseline. */
+const caseResult = (c: BenchCase, service: Side, baseline: Side): CaseResult => ({
+  name: c.name,
+  request: `${c.method} ${c.path}`,
+  target: c.target,
+  service,
+  baseline,
+  ratio: roundRatio(service, baseline),
+  ratioRange: ratioRange(service, baseline),
+});
 
 /** The cases measured with WORKERS=2 against WORKERS=1. */
 export const WORKERS_CASES = ["transition fund", "simulate"];
@@ -97,13 +108,7 @@ export async function measureCases(
         log(`${c.name}: ${contenders.map((x) => x.label).join(" vs ")}`);
         const [s, b, same] = await alternate(generator, contenders, c.name);
         results.push({
-          name: c.name,
-          request: `${c.method} ${c.path}`,
-          target: c.target,
-          service: s!,
-          baseline: b!,
-          ratio: roundRatio(s!, b!),
-          ratioRange: ratioRange(s!, b!),
+          ...caseResult(c, s!, b!),
           ...(same && { sameBytes: same, ratioSameBytes: roundRatio(s!, same) }),
         });
       } finally {
@@ -171,15 +176,7 @@ export async function measureWorkerd(generator: LoadGenerator, cases: BenchCase[
         ],
         name,
       );
-      results.push({
-        name: c.name,
-        request: `${c.method} ${c.path}`,
-        target: c.target,
-        service: s!,
-        baseline: b!,
-        ratio: roundRatio(s!, b!),
-        ratioRange: ratioRange(s!, b!),
-      });
+      results.push(caseResult(c, s!, b!));
     }
   } finally {
     await worker.stop();

@@ -14,6 +14,27 @@ import { type Answering, internalError } from "./responses.ts";
  */
 export type ErrorReporter = (error: unknown, request: Request) => void;
 
+/** An exception as a log shows it: its stack (which starts with its name and message), else its text or JSON. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  if (typeof error !== "object" || error === null) return String(error);
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/**
+ * The `onError` of a host with a log (`log` writes one entry): the method, the path and the
+ * exception. Never the query, the headers or the body: the demo key travels in the headers
+ * (D14), and bodies and queries hold the client's data. Every runtime's binding uses it.
+ */
+export function errorLog(log: (entry: string) => void): ErrorReporter {
+  return (error, request) =>
+    log(`internal_error ${request.method} ${new URL(request.url).pathname}: ${describeError(error)}`);
+}
+
 /** Reports `error` to `report`, if any; a reporter that throws in turn changes nothing. */
 export function notify(error: unknown, request: Request, report: ErrorReporter | undefined): void {
   if (report === undefined) return;

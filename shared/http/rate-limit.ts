@@ -105,7 +105,7 @@ export function memoryLimiter(options: MemoryLimiterOptions): RateLimiter {
   const { requests, seconds, now } = options;
   if (!Number.isSafeInteger(requests) || requests < 1) throw new RangeError("requests must be a whole number >= 1");
   if (!Number.isSafeInteger(seconds) || seconds < 1) throw new RangeError("seconds must be a whole number >= 1");
-  const policy: RateLimitPolicy = { name: options.name ?? "default", quota: requests, window: seconds };
+  const policy: RateLimitPolicy = { ...ratePolicy(options), name: options.name ?? "default" };
   const windowMs = seconds * 1000;
   let windowIndex = -1;
   let counts = new Map<string, number>();
