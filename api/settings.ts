@@ -5,8 +5,8 @@
  * message server.ts prints as one line, rather than the server doing something unexpected.
  */
 import process from "node:process";
-import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
 import { MAX_RATE, parseRate, type Rate } from "../shared/http/rate-limit.ts";
+import { DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 
 /** A setting whose value cannot be used; its message names the setting, what it takes and the value. */
 export class SettingError extends Error {

@@ -22,8 +22,8 @@
  */
 
 import { errorLog } from "../shared/http/error-boundary.ts";
-import { createService, DEFAULT_SITE_URL, type Service } from "../shared/http/handler.ts";
-import type { ContentCoding } from "../shared/protocol/constants.ts";
+import { createService, type Service } from "../shared/http/handler.ts";
+import { type ContentCoding, DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 import { zlibCompressor } from "./compress.ts";
 import { randomHex } from "./random-hex.ts";
 import { type OpsEnv, workerOps } from "./worker-ops.ts";

@@ -3,8 +3,8 @@
  * each starting with what happened. The UI and scripts write the same log, so a pack made by
  * either reads the same in the other.
  */
-import { ACTIVITY_TEXT_MAX, type ActivityEvent, type ActivityKind } from "../shared/browser/pack.ts";
-import type { JobRecord } from "../shared/browser/share-links.ts";
+import { ACTIVITY_TEXT_MAX, type ActivityEvent, type ActivityKind } from "../shared/client-state/pack.ts";
+import type { JobRecord } from "../shared/client-state/share-links.ts";
 import type { AnswerOf } from "../shared/protocol/answers.ts";
 import type { Action } from "../shared/protocol/constants.ts";
 import type { Receipt } from "../shared/protocol/receipt-members.ts";

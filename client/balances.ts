@@ -4,7 +4,7 @@
  * released jobs paid. For the jobs this payer funded, the four add up to the starting credits
  * plus every top-up.
  */
-import type { DemoState } from "../shared/browser/pack.ts";
+import type { DemoState } from "../shared/client-state/pack.ts";
 
 /** The four figures. */
 export interface Balances {

@@ -4,9 +4,9 @@
  * receipts, activity), reads and writes the demo pack and makes and opens share links.
  * No money moves. Runs in browsers, Bun, Node 20 and Deno: no runtime's own APIs.
  */
-export type { ActivityEvent, ActivityKind, DemoState } from "../shared/browser/pack.ts";
-export { freshState } from "../shared/browser/pack.ts";
-export type { JobRecord } from "../shared/browser/share-links.ts";
+export type { ActivityEvent, ActivityKind, DemoState } from "../shared/client-state/pack.ts";
+export { freshState } from "../shared/client-state/pack.ts";
+export type { JobRecord } from "../shared/client-state/share-links.ts";
 export type { AnswerOf, ErrorBody, ErrorCode, IdentifiedJob, Mismatch } from "../shared/protocol/answers.ts";
 export type { Action, EngineRoute, JobStatus, Terminal } from "../shared/protocol/constants.ts";
 export type { Job } from "../shared/protocol/job-members.ts";

@@ -6,8 +6,8 @@
  * agent_credits_delta into the wallet while the fee leaves, dispute returns the amount. A refused
  * action, a bad pack and a bad link change nothing. How packs and links are read is sharing.ts.
  */
-import { type ActivityKind, type DemoState, freshState, withActivity } from "../shared/browser/pack.ts";
-import type { JobRecord } from "../shared/browser/share-links.ts";
+import { type ActivityKind, type DemoState, freshState, withActivity } from "../shared/client-state/pack.ts";
+import type { JobRecord } from "../shared/client-state/share-links.ts";
 import { LIMITS, STARTING_CREDITS, type Terminal } from "../shared/protocol/constants.ts";
 import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import {

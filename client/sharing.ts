@@ -4,7 +4,7 @@
  * job handoff, a receipt). Reading one checks everything first; a bad pack or link is refused
  * with a message and changes nothing.
  */
-import { type DemoState, parsePack, toPack } from "../shared/browser/pack.ts";
+import { type DemoState, parsePack, toPack } from "../shared/client-state/pack.ts";
 import {
   decodeHandoff,
   decodeReceipt,
@@ -12,8 +12,8 @@ import {
   encodeReceipt,
   findShareToken,
   type JobRecord,
-} from "../shared/browser/share-links.ts";
-import { TOKEN_PREFIX } from "../shared/browser/tokens.ts";
+} from "../shared/client-state/share-links.ts";
+import { TOKEN_PREFIX } from "../shared/client-state/tokens.ts";
 import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import { credits } from "./activity.ts";
 import type { EscrowError } from "./answer.ts";

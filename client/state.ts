@@ -3,8 +3,8 @@
  * action's answer applied to the balances (SPEC "Client-side conventions"). The keeper calls
  * these; tests can too, with no service.
  */
-import type { DemoState } from "../shared/browser/pack.ts";
-import type { JobRecord } from "../shared/browser/share-links.ts";
+import type { DemoState } from "../shared/client-state/pack.ts";
+import type { JobRecord } from "../shared/client-state/share-links.ts";
 import type { AnswerOf } from "../shared/protocol/answers.ts";
 import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import type { EscrowError } from "./answer.ts";

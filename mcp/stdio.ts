@@ -9,12 +9,11 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { localApi, randomHex } from "../client/local.ts";
-import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
-import { MCP_INSTRUCTIONS } from "../shared/http/mcp.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
+import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
 import { documentResources } from "../shared/mcp/resources.ts";
 import { createMcpServer } from "../shared/mcp/server.ts";
-import { VERSION } from "../shared/protocol/constants.ts";
+import { DEFAULT_SITE_URL, VERSION } from "../shared/protocol/constants.ts";
 import { packPath } from "./pack-file.ts";
 import { walletBox } from "./wallet-box.ts";
 

@@ -1,7 +1,7 @@
 /** openapi-typescript's output for the built OpenAPI document (the origin of `bun run api` by default). */
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildDocuments } from "../shared/documents/index.ts";
-import { DEFAULT_SITE_URL } from "../shared/http/handler.ts";
+import { DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 
 export async function generatedTypes(): Promise<string> {
   const document = JSON.parse(buildDocuments({ siteUrl: DEFAULT_SITE_URL }).get("/openapi.json")!.body);

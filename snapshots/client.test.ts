@@ -14,7 +14,7 @@ import {
   readPack,
   toPack,
   withActivity,
-} from "../shared/browser/pack.ts";
+} from "../shared/client-state/pack.ts";
 import {
   decodeHandoff,
   decodeReceipt,
@@ -22,8 +22,8 @@ import {
   encodeReceipt,
   findShareToken,
   type JobRecord,
-} from "../shared/browser/share-links.ts";
-import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../shared/browser/tokens.ts";
+} from "../shared/client-state/share-links.ts";
+import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../shared/client-state/tokens.ts";
 import { LIMITS } from "../shared/protocol/constants.ts";
 import { credits, h, safeLink } from "../site/src/client/dom.ts";
 import { createStore, STORAGE_KEYS } from "../site/src/client/store.ts";

@@ -11,8 +11,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../api/compress.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { preferredCoding } from "../shared/http/codings.ts";
-import { createService, DEFAULT_SITE_URL, type HandlerOptions, type Service } from "../shared/http/handler.ts";
-import type { ContentCoding } from "../shared/protocol/constants.ts";
+import { createService, type HandlerOptions, type Service } from "../shared/http/handler.ts";
+import { type ContentCoding, DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 import { fixedContext } from "./helpers.ts";
 import { type LiveServer, startServer } from "./live-server.ts";
 

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import Ajv2020 from "ajv/dist/2020";
-import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/browser/share-links.ts";
+import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/client-state/share-links.ts";
 import type { EngineRoute } from "../shared/protocol/constants.ts";
 import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import { jobIdOf } from "./derived-ids.ts";

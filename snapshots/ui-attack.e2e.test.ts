@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { type DemoState, freshState, toPack, withActivity } from "../shared/browser/pack.ts";
-import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/browser/share-links.ts";
-import { base64UrlEncode } from "../shared/browser/tokens.ts";
+import { type DemoState, freshState, toPack, withActivity } from "../shared/client-state/pack.ts";
+import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/client-state/share-links.ts";
+import { base64UrlEncode } from "../shared/client-state/tokens.ts";
 import { useHarness } from "./browser.ts";
 import { CREATE, call, ok } from "./helpers.ts";
 

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { type Balances, balancesOf } from "../client/balances.ts";
-import { parsePack } from "../shared/browser/pack.ts";
+import { parsePack } from "../shared/client-state/pack.ts";
 import { expectNumber, expectText, poll, useHarness } from "./browser.ts";
 import {
   copyLink,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import type { JobRecord, JobStatus } from "../client/index.ts";
-import { freshState, withActivity } from "../shared/browser/pack.ts";
+import { freshState, withActivity } from "../shared/client-state/pack.ts";
 import { duration, holdNote, holdText } from "../site/src/client/countdown.ts";
 import { credits } from "../site/src/client/dom.ts";
 import { HISTORY_MAX, type HistoryPoint, readHistory, withPoint } from "../site/src/client/history.ts";

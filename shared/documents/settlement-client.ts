@@ -2,8 +2,8 @@
  * The client-side parts of /api/settlement.json: the share-link tokens (D19) and the demo pack
  * (D20) of the reference UI, read from the modules that make and read them.
  */
-import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../browser/pack.ts";
-import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../browser/tokens.ts";
+import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../client-state/pack.ts";
+import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../client-state/tokens.ts";
 
 /** The tokens section: prefixes, where links carry them, and the short-key maps. */
 export const tokensSection = () => ({

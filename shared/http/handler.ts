@@ -10,7 +10,7 @@
 
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { run } from "../engine/run.ts";
-import { type EngineRoute, LIMITS } from "../protocol/constants.ts";
+import { DEFAULT_SITE_URL, type EngineRoute, LIMITS } from "../protocol/constants.ts";
 import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { compressDocument, type ServedDocument, serveDocument, servedDocuments } from "./documents.ts";
@@ -23,9 +23,6 @@ import type { HandlerOptions } from "./options.ts";
 import { notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 
 export type { HandlerOptions } from "./options.ts";
-
-/** The default public origin of absolute URLs (SITE_URL). */
-export const DEFAULT_SITE_URL = "http://localhost:3000";
 
 const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [engine.path, engine.route]));
 

@@ -9,6 +9,7 @@
  */
 import type { DocumentSettings } from "../documents/index.ts";
 import type { EngineContext } from "../engine/context.ts";
+import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
 import type { Resources } from "../mcp/resources.ts";
 import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
 
@@ -21,10 +22,6 @@ import { type Answering, tooLarge } from "./responses.ts";
 
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
-
-/** What the server tells an MCP client at initialize. */
-export const MCP_INSTRUCTIONS =
-  "Stateless demo escrow for agent jobs: no money moves and the service stores nothing. Keep the job from each answer and send it back as `job` on the next call. Call escrow_quote before escrow_transition to see the money impact; escrow_simulate runs a whole walk; escrow_verify checks a receipt's figures. A refusal is a result with isError and the catalog error (error, message, field).";
 
 const CORS = {
   "Access-Control-Allow-Origin": "*",

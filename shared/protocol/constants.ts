@@ -8,6 +8,11 @@
 export const SERVICE = "agent-escrow-demo";
 /** The service version: the string "0" (SPEC, Versioning). */
 export const VERSION = "0";
+/**
+ * The public origin absolute URLs in documents name when SITE_URL is unset (D16's port): the
+ * same default for the API, the site build and the stdio server, so their documents agree.
+ */
+export const DEFAULT_SITE_URL = "http://localhost:3000";
 /** Every response says it is a demo... */
 export const MODE = "demo";
 /** ...and that no money moves. */

@@ -7,7 +7,7 @@
  * "Handoff link".
  */
 import type { JobRecord, JobStatus } from "../../../client/index.ts";
-import { nextActions } from "../../../shared/browser/share-links.ts";
+import { nextActions } from "../../../shared/client-state/share-links.ts";
 import { holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import { moneyFlow } from "./money-flow.ts";

@@ -7,7 +7,7 @@
  */
 import type { Shared } from "../../../client/index.ts";
 import { openLink } from "../../../client/sharing.ts";
-import { findShareToken } from "../../../shared/browser/share-links.ts";
+import { findShareToken } from "../../../shared/client-state/share-links.ts";
 import { $ } from "./dom.ts";
 import { alertPage, statusPage } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";

@@ -5,7 +5,7 @@
  * the page starts fresh: never a blank page.
  */
 import type { DemoState } from "../../../client/index.ts";
-import { freshState, parsePack, toPack } from "../../../shared/browser/pack.ts";
+import { freshState, parsePack, toPack } from "../../../shared/client-state/pack.ts";
 import { type HistoryPoint, readHistory } from "./history.ts";
 
 /** Storage keys; the state's version is inside its pack. */

@@ -1,5 +1,6 @@
 /**
- * The reference UI's whole state and its demo pack (D20): one JSON shape serves as the export
+ * The client-held state (this folder: the format every client keeps, the web UI, the client
+ * library and the stdio server's wallet alike). Here the whole state and its demo pack (D20): one JSON shape serves as the export
  * file and as the versioned localStorage record. Reading one checks everything first (each job
  * by the engine's client-held job rules, each receipt by the receipt rules verify applies) and
  * returns either a complete state or one message: a bad file or record changes nothing.
