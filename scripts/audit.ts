@@ -1,6 +1,6 @@
 /**
  * `bun run audit`: Lighthouse (13.5.0, pinned here and fetched by npx on first use; it is not a
- * dependency of the tests) against the built web UI, served by the real api/server.ts, in
+ * dependency of the tests) against the built web UI, served by the real api/bun/server.ts, in
  * Debian's Chromium (CHROMIUM_PATH). Prints each category's score and the page's transferred
  * bytes, writes the reports to lighthouse/ (ignored by git), and exits non-zero when performance
  * is below 95 or accessibility, best practices or SEO below 100 (issue 17).

@@ -2,7 +2,7 @@
  * `bun run bench`: the service against the bare runtime, in one run on one machine; the targets
  * and their history are in docs/performance.md.
  *
- * It starts the service (`bun api/server.ts`) and two bare Bun.serve baselines (a constant small
+ * It starts the service (`bun api/bun/server.ts`) and two bare Bun.serve baselines (a constant small
  * JSON for GET, JSON.parse + JSON.stringify of the body for POST), drives each case with the
  * same load generator, connections and duration after a warm-up, alternating service and
  * baseline round by round (A B, then B A) so that drift of a noisy machine cancels out, and
@@ -28,7 +28,7 @@
  *   BENCH_COLD_RUNS=10    cold starts per command (0 skips)
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
- *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workerd.ts) against a
+ *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workers/local.ts) against a
  *                         bare Worker (scripts/bench/bare-worker.ts), and the cold start of
  *                         workerd, Node (bun run api:node) and Deno (bun run api:deno)
  *
@@ -95,13 +95,13 @@ async function main(): Promise<void> {
     const workerd = withWorkerd ? await measureWorkerd(generator, cases) : undefined;
     const cold = [];
     if (coldRuns > 0) {
-      log(`cold start: ${coldRuns} × bun run api, ${coldRuns} × bun api/server.ts`);
-      cold.push(await coldStart(["run", "api"], coldRuns), await coldStart(["api/server.ts"], coldRuns));
+      log(`cold start: ${coldRuns} × bun run api, ${coldRuns} × bun api/bun/server.ts`);
+      cold.push(await coldStart(["run", "api"], coldRuns), await coldStart(["api/bun/server.ts"], coldRuns));
       if (withWorkerd) {
-        log(`cold start: ${coldRuns} × each of bun run api:workers, bun api/workerd.ts, api:node and api:deno`);
+        log(`cold start: ${coldRuns} × each of bun run api:workers, bun api/workers/local.ts, api:node and api:deno`);
         cold.push(
           await coldStart(["run", "api:workers"], coldRuns, 60_000),
-          await coldStart(["api/workerd.ts"], coldRuns, 60_000),
+          await coldStart(["api/workers/local.ts"], coldRuns, 60_000),
           // The scripts as users run them: api:node bundles for Node first, api:deno type-strips.
           await coldStart(["run", "api:node"], coldRuns, 60_000),
           await coldStart(["run", "api:deno"], coldRuns, 60_000),

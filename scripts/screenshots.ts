@@ -1,7 +1,7 @@
 /**
  * `bun run screenshots`: PNGs of the web UI's main states at 1280 and 390 px wide, for a reviewer
  * to look at, in screenshots/ (ignored by git). It builds the site, serves it with the real
- * api/server.ts and drives Debian's Chromium as the browser suite does (snapshots/browser.ts),
+ * api/bun/server.ts and drives Debian's Chromium as the browser suite does (snapshots/browser.ts),
  * walking the jobs through the page itself. SCREENSHOTS_DIR names another folder.
  */
 import { mkdirSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * The build's last step (an integration in astro.config.mjs): every text file of the built site
  * gets a Brotli (`.br`, best quality) and a gzip (`.gz`, level 9) copy beside it, so the server
- * (api/static-files.ts) sends the smaller form a client accepts without compressing anything per
+ * (api/host/static-files.ts) sends the smaller form a client accepts without compressing anything per
  * request. A copy that would not be smaller is not written.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Abuse over real HTTP: one `api/server.ts` child process on a free port, reached on 127.0.0.1
+ * Abuse over real HTTP: one `api/bun/server.ts` child process on a free port, reached on 127.0.0.1
  * only, killed in afterAll. Body size edges with and without Content-Length (D9), a chunked body
  * that never ends, hostile bodies (deep nesting, invalid UTF-8, NUL bytes, prototype keys,
  * 1e400), a 64 KiB header, 2,000 simultaneous connections, byte-by-byte clients, the secrecy of
@@ -169,7 +169,7 @@ describe("body size over the wire (D9)", () => {
   ])(
     "a declared Content-Length of %s gets the catalog's 413 before any of it is read, and the server stays up",
     async (_name, length) => {
-      // Past Bun's own cap (128 MiB unless lifted, api/server.ts) Bun would answer a bare 413 itself.
+      // Past Bun's own cap (128 MiB unless lifted, api/bun/server.ts) Bun would answer a bare 413 itself.
       const result = await exchange(
         server.port,
         `POST /api/v0/transition HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n{}`,

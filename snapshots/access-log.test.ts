@@ -1,14 +1,14 @@
 /**
  * The access log: the line shared/http/access-log.ts makes (time, request id, method, path
  * without query, status, body bytes when known, duration in µs, key_id when a demo key was
- * sent; never the key, the body or the query), the handler's onResponse hook that feeds it
- * (once per response, every kind), api/log-lines.ts's writer (whole lines, at most 4 KiB per
+ * sent; never the key, the body or the query), the service's onResponse hook that feeds it
+ * (once per response, every kind, built from the request and the response in one place), api/host/log-lines.ts's writer (whole lines, at most 4 KiB per
  * write), and a live `bun run api`, on by default and silent with LOG=off.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { FLUSH_MS, lineWriter } from "../api/log-lines.ts";
+import { FLUSH_MS, lineWriter } from "../api/host/log-lines.ts";
 import { type AccessRecord, accessLogLine } from "../shared/http/access-log.ts";
-import { createService, type HandlerOptions } from "../shared/http/handler.ts";
+import { createService, type ServiceOptions } from "../shared/http/service.ts";
 import { keyIdOf } from "./derived-ids.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, NOW } from "./helpers.ts";
@@ -30,7 +30,7 @@ const record = (overrides: Partial<AccessRecord> = {}): AccessRecord => ({
   path: "/api/v0/quote",
   status: 200,
   bytes: 812,
-  started: NOW,
+  time: NOW,
   micros: 345,
   ...overrides,
 });
@@ -64,7 +64,7 @@ describe("accessLogLine (shared/http/access-log.ts)", () => {
 });
 
 /** A service whose onResponse keeps every record, on a clock that advances 0.25 ms per reading. */
-function logged(overrides: Partial<HandlerOptions> = {}) {
+function logged(overrides: Partial<ServiceOptions> = {}) {
   const records: AccessRecord[] = [];
   let ticks = 0;
   const service = createService({
@@ -83,7 +83,7 @@ function logged(overrides: Partial<HandlerOptions> = {}) {
   return { service, records };
 }
 
-describe("the handler's onResponse hook", () => {
+describe("the service's onResponse hook", () => {
   const { service, records } = logged();
   const send = async (method: string, path: string, init: RequestInit = {}) => {
     records.length = 0;
@@ -93,14 +93,14 @@ describe("the handler's onResponse hook", () => {
     return { response, body, entry: records[0]! };
   };
 
-  test("reports the id, method, path without the query, status, start and duration", async () => {
+  test("reports the id, method, path without the query, status, time and duration", async () => {
     const { response, entry } = await send("POST", `/api/v0/quote?secret=${QUERY}`, {
       body: JSON.stringify(ROUTE_BODIES.quote),
       headers: { "X-Request-Id": "req-1" },
     });
     expect(entry).toMatchObject({ requestId: "req-1", method: "POST", path: "/api/v0/quote", status: 200 });
     expect(entry.requestId).toBe(response.headers.get("x-request-id")!);
-    expect(entry.started).toBe(NOW);
+    expect(entry.time).toBe(NOW);
     expect(entry.micros).toBe(250);
   });
 
@@ -144,15 +144,17 @@ describe("the handler's onResponse hook", () => {
     expect((await send("GET", "/stream.txt")).entry.bytes).toBeNull();
   });
 
-  test("Bun's fixed routes report too, with their path", async () => {
+  test("once per request, with the path it was routed by, whatever the kind of answer", async () => {
     records.length = 0;
-    await service.engines.get("/api/v0/validate")!(
-      new Request(`${BASE}/api/v0/validate`, { method: "POST", body: "{}" }),
-    );
-    await service.documents.get("/api/health.json")!(new Request(`${BASE}/api/health.json`));
+    await service.fetch(new Request(`${BASE}/api/v0/validate`, { method: "POST", body: "{}" }));
+    await service.fetch(new Request(`${BASE}/api/health.json`));
+    await service.fetch(new Request(`${BASE}/api/v0/../health.json?x=1`, { method: "HEAD" }));
+    await service.fetch(new Request(`${BASE}/api/v0/quote`, { method: "OPTIONS" }));
     expect(records.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
       ["POST", "/api/v0/validate", 400],
       ["GET", "/api/health.json", 200],
+      ["HEAD", "/api/health.json", 200],
+      ["OPTIONS", "/api/v0/quote", 204],
     ]);
   });
 
@@ -178,7 +180,7 @@ describe("the handler's onResponse hook", () => {
   });
 });
 
-describe("the writer (api/log-lines.ts)", () => {
+describe("the writer (api/host/log-lines.ts)", () => {
   test("writes whole lines, at most 4,096 bytes a write, in order, within FLUSH_MS", async () => {
     const writes: string[] = [];
     const writer = lineWriter((text) => writes.push(text));

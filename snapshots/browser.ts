@@ -1,6 +1,6 @@
 /**
  * Harness of the end-to-end browser suite: builds the site once (Astro under Bun, into
- * site/dist), serves it with the real api/server.ts on a free port, and drives Debian's
+ * site/dist), serves it with the real api/bun/server.ts on a free port, and drives Debian's
  * Chromium with playwright-core (npm's browser downloads fail on these machines; see
  * scripts/browser-setup.ts). Every test gets a fresh browser context: a fresh profile, so
  * empty localStorage, with clipboard permissions granted.
@@ -148,7 +148,7 @@ export async function startHarness(): Promise<Harness> {
       const closing = open;
       open = [];
       await Promise.all(closing.map(({ context }) => context.close()));
-      const died = server.alive() ? null : `api/server.ts died:\n${server.stderr()}`;
+      const died = server.alive() ? null : `api/bun/server.ts died:\n${server.stderr()}`;
       return [...closing.flatMap(({ errors }) => errors), ...(died ? [died] : [])];
     },
     async stop() {

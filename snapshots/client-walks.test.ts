@@ -1,7 +1,7 @@
 /**
  * Property: over random walks of interleaved jobs, top-ups and illegal steps, the state keeper
  * conserves credits through both transports (in-process, and HTTP against a live
- * `api/server.ts`): payer credits + escrow + agent wallet + fees paid always equals the starting
+ * `api/bun/server.ts`): payer credits + escrow + agent wallet + fees paid always equals the starting
  * credits plus every top-up, nothing goes negative, and a refused step changes nothing
  * (SPEC "Client-side conventions"). fast-check with a fixed seed, so every run is the same.
  */

@@ -4,14 +4,14 @@
  * representation, Vary, 304s, HEAD, compression that starts on a document's first request that
  * accepts a coding (never at start), and the plain document whenever compression is not ready,
  * fails or saves nothing.
- * The compressor is the server's own (api/compress.ts, node:zlib); one test runs the real server.
+ * The compressor is the server's own (api/host/compress.ts, node:zlib); one test runs the real server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { compress } from "../api/compress.ts";
+import { compress } from "../api/host/compress.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { preferredCoding } from "../shared/http/codings.ts";
-import { createService, type HandlerOptions, type Service } from "../shared/http/handler.ts";
+import { createService, type Service, type ServiceOptions } from "../shared/http/service.ts";
 import { type ContentCoding, DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 import { fixedContext } from "./helpers.ts";
 import { type LiveServer, startServer } from "./live-server.ts";
@@ -22,11 +22,15 @@ const DOCUMENTS = buildDocuments({ siteUrl: DEFAULT_SITE_URL });
 const PATHS = [...DOCUMENTS.keys()];
 
 /** A service with the server's compressor, or with `compressor` instead. */
-const serviceWith = (compressor: HandlerOptions["compress"] = compress): Service =>
+const serviceWith = (compressor: ServiceOptions["compress"] = compress): Service =>
   createService({ now: () => ctx.now, randomHex: ctx.randomHex, compress: compressor });
 
-const get = (service: Service, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Response> =>
-  service.fetch(new Request(`${BASE}${path}`, { method, headers }));
+const get = async (
+  service: Service,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<Response> => service.fetch(new Request(`${BASE}${path}`, { method, headers }));
 
 const DECODE: Record<ContentCoding, (bytes: Uint8Array) => Uint8Array> = {
   br: (bytes) => brotliDecompressSync(bytes),
@@ -301,7 +305,7 @@ describe("awaitCompression (Workers): the request that starts a document's compr
   });
 });
 
-describe("the real server (bun api/server.ts)", () => {
+describe("the real server (bun api/bun/server.ts)", () => {
   let server: LiveServer;
   beforeAll(async () => {
     server = await startServer({ SITE_URL: "http://localhost:3000" });

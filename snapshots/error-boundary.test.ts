@@ -3,13 +3,13 @@
  * own steps, a document, the static fallback, routing) answers 500 internal_error with the
  * catalog body with the request's id (D22), the JSON headers and CORS, and nothing of the exception; the host's onError
  * gets the exception; the same handler keeps serving. Tested without a server (createHandler)
- * and over real HTTP with api/serve.ts's Bun.serve options on a free port, where the server's
+ * and over real HTTP with api/bun/serve-options.ts's Bun.serve options on a free port, where the server's
  * log entry must name the exception and never the demo key.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { serveOptions } from "../api/serve.ts";
+import { serveOptions } from "../api/bun/serve-options.ts";
 import { describeError, errorLog } from "../shared/http/error-boundary.ts";
-import { createHandler, createService, type HandlerOptions } from "../shared/http/handler.ts";
+import { createHandler, createService, type ServiceOptions } from "../shared/http/service.ts";
 import { REQUEST_ID_PATTERN } from "../shared/protocol/constants.ts";
 import { CREATE, NOW } from "./helpers.ts";
 
@@ -66,7 +66,7 @@ interface Report {
  * idempotency key throws inside the engine), and whose static fallback throws on /throws and
  * rejects on /rejects. Every onError call is kept in `reports`.
  */
-function breakable(overrides: Partial<HandlerOptions> = {}) {
+function breakable(overrides: Partial<ServiceOptions> = {}) {
   const reports: Report[] = [];
   const handle = createHandler({
     now: () => NOW,
@@ -97,17 +97,17 @@ class UrlThrows extends Request {
 }
 
 /**
- * Asserts D21's answer: status, exact headers, exact body (none for HEAD, which gets the GET's
- * Content-Length), nothing of the exception.
+ * Asserts D21's answer: status, exact headers (Content-Length that of the GET's body), exact
+ * body (none for HEAD), nothing of the exception.
  */
 async function expectInternalError(response: Response, head = false): Promise<void> {
   expect(response.status).toBe(500);
   const id = requestIdOf(response);
-  expect(Object.fromEntries(response.headers)).toEqual(
-    head
-      ? { ...internalErrorHeaders(id), "content-length": String(Buffer.byteLength(internalError(id))) }
-      : internalErrorHeaders(id),
-  );
+  // Both state the length of the GET's body: the answer's own, which a HEAD keeps without it.
+  expect(Object.fromEntries(response.headers)).toEqual({
+    ...internalErrorHeaders(id),
+    "content-length": String(Buffer.byteLength(internalError(id))),
+  });
   const text = await response.text();
   expect(text).toBe(head ? "" : internalError(id));
   expect(text).not.toContain(SECRET);
@@ -124,7 +124,7 @@ const failingStream = () =>
   });
 
 describe("the handler turns an unexpected exception into 500 internal_error (D21)", () => {
-  const cases: [string, () => Request, HandlerOptions["trustContentLength"]?][] = [
+  const cases: [string, () => Request, ServiceOptions["trustContentLength"]?][] = [
     [
       "the engine throws (create without an idempotency key, random source broken)",
       () => post("/api/v0/transition", createBody()),
@@ -218,23 +218,7 @@ describe("the handler turns an unexpected exception into 500 internal_error (D21
     await expectInternalError(await handle(post("/api/v0/transition", createBody())));
   });
 
-  test("service.engines and service.documents (Bun's routes, which bypass fetch) carry the boundary too", async () => {
-    const reports: Report[] = [];
-    const service = createService({
-      now: () => NOW,
-      randomHex: boom,
-      onError: (error, request) => reports.push({ error, request }),
-    });
-    await expectInternalError(
-      await service.engines.get("/api/v0/transition")!(post("/api/v0/transition", createBody())),
-    );
-    await expectInternalError(
-      await service.documents.get("/api/health.json")!(new HeadersThrow(`${BASE}/api/health.json`)),
-    );
-    expect(reports).toHaveLength(2);
-  });
-
-  test("service.engines answers a throw before the body is read (trustContentLength reads the declared length first)", async () => {
+  test("an engine POST that throws before its body is read (trustContentLength reads the declared length first)", async () => {
     const reports: Report[] = [];
     const service = createService({
       now: () => NOW,
@@ -243,7 +227,7 @@ describe("the handler turns an unexpected exception into 500 internal_error (D21
       onError: (error, request) => reports.push({ error, request }),
     });
     const request = new HeadersThrow(`${BASE}/api/v0/transition`, { method: "POST", body: createBody() });
-    await expectInternalError(await service.engines.get("/api/v0/transition")!(request));
+    await expectInternalError(await service.fetch(request));
     expect(reports).toHaveLength(1);
   });
 });
@@ -280,7 +264,7 @@ describe("/mcp behind the boundary (D21)", () => {
   });
 });
 
-describe("the real server (api/serve.ts's Bun.serve options) behind the boundary", () => {
+describe("the real server (api/bun/serve-options.ts's Bun.serve options) behind the boundary", () => {
   const log: string[] = [];
   const reports: Report[] = [];
   let server: ReturnType<typeof Bun.serve>;
@@ -354,7 +338,7 @@ describe("the real server (api/serve.ts's Bun.serve options) behind the boundary
     expect(log[0]).not.toContain(TITLE);
   });
 
-  test("a static fallback that throws is 500 internal_error on GET and HEAD (through fetch, not the routes)", async () => {
+  test("a static fallback that throws is 500 internal_error on GET and HEAD", async () => {
     log.length = 0;
     await expectWireError(await fetch(`${base}/throws`));
     await expectWireError(await fetch(`${base}/throws`, { method: "HEAD" }), true);
@@ -369,14 +353,8 @@ describe("the real server (api/serve.ts's Bun.serve options) behind the boundary
   test("an exception that escapes the handler itself meets Bun's error callback: the same catalog answer", async () => {
     const guardLog: string[] = [];
     const service = createService({ now: () => NOW, randomHex: () => "0123456789" });
-    // A broken binding: the fetch and one route throw outside the handler's boundary.
-    const broken = {
-      ...service,
-      fetch: boom,
-      documents: new Map(
-        [...service.documents].map(([path, serve]) => [path, path === "/api/health.json" ? boom : serve]),
-      ),
-    };
+    // A broken binding: its fetch throws outside the service's boundary.
+    const broken = { ...service, fetch: boom };
     const guarded = Bun.serve(
       serveOptions(broken, { port: 0, reusePort: false, log: (entry) => guardLog.push(entry) }),
     );
@@ -388,7 +366,9 @@ describe("the real server (api/serve.ts's Bun.serve options) behind the boundary
       expect(guardLog).toHaveLength(3);
       expect(guardLog[0]).toStartWith("internal_error (outside the handler): Error: ");
       expect(guardLog[0]).toContain(SECRET);
-      expect((await fetch(`${at}/api/v0/transition`, { method: "POST", body: createBody() })).status).toBe(200);
+      // The server itself keeps answering.
+      await expectWireError(await fetch(`${at}/api/v0/transition`, { method: "POST", body: createBody() }));
+      expect(guardLog).toHaveLength(4);
     } finally {
       guarded.stop(true);
     }

@@ -7,7 +7,7 @@
 import { expect } from "bun:test";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
 import { run } from "../shared/engine/run.ts";
-import { createHandler } from "../shared/http/handler.ts";
+import { createHandler } from "../shared/http/service.ts";
 import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../shared/protocol/errors.ts";
 

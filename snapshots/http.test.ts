@@ -5,7 +5,7 @@
  * health document. One test at the end starts the real Bun server on a free port.
  */
 import { describe, expect, test } from "bun:test";
-import { createHandler } from "../shared/http/handler.ts";
+import { createHandler } from "../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/protocol/constants.ts";
 import { keyIdOf } from "./derived-ids.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
@@ -359,7 +359,7 @@ describe("GET /api/health.json", () => {
   });
 });
 
-describe("the real server (api/server.ts)", () => {
+describe("the real server (api/bun/server.ts)", () => {
   test("serves health and a create on the port PORT names", async () => {
     const server = await startServer();
     try {

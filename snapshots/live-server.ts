@@ -1,5 +1,5 @@
 /**
- * A real `api/server.ts` child process on a free loopback port, for tests that need the wire:
+ * A real `api/bun/server.ts` child process on a free loopback port, for tests that need the wire:
  * its stdout and stderr are drained continuously (a full pipe would stall the server) and kept,
  * its RSS is read from /proc, and raw HTTP/1.1 exchanges run over plain TCP sockets so a test
  * controls every byte, including ones `fetch` refuses to send.
@@ -57,12 +57,12 @@ async function drain(stream: ReadableStream<Uint8Array>, sink: { text: string })
 }
 
 /**
- * Starts `bun api/server.ts` with PORT set and waits (up to 10 s) until /api/health.json answers
+ * Starts `bun api/bun/server.ts` with PORT set and waits (up to 10 s) until /api/health.json answers
  * 200. One process (WORKERS=1) unless `env` says otherwise, so its pid is the whole server.
  * On a free port unless `env.PORT` names one.
  */
 export function startServer(env: Record<string, string> = {}): Promise<LiveServer> {
-  return startCommand([process.execPath, "api/server.ts"], { WORKERS: "1", ...env });
+  return startCommand([process.execPath, "api/bun/server.ts"], { WORKERS: "1", ...env });
 }
 
 /**

@@ -61,7 +61,7 @@ describe("Node 20", () => {
     expect(node, "node must be on PATH (the handler must run on Node 20)").not.toBeNull();
 
     const build = await Bun.build({
-      entrypoints: [new URL("../shared/http/handler.ts", import.meta.url).pathname],
+      entrypoints: [new URL("../shared/http/service.ts", import.meta.url).pathname],
       target: "node",
       format: "esm",
       outdir: dir,

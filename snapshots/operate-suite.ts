@@ -28,7 +28,7 @@ export interface OperateOptions {
   /**
    * New connections are refused from the signal on, even while a request's body is still
    * arriving (not Deno 2.9, whose shutdown would cut that body off: it first lets the answers
-   * begun before the signal be made, api/deno.ts).
+   * begun before the signal be made, api/deno/server.ts).
    */
   refusesAtOnce?: boolean;
   /** The limiter knows what is left, so answers carry RateLimit (not a Workers binding). */

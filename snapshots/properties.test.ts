@@ -16,7 +16,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import type { EngineContext, EngineResult } from "../shared/engine/context.ts";
-import { createHandler } from "../shared/http/handler.ts";
+import { createHandler } from "../shared/http/service.ts";
 import {
   ACTIONS,
   type Action,

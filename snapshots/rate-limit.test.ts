@@ -6,7 +6,6 @@
  * RATE_LIMIT=3/60, where a second client address (127.0.0.2) keeps its own count. Off by default.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createService, type HandlerOptions } from "../shared/http/handler.ts";
 import {
   limitHeader,
   memoryLimiter,
@@ -15,6 +14,7 @@ import {
   type RateVerdict,
   retryAfter,
 } from "../shared/http/rate-limit.ts";
+import { createService, type ServiceOptions } from "../shared/http/service.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 import { NOW } from "./helpers.ts";
@@ -98,7 +98,7 @@ describe("the headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
 });
 
 /** A service limited to `requests` per minute per client, the client named by its X-Client header. */
-function limited(requests: number, overrides: Partial<HandlerOptions> = {}) {
+function limited(requests: number, overrides: Partial<ServiceOptions> = {}) {
   const errors: unknown[] = [];
   const service = createService({
     now: () => NOW,
@@ -181,13 +181,14 @@ describe("the handler with a limiter (D23)", () => {
       expect((await service.fetch(new Request(`${BASE}${path}`, { headers: { "X-Client": "c" } }))).status).toBe(429);
   });
 
-  test("Bun's fixed routes (service.engines, service.documents) are limited too", async () => {
+  test("a HEAD is counted and refused like its GET, without the body", async () => {
     const { service } = limited(1);
-    const quote = () =>
-      new Request(`${BASE}/api/v0/quote`, { method: "POST", body: "{}", headers: { "X-Client": "r" } });
-    expect((await service.engines.get("/api/v0/quote")!(quote())).status).toBe(400);
-    expect((await service.engines.get("/api/v0/quote")!(quote())).status).toBe(429);
-    expect((await service.documents.get("/api/health.json")!(health("r"))).status).toBe(429);
+    expect((await service.fetch(health("r"))).status).toBe(200);
+    const head = await service.fetch(
+      new Request(`${BASE}/api/health.json`, { method: "HEAD", headers: { "X-Client": "r" } }),
+    );
+    expect(head.status).toBe(429);
+    expect(await head.text()).toBe("");
   });
 
   test("a CORS preflight is neither counted nor refused, and carries no RateLimit headers", async () => {
@@ -235,8 +236,7 @@ describe("the handler with a limiter (D23)", () => {
     const service = createService({ now: () => NOW, randomHex: (n) => "0".repeat(n), limiter });
     for (const response of [
       await service.fetch(new Request(`${BASE}/api/health.json`)),
-      await service.documents.get("/api/health.json")!(new Request(`${BASE}/api/health.json`)),
-      await service.engines.get("/api/v0/quote")!(new Request(`${BASE}/api/v0/quote`, { method: "POST", body: "{}" })),
+      await service.fetch(new Request(`${BASE}/api/v0/quote`, { method: "POST", body: "{}" })),
     ]) {
       expect(response.status).toBe(429);
       expect(response.headers.get("retry-after")).toBe("7");

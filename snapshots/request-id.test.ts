@@ -3,12 +3,12 @@
  * to 128 characters of [A-Za-z0-9._:-], else a fresh 16-hex one; every error body ends with it
  * as request_id and no success body carries it; CORS allows the header in preflights and
  * exposes it. In process through the handler (fetch and Bun's fixed routes), and over the wire
- * against a live `api/server.ts`, where the site's files and Bun's routing answer too.
+ * against a live `api/bun/server.ts`, where the site's files and Bun's routing answer too.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { randomHex } from "../api/random-hex.ts";
-import { createService } from "../shared/http/handler.ts";
+import { randomHex } from "../api/host/random-hex.ts";
 import { requestIdOf } from "../shared/http/request-id.ts";
+import { createService } from "../shared/http/service.ts";
 import { LIMITS, REQUEST_ID_PATTERN } from "../shared/protocol/constants.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, NOW } from "./helpers.ts";
@@ -131,7 +131,7 @@ describe("which ids are taken (D22)", () => {
   });
 });
 
-describe("api/random-hex.ts, the server's source of fresh ids", () => {
+describe("api/host/random-hex.ts, the server's source of fresh ids", () => {
   test("gives lowercase hex of the length asked, odd lengths too", () => {
     for (const length of [1, 10, 15, 16, 33]) expect(randomHex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
   });
@@ -195,7 +195,7 @@ describe("CORS for the request id (D17, D22)", () => {
     expect(response.headers.get("access-control-allow-headers")).toContain("X-Request-Id");
   });
 
-  // (The static fallback here is the test's own; the server's, api/static-files.ts, is checked live below.)
+  // (The static fallback here is the test's own; the server's, api/host/static-files.ts, is checked live below.)
   test.each(KINDS.filter(([name, method]) => method !== "OPTIONS" && name !== "a static file"))(
     "%s exposes X-Request-Id and the rate-limit headers to pages",
     async (_name, method, path, body) => {
@@ -205,26 +205,7 @@ describe("CORS for the request id (D17, D22)", () => {
   );
 });
 
-describe("Bun's fixed routes (service.engines, service.documents) give ids too", () => {
-  const { engines, documents } = service();
-  test("an engine route echoes the client's id and puts it in an error body", async () => {
-    const request = new Request(`${BASE}/api/v0/quote`, {
-      method: "POST",
-      body: "{",
-      headers: { "X-Request-Id": "r-1" },
-    });
-    const response = await engines.get("/api/v0/quote")!(request);
-    expect(response.headers.get("x-request-id")).toBe("r-1");
-    expect(((await response.json()) as { request_id: string }).request_id).toBe("r-1");
-  });
-
-  test("a document route gives a fresh id", async () => {
-    const response = await documents.get("/api/health.json")!(new Request(`${BASE}/api/health.json`));
-    expect(response.headers.get("x-request-id")).toMatch(FRESH);
-  });
-});
-
-describe("over the wire: a live api/server.ts", () => {
+describe("over the wire: a live api/bun/server.ts", () => {
   let server: LiveServer;
   beforeAll(async () => {
     server = await startServer();

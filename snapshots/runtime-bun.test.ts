@@ -1,5 +1,5 @@
 /**
- * The shared runtime suite (runtime-suite.ts) against `bun run api` (api/server.ts): the
+ * The shared runtime suite (runtime-suite.ts) against `bun run api` (api/bun/server.ts): the
  * reference every other runtime's server is held to; and the operating suite (operate-suite.ts).
  */
 import { startServer } from "./live-server.ts";

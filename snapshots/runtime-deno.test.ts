@@ -1,6 +1,6 @@
 /**
  * The shared runtime suite (runtime-suite.ts) against `bun run api:deno`: the handler served by
- * Deno.serve (Deno 2.9.6 from its npm package, api/deno.ts).
+ * Deno.serve (Deno 2.9.6 from its npm package, api/deno/server.ts).
  * The operating suite (operate-suite.ts) too: request ids, the access log, RATE_LIMIT, HOST,
  * a bad setting and SIGTERM.
  */

@@ -1,6 +1,6 @@
 /**
  * The shared runtime suite (runtime-suite.ts) against `bun run api:node`: the handler bundled
- * for Node and served by Node 20's own http server (api/node.ts).
+ * for Node and served by Node 20's own http server (api/node/server.ts).
  * The operating suite (operate-suite.ts) too: request ids, the access log, RATE_LIMIT, HOST,
  * a bad setting and SIGTERM.
  */

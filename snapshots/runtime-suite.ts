@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomHex } from "../client/local.ts";
 import { DOCUMENT_CATALOG } from "../shared/documents/catalog.ts";
-import { createHandler } from "../shared/http/handler.ts";
+import { createHandler } from "../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { HELD, JOBS, ROUTE_BODIES } from "./fixtures.ts";

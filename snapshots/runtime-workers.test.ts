@@ -1,5 +1,5 @@
 /**
- * The Worker (api/worker.ts, wrangler.jsonc) in workerd, as `bun run api:workers` serves it:
+ * The Worker (api/workers/worker.ts, wrangler.jsonc) in workerd, as `bun run api:workers` serves it:
  * the shared runtime suite; the same answers as `bun run api` on the service's own paths, header
  * for header and byte for byte (compressed documents too, once each is compressed), save the
  * Date header that workerd leaves to Cloudflare's edge; the built site's files as the platform
@@ -13,11 +13,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { compress } from "../api/compress.ts";
-import { randomHex } from "../api/random-hex.ts";
-import { platformCoding } from "../api/worker.ts";
+import { compress } from "../api/host/compress.ts";
+import { randomHex } from "../api/host/random-hex.ts";
+import { platformCoding } from "../api/workers/codings.ts";
 import { DOCUMENT_CATALOG } from "../shared/documents/catalog.ts";
-import { createService } from "../shared/http/handler.ts";
+import { createService } from "../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE } from "./helpers.ts";

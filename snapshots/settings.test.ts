@@ -1,5 +1,5 @@
 /**
- * The environment settings of `bun run api` (api/settings.ts): PORT defaults to 3000 (D16), a
+ * The environment settings of `bun run api` (api/host/settings.ts): PORT defaults to 3000 (D16), a
  * blank PORT too; HOST defaults to every interface and HOST=127.0.0.1 binds loopback only;
  * WORKERS is a whole number >= 1; LOG is on or off; RATE_LIMIT is off or <requests>/<seconds>
  * (D23). A value that cannot be used, or an address the server cannot listen on, stops the
@@ -16,13 +16,13 @@ import {
   readSettings,
   SettingError,
   workerCount,
-} from "../api/settings.ts";
+} from "../api/host/settings.ts";
 import { freePort, ROOT, startServer } from "./live-server.ts";
 import { connects } from "./wire-helpers.ts";
 
-/** Runs `bun api/server.ts` with `env` and returns its exit code and stderr once it has exited. */
+/** Runs `bun api/bun/server.ts` with `env` and returns its exit code and stderr once it has exited. */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
-  const child = Bun.spawn([process.execPath, "api/server.ts"], {
+  const child = Bun.spawn([process.execPath, "api/bun/server.ts"], {
     cwd: ROOT,
     env: { ...process.env, WORKERS: "1", PORT: String(freePort()), ...env },
     stdout: "pipe",
@@ -240,14 +240,18 @@ describe("readSettings", () => {
       log: true,
       rateLimit: null,
       siteUrl: "http://localhost:3000",
+      siteDir: `${ROOT}site/dist`,
     });
-    expect(readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off", RATE_LIMIT: "10/1" })).toEqual({
+    expect(
+      readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off", RATE_LIMIT: "10/1", SITE_DIR: "/srv/site" }),
+    ).toEqual({
       port: 8080,
       host: "::1",
       workers: 2,
       log: false,
       rateLimit: { requests: 10, seconds: 1 },
       siteUrl: "http://localhost:8080",
+      siteDir: "/srv/site",
     });
     // PORT 0 (a port not known before listening) keeps the default origin; SITE_URL wins over both.
     expect(readSettings({ PORT: "0" }).siteUrl).toBe("http://localhost:3000");

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (api/shutdown.ts, api/server.ts): on SIGTERM the server stops accepting,
+ * Graceful shutdown (api/host/stop.ts, api/bun/server.ts): on SIGTERM the server stops accepting,
  * answers the requests in flight (a slow client's body still arriving) and exits 0; idle
  * keep-alive connections do not hold it up; the wait is bounded. With WORKERS=2 the first
  * process forwards the signal and every process drains its own requests before all exit.
@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { Socket } from "node:net";
-import { drain } from "../api/shutdown.ts";
+import { drain } from "../api/host/stop.ts";
 import {
   childrenOf,
   collect,
@@ -75,11 +75,17 @@ describe("SIGTERM, one process", () => {
   }, 20_000);
 });
 
-describe("drain (api/shutdown.ts)", () => {
+/** A Bun server as api/bun/server.ts hands it to the stop. */
+const bunListener = (server: ReturnType<typeof Bun.serve>) => ({
+  close: () => server.stop(false),
+  cut: () => server.stop(true),
+});
+
+describe("drain (api/host/stop.ts)", () => {
   test("resolves true at once when nothing is in flight, and the port is closed", async () => {
     const server = Bun.serve({ port: 0, fetch: () => new Response("ok") });
     const port = server.port as number;
-    expect(await drain(server, 5_000)).toBe(true);
+    expect(await drain(bunListener(server), 5_000)).toBe(true);
     expect(await refused(port)).toBe(true);
   });
 
@@ -89,7 +95,7 @@ describe("drain (api/shutdown.ts)", () => {
     const closed = collect(socket, 5_000, () => socket.write(rawRequest("GET", "/", null)));
     await Bun.sleep(100);
     const started = Date.now();
-    expect(await drain(server, 300)).toBe(false);
+    expect(await drain(bunListener(server), 300)).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((await closed).closed).toBe(true);
@@ -135,7 +141,7 @@ describe("SIGTERM with WORKERS=2", () => {
     const slows = [...held.values()];
     const answers = await Promise.all(slows.map((slow) => slow.finish()));
     for (const [i, answer] of answers.entries()) expectAnswered(answer, slows[i]!.id);
-    // The first process exits 0 only once its child has exited 0 too (api/server.ts).
+    // The first process exits 0 only once its child has exited 0 too (api/bun/server.ts).
     expect(await server.exited).toBe(0);
     expect(running(child)).toBe(false);
     for (const slow of slows) slow.socket.destroy();

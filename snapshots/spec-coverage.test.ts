@@ -456,8 +456,8 @@ describe("D19: the short-key maps of link tokens", () => {
 });
 
 describe("D16: the api script", () => {
-  test("bun run api runs api/server.ts", () => {
+  test("bun run api runs api/bun/server.ts", () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-    expect(pkg.scripts.api).toBe("bun api/server.ts");
+    expect(pkg.scripts.api).toBe("bun api/bun/server.ts");
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The built site's file server (api/static-files.ts, D16): files below the build folder with
- * their types and cache rules, directory paths as index.html, HEAD with the GET's length and no
- * body, nothing outside the folder however the path is spelled, and the build's .br and .gz
+ * The built site's file server (api/host/static-files.ts, D16): files below the build folder with
+ * their types and cache rules, directory paths as index.html, the length stated (a HEAD
+ * through the service keeps it without the body), nothing outside the folder however the path is spelled, and the build's .br and .gz
  * copies sent by Accept-Encoding with Vary; through Bun.file (bun run api) and through node:fs
  * (Node, Deno) alike.
  */
@@ -10,8 +10,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { bunFiles } from "../api/bun-files.ts";
-import { nodeFiles, staticFiles } from "../api/static-files.ts";
+import { bunFiles } from "../api/bun/files.ts";
+import { nodeFiles, staticFiles } from "../api/host/static-files.ts";
+import { createService } from "../shared/http/service.ts";
+import { NOW } from "./helpers.ts";
 
 let parent: string;
 let root: string;
@@ -48,10 +50,19 @@ const get = (pathname: string, method = "GET", acceptEncoding?: string) =>
     pathname,
   );
 
+/** A HEAD through the service whose fallback is these files: the service answers it from the GET. */
+const head = async (pathname: string, acceptEncoding?: string) =>
+  createService({ now: () => NOW, randomHex: (n) => "0".repeat(n), fallback: serve }).fetch(
+    new Request(`http://localhost${pathname}`, {
+      method: "HEAD",
+      headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
+    }),
+  );
+
 describe.each([
   ["Bun.file", bunFiles],
   ["node:fs", nodeFiles],
-] as const)("api/static-files.ts through %s", (_name, source) => {
+] as const)("api/host/static-files.ts through %s", (_name, source) => {
   beforeAll(() => {
     serve = staticFiles(root, source);
   });
@@ -76,7 +87,8 @@ describe.each([
   });
 
   test("HEAD: no body, and the Content-Length a GET would have", async () => {
-    const response = (await get("/reference/", "HEAD"))!;
+    const response = await head("/reference/");
+    expect(await response.text()).toBe("");
     expect(response.headers.get("content-length")).toBe(String("<p>reference</p>".length));
     expect(await response.text()).toBe("");
   });
@@ -139,7 +151,7 @@ describe.each([
   });
 
   test("HEAD of a compressed form gives its Content-Length", async () => {
-    const response = (await get("/reference/", "HEAD", "br"))!;
+    const response = await head("/reference/", "br");
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(response.headers.get("content-length")).toBe(String(BR.byteLength));
     expect(await response.text()).toBe("");

@@ -1,16 +1,16 @@
 /**
- * The Worker's operating options (api/worker-ops.ts): LOG and the rate limit through a Workers
- * rate limiting binding (D23), in process with a stand-in binding: RATE_LIMIT states the policy,
- * the binding decides, CF-Connecting-IP is the client, and a RATE_LIMIT that cannot be used is
- * reported and limits nothing. The binding's local emulation runs in the operating suite
+ * The Worker's settings from its bindings (api/workers/bindings.ts): LOG and the rate limit
+ * through a Workers rate limiting binding (D23), in process with the Worker itself
+ * (api/workers/worker.ts) and a stand-in binding: RATE_LIMIT states the policy, the binding
+ * decides, CF-Connecting-IP is the client, and a RATE_LIMIT that cannot be used is reported and
+ * limits nothing. The binding's local emulation runs in the operating suite
  * (runtime-workers.test.ts).
  */
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomHex } from "../api/random-hex.ts";
-import { type RateLimitBinding, workerOps } from "../api/worker-ops.ts";
-import { createHandler } from "../shared/http/handler.ts";
+import { type RateLimitBinding, workerSettings } from "../api/workers/bindings.ts";
+import worker, { type WorkerEnv } from "../api/workers/worker.ts";
 import { ROOT } from "./live-server.ts";
 
 /** A binding that allows `quota` requests per key and records the keys it was asked about. */
@@ -33,12 +33,9 @@ const from = (ip: string) => new Request("http://worker/api/health.json", { head
 describe("the rate limit through the binding (D23)", () => {
   test("RATE_LIMIT states the policy, the binding refuses, CF-Connecting-IP is the client", async () => {
     const binding = standIn(2);
-    const reports: string[] = [];
-    const handler = createHandler({
-      now: Date.now,
-      randomHex,
-      ...workerOps({ LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding }, (m) => reports.push(m)),
-    });
+    const reports = spyOn(console, "error").mockImplementation(() => {});
+    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding };
+    const handler = (request: Request) => worker.fetch(request, env, { waitUntil: () => {} });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await handler(from("203.0.113.7"))).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -50,7 +47,8 @@ describe("the rate limit through the binding (D23)", () => {
     expect((await refusal.json()).error).toBe("rate_limited");
     expect((await handler(from("198.51.100.1"))).status).toBe(200);
     expect(new Set(binding.keys)).toEqual(new Set(["203.0.113.7", "198.51.100.1"]));
-    expect(reports).toEqual([]);
+    expect(reports).not.toHaveBeenCalled();
+    reports.mockRestore();
   });
 
   test.each([
@@ -61,26 +59,39 @@ describe("the rate limit through the binding (D23)", () => {
     [{ RATE_LIMIT: "5/60" }, "RATE_LIMIT needs the RATE_LIMITER binding (wrangler.jsonc): no limit."],
   ])("%o is reported and limits nothing", async (env, message) => {
     const reports: string[] = [];
-    const options = workerOps({ LOG: "off", ...env }, (m) => reports.push(m));
+    const settings = workerSettings({ LOG: "off", ...env }, (m) => reports.push(m));
     expect(reports).toEqual([message]);
-    expect(options.limiter).toBeUndefined();
+    expect(settings.rateLimit).toBeNull();
   });
 
   test("unset, blank or off: no limiter, nothing reported, even with the binding", () => {
     for (const RATE_LIMIT of [undefined, "", " off "]) {
       const reports: string[] = [];
-      expect(workerOps({ RATE_LIMIT, RATE_LIMITER: standIn(1) }, (m) => reports.push(m)).limiter).toBeUndefined();
+      expect(workerSettings({ RATE_LIMIT, RATE_LIMITER: standIn(1) }, (m) => reports.push(m)).rateLimit).toBeNull();
       expect(reports).toEqual([]);
     }
   });
 });
 
 describe("LOG on the Worker", () => {
-  test("off unless on: the access log's hook through console.log", () => {
-    expect(workerOps({ LOG: "on" }, () => {}).onResponse).toBeFunction();
-    expect(workerOps({ LOG: " ON " }, () => {}).onResponse).toBeFunction();
-    expect(workerOps({}, () => {}).onResponse).toBeUndefined();
-    expect(workerOps({ LOG: "off" }, () => {}).onResponse).toBeUndefined();
+  test("off unless on", () => {
+    expect(workerSettings({ LOG: "on" }, () => {}).log).toBe(true);
+    expect(workerSettings({ LOG: " ON " }, () => {}).log).toBe(true);
+    expect(workerSettings({}, () => {}).log).toBe(false);
+    expect(workerSettings({ LOG: "off" }, () => {}).log).toBe(false);
+  });
+
+  test("on: one access-log line per request through console.log; off: none", async () => {
+    const lines = spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await worker.fetch(new Request("http://worker/api/health.json"), { LOG: "on" }, { waitUntil: () => {} });
+      expect(lines).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(lines.mock.calls[0]![0] as string)).toMatchObject({ path: "/api/health.json", status: 200 });
+      await worker.fetch(new Request("http://worker/api/health.json"), { LOG: "off" }, { waitUntil: () => {} });
+      expect(lines).toHaveBeenCalledTimes(1);
+    } finally {
+      lines.mockRestore();
+    }
   });
 
   test("wrangler.jsonc deploys it off", () => {

@@ -1,5 +1,5 @@
 /**
- * WORKERS=n (api/workers.ts): the first process serves and starts n - 1 children on the same
+ * WORKERS=n (api/bun/processes.ts): the first process serves and starts n - 1 children on the same
  * port; SIGTERM to it stops every one, and a child whose parent is killed outright keeps
  * nothing running for long (it exits within about a second).
  */
@@ -52,7 +52,7 @@ describe("WORKERS=2 (Linux, SO_REUSEPORT)", () => {
     try {
       expect(childrenOf(server.pid).filter(running)).toEqual([child]);
       await until(() => server.stdout().includes("(2 processes)"), 5_000, "the listening line");
-      expect(readFileSync(`/proc/${child}/cmdline`, "utf8")).toContain("api/server.ts");
+      expect(readFileSync(`/proc/${child}/cmdline`, "utf8")).toContain("api/bun/server.ts");
       process.kill(server.pid, "SIGTERM");
       await until(() => !server.alive(), 5_000, "the first process to exit");
       await until(() => !running(child), 5_000, "the child to exit");

@@ -1,8 +1,8 @@
 /**
  * Cold start: milliseconds from spawning a command to the first 200 of GET /api/health.json,
  * on a fresh port each time. The command is `bun run api` with the local Bun binary (what a
- * deployment runs), and for comparison `bun api/server.ts` (the server without `bun run`); with
- * BENCH_WORKERD, `bun run api:workers` and `bun api/workerd.ts` too (workerd, offline), and
+ * deployment runs), and for comparison `bun api/bun/server.ts` (the server without `bun run`); with
+ * BENCH_WORKERD, `bun run api:workers` and `bun api/workers/local.ts` too (workerd, offline), and
  * `bun run api:node` and `bun run api:deno`.
  */
 import { median } from "./median.ts";

@@ -151,7 +151,7 @@ export async function measureWorkers(
 }
 
 /**
- * BENCH_WORKERD: every case on the Worker in workerd (api/workerd.ts) against the bare Worker
+ * BENCH_WORKERD: every case on the Worker in workerd (api/workers/local.ts) against the bare Worker
  * (scripts/bench/bare-worker.ts) served the same way (servers.ts, startWorkerd), in the same
  * run as Bun's figures. The bare Worker gets each case's own method, path, body and headers.
  */

@@ -1,5 +1,5 @@
 /**
- * Processes under test for `bun run bench`: the service (`bun api/server.ts`, optionally with
+ * Processes under test for `bun run bench`: the service (`bun api/bun/server.ts`, optionally with
  * WORKERS) and the bare baselines, each on its own free loopback port, plus what Linux's /proc
  * tells about them (CPU time and resident memory, summed over a process and its children).
  */
@@ -98,32 +98,26 @@ export async function startServer(
   return server;
 }
 
-/** Starts the service, `bun api/server.ts`, with `workers` processes. */
+/** Starts the service, `bun api/bun/server.ts`, with `workers` processes. */
 export const startService = (workers = 1): Promise<Server> =>
   startServer(
     workers === 1 ? "service" : `service WORKERS=${workers}`,
-    "api/server.ts",
+    "api/bun/server.ts",
     { WORKERS: String(workers) },
     "/api/health.json",
   );
 
 /**
- * BENCH_WORKERD: the Worker in workerd (`bun api/workerd.ts`, as `bun run api:workers`), or
- * with `bare` the bare Worker (scripts/bench/bare-worker.ts) with the same configuration. Both
- * on workerd's own socket, without what Miniflare puts in front to emulate Cloudflare's front
- * line (WORKER_ASSETS=off, WORKER_DIRECT=1): here that costs about a millisecond a request
- * through the static assets' router and would hide what the Worker itself costs; in production
- * Cloudflare runs its own. workerd takes seconds to start: a minute each.
+ * BENCH_WORKERD: the Worker in workerd (workerd.ts, the same Worker as `bun run api:workers`),
+ * or with `bare` the bare Worker (bare-worker.ts) with the same configuration. Both on
+ * workerd's own socket, without what Miniflare puts in front to emulate Cloudflare's front line
+ * (see workerd.ts). workerd takes seconds to start: a minute each.
  */
 export const startWorkerd = (bare = false): Promise<Server> =>
   startServer(
     bare ? "bare Worker" : "Worker (workerd)",
-    "api/workerd.ts",
-    {
-      WORKER_ASSETS: "off",
-      WORKER_DIRECT: "1",
-      ...(bare && { WORKER_MAIN: "scripts/bench/bare-worker.ts" }),
-    },
+    "scripts/bench/workerd.ts",
+    bare ? { WORKER_MAIN: "scripts/bench/bare-worker.ts" } : {},
     "/api/health.json",
     {},
     60_000,

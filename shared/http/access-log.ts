@@ -1,12 +1,12 @@
 /**
- * The access log's line: one JSON object per request, made from what the handler's
- * `onResponse` hook reports, so every runtime logs the same fields. It names the request
+ * The access log's line: one JSON object per request, made from the record the service's
+ * `onResponse` hook gets (service.ts), so every runtime logs the same fields. It names the request
  * (its id, D22), never its content: no query, no body, and of the demo key only its key_id (D14).
  */
 import { keyIdFromHeaders } from "../protocol/keys.ts";
 import { HeaderTextReader } from "./header-text.ts";
 
-/** What the handler reports about one answered request (HandlerOptions.onResponse). */
+/** What the service reports about one answered request (ServiceOptions.onResponse). */
 export interface AccessRecord {
   /** The request; the log reads its demo key header (for key_id) and nothing else of it. */
   request: Request;
@@ -16,11 +16,11 @@ export interface AccessRecord {
   /** The path, without the query. */
   path: string;
   status: number;
-  /** Bytes of the body sent, when the handler knows them (0 for HEAD, 204 and 304); else null. */
+  /** Bytes of the body sent: the response's Content-Length (0 for HEAD, 204 and 304); null when it states none. */
   bytes: number | null;
-  /** When the handler got the request, in epoch milliseconds (HandlerOptions.now). */
-  started: number;
-  /** Microseconds from then until the response was ready (HandlerOptions.clock). */
+  /** When the response was ready, in epoch milliseconds (ServiceOptions.now). */
+  time: number;
+  /** Microseconds from the request's arrival until then (ServiceOptions.clock). */
   micros: number;
 }
 
@@ -61,5 +61,5 @@ export function accessLogLine(record: AccessRecord): string {
     headers.get("authorization") === null && headers.get("x-service-key") === null
       ? null
       : keyIdFromHeaders(new HeaderTextReader(headers));
-  return `{"time":"${isoTime(record.started)}","request_id":${jsonString(record.requestId)},"method":${jsonString(record.method)},"path":${jsonString(record.path)},"status":${record.status}${record.bytes === null ? "" : `,"bytes":${record.bytes}`},"duration_us":${record.micros}${keyId === null ? "" : `,"key_id":"${keyId}"`}}`;
+  return `{"time":"${isoTime(record.time)}","request_id":${jsonString(record.requestId)},"method":${jsonString(record.method)},"path":${jsonString(record.path)},"status":${record.status}${record.bytes === null ? "" : `,"bytes":${record.bytes}`},"duration_us":${record.micros}${keyId === null ? "" : `,"key_id":"${keyId}"`}}`;
 }

@@ -1,7 +1,8 @@
 /**
  * Serving the GET documents (D18): each document's representations (as it is, and compressed
- * once in the background when a compressor is given), their strong entity tags, 304s on
- * If-None-Match and HEAD. Every header set is made once per representation, not per request.
+ * once in the background when a compressor is given), their strong entity tags and 304s on
+ * If-None-Match. Every header set is made once per representation, not per request; each
+ * states its body's length, which a HEAD keeps (service.ts) and the access log reads.
  */
 import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
 import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
@@ -16,10 +17,8 @@ interface Representation {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   headers: Headers;
-  /** The headers of a 304: the 200's, minus Content-Encoding (there is no body to decode). */
+  /** The headers of a 304: the 200's, minus Content-Encoding and Content-Length (there is no body). */
   notModified: Headers;
-  /** The headers of a HEAD: the 200's, with the Content-Length a GET would have. */
-  head: Headers;
 }
 
 /** A served document: the document as it is, and each compressed form once it is ready. */
@@ -58,14 +57,8 @@ function representation(
   if (negotiated) fields.Vary = "Accept-Encoding";
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
-  const headers = coding === undefined ? notModified : new Headers(fields);
-  return {
-    body,
-    etag,
-    headers,
-    notModified,
-    head: new Headers({ ...fields, "Content-Length": String(body.byteLength) }),
-  };
+  fields["Content-Length"] = String(body.byteLength);
+  return { body, etag, headers: new Headers(fields), notModified };
 }
 
 /**
@@ -101,16 +94,11 @@ function matches(ifNoneMatch: string, etag: string): boolean {
 }
 
 /**
- * The answer to a GET or HEAD of a document: the compressed form the client accepts when it
+ * The answer to a GET (or HEAD) of a document: the compressed form the client accepts when it
  * is ready (else the document as it is, and compression starts), or 304 when If-None-Match
- * names the chosen form's entity tag. `sent.bytes` gets the length of the body a GET sends.
+ * names the chosen form's entity tag.
  */
-export function serveDocument(
-  request: Request,
-  served: ServedDocument,
-  compress: Compressor | undefined,
-  sent: { bytes: number },
-): Response {
+function chooseRepresentation(request: Request, served: ServedDocument, compress: Compressor | undefined): Response {
   let chosen = served.identity;
   const coding = compress === undefined ? null : preferredCoding(request.headers.get("accept-encoding"));
   if (coding !== null) {
@@ -122,9 +110,27 @@ export function serveDocument(
   if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
-  if (request.method === "HEAD") return new Response(null, { status: 200, headers: chosen.head });
-  sent.bytes = chosen.body.byteLength;
   return new Response(chosen.body, { status: 200, headers: chosen.headers });
+}
+
+/**
+ * A document's answer ({@link chooseRepresentation}). When this request started the document's
+ * compression, the host keeps that work alive (`waitUntil`: Workers) and, with
+ * `awaitCompression`, this request waits for the coded form it asked for.
+ */
+export function serveDocument(
+  request: Request,
+  served: ServedDocument,
+  compress: Compressor | undefined,
+  waitUntil: ((work: Promise<unknown>, request: Request) => void) | undefined,
+  awaitCompression: boolean,
+): Response | Promise<Response> {
+  const compressing = served.compressing;
+  const response = chooseRepresentation(request, served, compress);
+  if (served.compressing === compressing || served.compressing === null) return response;
+  waitUntil?.(served.compressing, request);
+  if (!awaitCompression || response.headers.has("Content-Encoding")) return response;
+  return served.compressing.then(() => chooseRepresentation(request, served, compress));
 }
 
 /**

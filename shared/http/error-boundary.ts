@@ -5,7 +5,7 @@
  * exception goes to the host, never to the client. shared/ does no I/O, so logging it is the
  * host's `onError`.
  */
-import { type Answering, internalError } from "./responses.ts";
+import { internalError } from "./responses.ts";
 
 /**
  * What the host does with an unexpected exception and the request it broke: log it. The
@@ -47,11 +47,10 @@ export function notify(error: unknown, request: Request, report: ErrorReporter |
 
 /**
  * The answer to an unexpected exception while handling `request`: reports it, then answers
- * 500 internal_error with the request's id (D22; a HEAD gets the status and headers without
- * the body). A reporter that throws in turn changes nothing: the client still gets the
- * catalog's answer.
+ * 500 internal_error with the request's id `id` (D22). A reporter that throws in turn changes
+ * nothing: the client still gets the catalog's answer.
  */
-export function recover(error: unknown, request: Request, report: ErrorReporter | undefined, ex: Answering): Response {
+export function recover(error: unknown, request: Request, report: ErrorReporter | undefined, id: string): Response {
   notify(error, request, report);
-  return internalError(ex, request.method === "HEAD");
+  return internalError(id);
 }

@@ -17,8 +17,9 @@ export { MCP_PATH };
 
 import { readBody } from "./body-limit.ts";
 import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
+import { type ErrorReporter, notify } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
-import { type Answering, tooLarge } from "./responses.ts";
+import { tooLarge } from "./responses.ts";
 
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
@@ -66,6 +67,9 @@ async function loadModules() {
   };
 }
 
+/** Answers a request to /mcp (id: the request's, for an error body). */
+export type McpEndpoint = (request: Request, id: string) => Promise<Response>;
+
 /**
  * The /mcp endpoint of a service whose documents live at `settings.siteUrl`; `report` gets an
  * exception a tool call met (the call itself answers internal_error, D21).
@@ -73,15 +77,15 @@ async function loadModules() {
 export function mcpEndpoint(
   settings: DocumentSettings,
   context: () => EngineContext,
-  report: (error: unknown, request: Request) => void,
-) {
+  report: ErrorReporter | undefined,
+): McpEndpoint {
   let resources: Resources | undefined;
   let modules: ReturnType<typeof loadModules> | undefined;
-  return async (request: Request, ex: Answering): Promise<Response> => {
+  return async (request, id) => {
     if (request.method === "OPTIONS") return mcpPreflight();
     if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
     const bytes = await readBody(request, LIMITS.bodyBytesMax);
-    if (bytes === null) return tooLarge(ex);
+    if (bytes === null) return tooLarge(id);
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -92,7 +96,7 @@ export function mcpEndpoint(
     const { WebStandardStreamableHTTPServerTransport, createMcpServer, engineBox, documentResources } = await modules;
     resources ??= documentResources(settings);
     const server = createMcpServer({
-      boxes: [engineBox(context, new HeaderTextReader(request.headers), (error) => report(error, request))],
+      boxes: [engineBox(context, new HeaderTextReader(request.headers), (error) => notify(error, request, report))],
       resources,
       instructions: MCP_INSTRUCTIONS,
       version: VERSION,

@@ -1,6 +1,6 @@
 /**
- * What the handler needs from its host (HandlerOptions): the clock and randomness, and what a
- * runtime adds: static files, its compressor, its logs, its limiter. handler.ts reads them.
+ * What the service needs from its host (ServiceOptions): the clock and randomness, and what a
+ * runtime adds: static files, its compressor, its logs, its limiter. service.ts reads them.
  */
 import type { DocumentSettings } from "../documents/index.ts";
 import type { AccessRecord } from "./access-log.ts";
@@ -8,8 +8,8 @@ import type { Compressor } from "./documents.ts";
 import type { ErrorReporter } from "./error-boundary.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
-/** What the handler needs from its host. */
-export interface HandlerOptions extends Partial<DocumentSettings> {
+/** What the service needs from its host. */
+export interface ServiceOptions extends Partial<DocumentSettings> {
   /** Epoch milliseconds; read once per engine request. */
   now: () => number;
   /** `length` random lowercase hex characters: job ids, and the id of a request that sent none (D22). */
@@ -54,9 +54,10 @@ export interface HandlerOptions extends Partial<DocumentSettings> {
    */
   awaitCompression?: boolean;
   /**
-   * The access log's hook: called once per response as it leaves the handler, with its id,
-   * method, path, status, body bytes and duration; `accessLogLine` (access-log.ts) makes the
-   * log line of it. An exception in it changes no answer. Without it nothing is measured.
+   * The access log's hook: called once per response as it leaves the service (service.ts),
+   * with its id, method, path, status, body bytes (the response's Content-Length) and
+   * duration; `accessLogLine` (access-log.ts) makes the log line of it. An exception in it
+   * changes no answer. Without it nothing is measured.
    */
   onResponse?: (record: AccessRecord) => void;
   /** A monotonic clock in milliseconds (performance.now) for onResponse's durations; `now` without it. */

@@ -2,7 +2,7 @@
  * WORKERS=n: n processes serve one port (Linux SO_REUSEPORT through Bun.serve's `reusePort`),
  * so one machine's every core answers; the kernel spreads connections across them. The service
  * is stateless, so the processes share nothing. The first process serves too and starts the
- * other n - 1 as children of itself; server.ts stops them all on SIGTERM and SIGINT (each
+ * other n - 1 as children of itself; its stop (api/host/stop.ts) stops them alongside (each
  * drains its own requests), and a child whose parent vanished (even by SIGKILL) stops within
  * about a second.
  */
@@ -10,8 +10,8 @@
 /** Environment variable that marks a child and names its parent's pid. */
 const CHILD_OF = "AGENT_ESCROW_WORKER_OF";
 
-/** True when this process is a child started by {@link startWorkers}. */
-export const isWorkerChild = (): boolean => process.env[CHILD_OF] !== undefined;
+/** True when this process is a child started by {@link startProcesses}. */
+export const isProcessChild = (): boolean => process.env[CHILD_OF] !== undefined;
 
 /** In a child: calls `orphaned` once the parent is gone (its pid is no longer our parent). */
 export function followParent(orphaned: () => void): void {
@@ -26,7 +26,7 @@ export function followParent(orphaned: () => void): void {
 }
 
 /** The processes this one started. */
-export interface Workers {
+export interface Processes {
   /** How many processes serve, this one included. */
   count: number;
   /**
@@ -37,7 +37,7 @@ export interface Workers {
 }
 
 /** One process: nothing to start or stop. */
-export const NO_WORKERS: Workers = { count: 1, stop: () => Promise.resolve(true) };
+const ALONE: Processes = { count: 1, stop: () => Promise.resolve(true) };
 
 /**
  * In the first process, once it listens on `port`: starts `count - 1` more copies of this
@@ -45,11 +45,11 @@ export const NO_WORKERS: Workers = { count: 1, stop: () => Promise.resolve(true)
  * (server.ts then stops everything with exit code 1: a supervisor restarts us whole rather
  * than we serve on quietly with fewer processes).
  */
-export function startWorkers(count: number, port: number, failed: (pid: number, code: number) => void): Workers {
-  if (count <= 1) return NO_WORKERS;
+export function startProcesses(count: number, port: number, failed: (pid: number, code: number) => void): Processes {
+  if (count <= 1) return ALONE;
   if (process.platform !== "linux") {
     console.warn(`WORKERS=${count} needs Linux (SO_REUSEPORT); serving with one process.`);
-    return NO_WORKERS;
+    return ALONE;
   }
   const script = process.argv[1]!;
   const children = Array.from({ length: count - 1 }, () =>

@@ -1,12 +1,15 @@
 /**
- * The environment settings of `bun run api`: PORT (D16), HOST, WORKERS, LOG and RATE_LIMIT
- * (D23). Kept apart from server.ts, which listens as soon as it is imported, so that they can
- * be tested. A value that cannot be read stops the start with a {@link SettingError}, whose
- * message server.ts prints as one line, rather than the server doing something unexpected.
+ * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
+ * RATE_LIMIT (D23), SITE_URL and SITE_DIR. Kept apart from the servers, which listen as soon
+ * as they are imported, so that they can be tested. A value that cannot be read stops the
+ * start with a {@link SettingError}, whose message is printed as one line, rather than the
+ * server doing something unexpected.
  */
+
 import process from "node:process";
-import { MAX_RATE, parseRate, type Rate } from "../shared/http/rate-limit.ts";
-import { DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
+import { fileURLToPath } from "node:url";
+import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
+import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 
 /** A setting whose value cannot be used; its message names the setting, what it takes and the value. */
 export class SettingError extends Error {
@@ -96,12 +99,36 @@ export function rateLimit(value: string | undefined): Rate | null {
 /** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
 export const localSiteUrl = (port: number): string => `http://localhost:${port}`;
 
+/** The built site's folder: site/dist of this checkout (the Node bundle sits as deep as this file). */
+const SITE_DIST = fileURLToPath(new URL("../../site/dist", import.meta.url));
+
+/** What the service itself is assembled from (assemble.ts), on every runtime, Workers included. */
+export interface ServiceSettings {
+  /** The access log (LOG). */
+  log: boolean;
+  /** The rate limit (RATE_LIMIT, D23), or null for none. */
+  rateLimit: Rate | null;
+  /** The origin absolute URLs in documents name (SITE_URL). */
+  siteUrl: string;
+}
+
+/** The settings of a start: the service's, and where and how it listens. */
+export interface Settings extends ServiceSettings {
+  port: number;
+  /** The interface (HOST), or undefined for every interface. */
+  host: string | undefined;
+  /** Processes serving the port (WORKERS, Bun on Linux). */
+  workers: number;
+  /** The built site's folder (SITE_DIR; default site/dist of this checkout). */
+  siteDir: string;
+}
+
 /**
  * Every setting of `bun run api` (and of api:node, api:deno and api:workers, which take those
  * they can use), read from `env`; throws a SettingError on the first bad one. Without SITE_URL
  * the documents name this server's own address (PORT 0, a port not known yet: the default origin).
  */
-export function readSettings(env: Record<string, string | undefined>) {
+export function readSettings(env: Record<string, string | undefined>): Settings {
   const port = listenPort(env.PORT);
   return {
     port,
@@ -110,11 +137,9 @@ export function readSettings(env: Record<string, string | undefined>) {
     log: accessLogOn(env.LOG),
     rateLimit: rateLimit(env.RATE_LIMIT),
     siteUrl: env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
+    siteDir: env.SITE_DIR?.trim() || SITE_DIST,
   };
 }
-
-/** The settings of a start. */
-export type Settings = ReturnType<typeof readSettings>;
 
 /** {@link readSettings}, or the start stops with the one-line message on stderr (no stack trace), exit code 1. */
 export function settingsOrExit(env: Record<string, string | undefined>): Settings {
@@ -137,6 +162,10 @@ export function listeningUrl(settings: Settings, port: number): string {
   const name = host === undefined ? "localhost" : host.includes(":") ? `[${host}]` : host;
   return `http://${name}:${port}/`;
 }
+
+/** The one line a start prints on stdout once it listens on `port`; `note` says how (runtime, processes). */
+export const startLine = (settings: Settings, port: number, note?: string): string =>
+  `agent-escrow-demo listening on ${listeningUrl(settings, port)}${note ? ` (${note})` : ""}`;
 
 /** Stops the start with one line on stderr and exit code 1, no stack trace: what an operator needs to fix it. */
 export function refuseToStart(message: string): never {

@@ -11,8 +11,8 @@
  * node:fs on Node and Deno.
  */
 import { resolve, sep } from "node:path";
-import { preferredCoding } from "../shared/http/codings.ts";
-import { EXPOSE_HEADERS } from "../shared/http/cors.ts";
+import { preferredCoding } from "../../shared/http/codings.ts";
+import { EXPOSE_HEADERS } from "../../shared/http/cors.ts";
 
 /** A file found below the root: its body, size and content type. */
 export interface FoundFile {
@@ -64,7 +64,7 @@ export const nodeFiles: FileSource = async (path) => {
   }
 };
 
-/** A fallback for the shared handler that serves files below `root`, or null when none matches. */
+/** A fallback for the service (ServiceOptions.fallback) that serves files below `root`, or null when none matches. */
 export function staticFiles(root: string, find: FileSource = nodeFiles) {
   const base = resolve(root);
   return async (request: Request, pathname: string): Promise<Response | null> => {
@@ -99,10 +99,10 @@ export function staticFiles(root: string, find: FileSource = nodeFiles) {
           headers["Content-Encoding"] = coding;
         }
       }
-      // Stated for HEAD (no body, the length a GET would have, as documents do) and for the
+      // Stated for HEAD (the service sends it without the body, as for documents) and for the
       // access log, which reports a body's bytes when the response says them.
       headers["Content-Length"] = String(sent.size);
-      return new Response(request.method === "HEAD" ? null : sent.body, { headers });
+      return new Response(sent.body, { headers });
     }
     return null;
   };

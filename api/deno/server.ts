@@ -1,20 +1,24 @@
 /**
- * `bun run api:deno`: the same handler on Deno.serve (Deno from its npm package, pinned). The
- * settings of `bun run api` but WORKERS (settings.ts), the access log, RATE_LIMIT counted per
- * peer address (D23), and SIGTERM or SIGINT drain the requests in flight before exit 0
- * (host.ts). Run with --allow-net, --allow-env and --allow-read (the built site).
+ * `bun run api:deno`: the service (api/host/assemble.ts) on Deno.serve (Deno from its npm
+ * package, pinned). The settings of `bun run api` but WORKERS (api/host/settings.ts);
+ * RATE_LIMIT counts per peer address (D23); SIGTERM or SIGINT drain the requests in flight
+ * before exit 0 (api/host/stop.ts). Run with --allow-net, --allow-env and --allow-read (the
+ * built site).
  */
+import { createHash } from "node:crypto";
 import process from "node:process";
-import { gracefulStop, hostService } from "./host.ts";
-import { cannotListen, listeningUrl, settingsOrExit } from "./settings.ts";
+import { assemble } from "../host/assemble.ts";
+import { compress } from "../host/compress.ts";
+import { cannotListen, settingsOrExit, startLine } from "../host/settings.ts";
+import { nodeFiles } from "../host/static-files.ts";
+import { stopOnSignals } from "../host/stop.ts";
 
 /** What this file uses of Deno's global (the project type-checks with Bun's types). */
 declare const Deno: {
   version: { deno: string };
-  addSignalListener(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
   serve(
     options: { port: number; hostname?: string; onListen?: (address: { port: number; hostname: string }) => void },
-    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>,
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { shutdown(): Promise<void> };
 };
 
@@ -23,7 +27,14 @@ const settings = settingsOrExit(process.env);
 const peers = new WeakMap<Request, string>();
 /** The answers being made. */
 const inFlight = new Set<Promise<Response>>();
-const host = hostService(process.env, settings, (request) => peers.get(request));
+const host = assemble(settings, {
+  site: { files: nodeFiles, dir: settings.siteDir },
+  framedBodies: false,
+  compress,
+  errorLog: (entry) => void process.stderr.write(`${entry}\n`),
+  clientAddress: (request) => peers.get(request),
+  sha256: (text) => createHash("sha256").update(text).digest("hex"),
+});
 
 let server: { shutdown(): Promise<void> };
 try {
@@ -32,12 +43,11 @@ try {
       port: settings.port,
       // Unset HOST: every interface, IPv4 and IPv6, as on Bun (Deno's own default is IPv4's 0.0.0.0).
       hostname: settings.host ?? "::",
-      onListen: ({ port }) =>
-        console.log(`agent-escrow-demo listening on ${listeningUrl(settings, port)} (Deno ${Deno.version.deno})`),
+      onListen: ({ port }) => console.log(startLine(settings, port, `Deno ${Deno.version.deno}`)),
     },
     (request, info) => {
       peers.set(request, info.remoteAddr.hostname);
-      const answer = host.service.fetch(request);
+      const answer = Promise.resolve(host.service.fetch(request));
       inFlight.add(answer);
       void answer.finally(() => inFlight.delete(answer));
       return answer;
@@ -53,9 +63,10 @@ try {
 // read fails with BadResource). So the stop first lets the answers begun before the signal be
 // made (their bodies read in full), then shuts down; past the bound, the process exits with
 // whatever is left cut off. Meanwhile, usually for milliseconds, new connections are still taken.
-const stop = gracefulStop(host, async () => {
-  await Promise.allSettled([...inFlight]);
-  await server.shutdown();
+stopOnSignals(host, {
+  close: async () => {
+    await Promise.allSettled([...inFlight]);
+    await server.shutdown();
+  },
+  cut: () => undefined,
 });
-Deno.addSignalListener("SIGTERM", stop);
-Deno.addSignalListener("SIGINT", stop);

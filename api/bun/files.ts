@@ -1,5 +1,5 @@
 /** The site's files under `bun run api`: Bun.file, streamed from disk with Bun's content types. */
-import type { FileSource } from "./static-files.ts";
+import type { FileSource } from "../host/static-files.ts";
 
 export const bunFiles: FileSource = async (path) => {
   const file = Bun.file(path);

@@ -1,20 +1,31 @@
 /**
- * `bun run api:node`: the same handler on Node 20's own http server, no framework. A request
- * becomes a fetch Request (its body streamed, so the handler's body limit holds, D9) and the
- * Response is written back, streamed. The settings of `bun run api` but WORKERS (settings.ts),
- * the access log, RATE_LIMIT counted per TCP peer (D23), and SIGTERM or SIGINT drain the
- * requests in flight before exit 0 (host.ts). The script bundles this file for Node first
- * (Node 20 runs no TypeScript).
+ * `bun run api:node`: the service (api/host/assemble.ts) on Node 20's own http server, no
+ * framework. A request becomes a fetch Request (its body streamed, so the service's body limit
+ * holds, D9) and the Response is written back, streamed. The settings of `bun run api` but
+ * WORKERS (api/host/settings.ts); RATE_LIMIT counts per TCP peer (D23); SIGTERM or SIGINT drain
+ * the requests in flight before exit 0 (api/host/stop.ts). The script bundles this file for
+ * Node first (Node 20 runs no TypeScript).
  */
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import { gracefulStop, hostService } from "./host.ts";
-import { cannotListen, listeningUrl, settingsOrExit } from "./settings.ts";
+import { assemble } from "../host/assemble.ts";
+import { compress } from "../host/compress.ts";
+import { cannotListen, settingsOrExit, startLine } from "../host/settings.ts";
+import { nodeFiles } from "../host/static-files.ts";
+import { stopOnSignals } from "../host/stop.ts";
 
 const settings = settingsOrExit(process.env);
 /** Each request's client address, for the rate limit. */
 const peers = new WeakMap<Request, string>();
-const host = hostService(process.env, settings, (request) => peers.get(request));
+const host = assemble(settings, {
+  site: { files: nodeFiles, dir: settings.siteDir },
+  framedBodies: false,
+  compress,
+  errorLog: (entry) => void process.stderr.write(`${entry}\n`),
+  clientAddress: (request) => peers.get(request),
+  sha256: (text) => createHash("sha256").update(text).digest("hex"),
+});
 
 /** The fetch Request of a Node request. */
 function toRequest(req: IncomingMessage): Request {
@@ -53,20 +64,17 @@ server.on("error", (error: NodeJS.ErrnoException) => cannotListen(settings, erro
 // Unset HOST: Node's default, every interface (IPv4 and IPv6), as on Bun.
 server.listen(settings.port, settings.host, () => {
   const address = server.address();
-  const bound = typeof address === "object" && address ? address.port : settings.port;
-  console.log(`agent-escrow-demo listening on ${listeningUrl(settings, bound)} (Node ${process.version})`);
+  const port = typeof address === "object" && address ? address.port : settings.port;
+  console.log(startLine(settings, port, `Node ${process.version}`));
 });
 
-const stop = gracefulStop(
-  host,
-  () =>
+stopOnSignals(host, {
+  close: () =>
     new Promise<void>((done) => {
       // No new connections; idle keep-alive ones close now, busy ones once answered.
       stopping = true;
       server.close(() => done());
       server.closeIdleConnections();
     }),
-  () => server.closeAllConnections(),
-);
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+  cut: () => server.closeAllConnections(),
+});

@@ -4,11 +4,11 @@
  * at its best quality and gzip at level 9, as each document is compressed once per process, on
  * its first request that accepts a coding, and every later request sends the smaller body.
  * node:zlib itself is loaded on that first request: loading it at start added about 15 ms to
- * the cold start. The Worker (api/worker.ts, nodejs_compat) uses the same code with a lower
+ * the cold start. The Worker (api/workers/worker.ts, nodejs_compat) uses the same code with a lower
  * Brotli quality for all but small bodies: there it runs in the request's own isolate, on its
  * CPU time.
  */
-import type { Compressor } from "../shared/http/documents.ts";
+import type { Compressor } from "../../shared/http/documents.ts";
 
 /** How hard each coding works. */
 export interface CompressionLevels {

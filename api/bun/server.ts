@@ -1,0 +1,54 @@
+/**
+ * `bun run api`: the service (api/host/assemble.ts) on Bun.serve, with Bun's own files, SHA-256
+ * and client addresses. The settings (api/host/settings.ts): PORT (default 3000), HOST (default
+ * every interface), WORKERS=n processes on one port (Linux, processes.ts), LOG, RATE_LIMIT
+ * (D23), SITE_URL and SITE_DIR; a bad one stops the start with one line on stderr. SIGTERM and
+ * SIGINT drain the requests in flight, then exit 0 (api/host/stop.ts). The Bun.serve options
+ * are serve-options.ts's, so tests can serve with them without this module's side effects.
+ */
+import type { Server } from "bun";
+import { assemble } from "../host/assemble.ts";
+import { compress } from "../host/compress.ts";
+import { cannotListen, settingsOrExit, startLine } from "../host/settings.ts";
+import { stopOnSignals } from "../host/stop.ts";
+import { bunFiles } from "./files.ts";
+import { followParent, isProcessChild, startProcesses } from "./processes.ts";
+import { serveOptions } from "./serve-options.ts";
+
+const settings = settingsOrExit(process.env);
+const logError = (entry: string): void => void process.stderr.write(`${entry}\n`);
+let server: Server<undefined> | undefined;
+const host = assemble(settings, {
+  site: { files: bunFiles, dir: settings.siteDir },
+  framedBodies: true,
+  compress,
+  errorLog: logError,
+  clientAddress: (request) => server?.requestIP(request)?.address,
+  sha256: (text) => Bun.SHA256.hash(text, "hex"),
+});
+
+try {
+  const reusePort = settings.workers > 1 || isProcessChild();
+  server = Bun.serve(
+    serveOptions(host.service, { port: settings.port, hostname: settings.host, reusePort, log: logError }),
+  );
+} catch (error) {
+  const { code, message } = error as { code?: string; message?: string };
+  cannotListen(settings, code ?? message);
+}
+const listening = server;
+
+const port = listening.port as number;
+const processes = isProcessChild()
+  ? undefined
+  : startProcesses(settings.workers, port, (pid, code) => {
+      logError(`worker ${pid} exited with ${code}; stopping every worker`);
+      stop(1);
+    });
+const stop = stopOnSignals(
+  host,
+  { close: () => listening.stop(false), cut: () => listening.stop(true) },
+  processes?.stop,
+);
+if (processes === undefined) followParent(() => stop(0));
+else console.log(startLine(settings, port, processes.count > 1 ? `${processes.count} processes` : ""));

@@ -1,0 +1,75 @@
+/**
+ * The one assembly of the service from settings, for every runtime: the shared service
+ * (shared/http/service.ts) with the live clock and randomness (D13), the built site's files,
+ * the compressor, the error log (D21), the access log (LOG) and the rate limit (RATE_LIMIT,
+ * D23). What differs between runtimes is a small record ({@link Runtime}): how it finds files,
+ * whether its server frames bodies, where its logs go, and how it limits and names clients.
+ */
+import { accessLogLine } from "../../shared/http/access-log.ts";
+import type { Compressor } from "../../shared/http/documents.ts";
+import { errorLog } from "../../shared/http/error-boundary.ts";
+import type { Rate } from "../../shared/http/rate-limit.ts";
+import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
+import { createService, type Service, type ServiceOptions } from "../../shared/http/service.ts";
+import { installSha256 } from "../../shared/lib/sha256.ts";
+import { type LineWriter, lineWriter } from "./log-lines.ts";
+import { randomHex } from "./random-hex.ts";
+import type { ServiceSettings } from "./settings.ts";
+import { type FileSource, staticFiles } from "./static-files.ts";
+
+/** What a runtime brings to the assembly. */
+export interface Runtime {
+  /** The built site's files and their folder; absent where the platform serves them (Workers). */
+  site?: { files: FileSource; dir: string };
+  /** True when the runtime's HTTP server holds every body to its Content-Length (Bun, Node). */
+  framedBodies: boolean;
+  /** The documents' compressor. */
+  compress: Compressor;
+  /** Writes one entry of the error log (D21): stderr, or the platform's console. */
+  errorLog: (entry: string) => void;
+  /** Where access-log lines go; by default batched to stdout (log-lines.ts). */
+  accessLog?: LineWriter;
+  /** The limiter of a rate (D23); by default counted in this process (memoryLimiter). Undefined: none. */
+  limiter?: (rate: Rate) => RateLimiter | undefined;
+  /** The client a request is counted under: its address. */
+  clientAddress: (request: Request) => string | null | undefined;
+  /** The runtime's own SHA-256 (hex of UTF-8 text), faster than the portable one. */
+  sha256?: (text: string) => string;
+  /** The Workers options of work that outlives a response (ServiceOptions). */
+  waitUntil?: ServiceOptions["waitUntil"];
+  awaitCompression?: boolean;
+}
+
+/** An assembled service and what a stop needs of it. */
+export interface Host {
+  service: Service;
+  /** The access log's writer (LOG=off: none), flushed by a stop. */
+  accessLog: LineWriter | undefined;
+}
+
+/** Assembles the service of `settings` on `runtime`. */
+export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
+  if (runtime.sha256 !== undefined) installSha256(runtime.sha256);
+  const accessLog = settings.log ? (runtime.accessLog ?? lineWriter()) : undefined;
+  const limiter =
+    settings.rateLimit === null
+      ? undefined
+      : (runtime.limiter ?? ((rate) => memoryLimiter({ ...rate, now: Date.now })))(settings.rateLimit);
+  const service = createService({
+    now: Date.now,
+    randomHex,
+    siteUrl: settings.siteUrl,
+    ...(runtime.site && { fallback: staticFiles(runtime.site.dir, runtime.site.files) }),
+    trustContentLength: runtime.framedBodies,
+    compress: runtime.compress,
+    onError: errorLog(runtime.errorLog),
+    ...(accessLog && {
+      onResponse: (record) => accessLog.line(accessLogLine(record)),
+      clock: () => performance.now(),
+    }),
+    ...(limiter && { limiter, clientKey: runtime.clientAddress }),
+    waitUntil: runtime.waitUntil,
+    awaitCompression: runtime.awaitCompression,
+  });
+  return { service, accessLog };
+}

@@ -1,0 +1,68 @@
+/**
+ * The service as a Cloudflare Worker: `wrangler deploy` (wrangler.jsonc) and, locally and
+ * offline, `bun run api:workers` (local.ts). One deployment serves the engines, every GET
+ * document, /mcp and the built site: the platform serves site/dist (Workers static assets)
+ * before the Worker runs, and wrangler.jsonc's `run_worker_first` sends the engine, /mcp and
+ * document paths to the Worker, so the site build's copies of the documents never answer in
+ * the service's place. The service is the one assembly of every runtime (api/host/assemble.ts)
+ * with the Workers record: settings from the bindings (bindings.ts), no static files (the
+ * platform's), the platform's compression made to agree with Bun's (codings.ts), the logs on
+ * the console, the rate limiting binding. Where Bun sends a document's first request that
+ * accepts a coding the plain form (compressing in the background), the Worker waits for the
+ * coded form (awaitCompression): the platform would compress the plain one anyway, under the
+ * plain form's ETag.
+ */
+import { assemble, type Host } from "../host/assemble.ts";
+import { zlibCompressor } from "../host/compress.ts";
+import { bindingLimiter, cloudflareClient, type WorkerEnv, workerSettings } from "./bindings.ts";
+import { negotiated, sent } from "./codings.ts";
+
+export type { WorkerEnv } from "./bindings.ts";
+
+/** The part of the Workers ExecutionContext the Worker uses. */
+export interface WorkerContext {
+  waitUntil(work: Promise<unknown>): void;
+}
+
+/** The waitUntil of each request being handled, for the work it starts (a document's compression). */
+const contexts = new WeakMap<Request, WorkerContext>();
+
+let current: { env: WorkerEnv; key: string; host: Host } | undefined;
+
+/** The service of this isolate, assembled on its first request (documents are built on their own first requests). */
+function hostFor(env: WorkerEnv): Host {
+  // The same env object as last time: the same service, without reading the bindings again.
+  if (current?.env === env) return current.host;
+  // The bindings as text: the same on every request of an isolate, whether or not env is one object.
+  const key = JSON.stringify([env.SITE_URL, env.LOG, env.RATE_LIMIT, env.RATE_LIMITER !== undefined]);
+  if (current?.key === key) {
+    current.env = env;
+    return current.host;
+  }
+  const report = (message: string): void => console.error(message);
+  const host = assemble(workerSettings(env, report), {
+    framedBodies: false,
+    // Each coded form is made once per isolate, on its CPU time: Brotli at quality 5 takes two
+    // milliseconds for the largest document (quality 11, Bun's, over 100). Small bodies get
+    // Bun's 11 (2 ms at most), as at 5 some would not shrink and so not be offered where Bun
+    // offers them.
+    compress: zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 }),
+    // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception.
+    errorLog: report,
+    accessLog: { line: (text) => console.log(text), flush: () => undefined },
+    limiter: (rate) => (env.RATE_LIMITER === undefined ? undefined : bindingLimiter(env.RATE_LIMITER, rate)),
+    clientAddress: cloudflareClient,
+    waitUntil: (work, request) => contexts.get(request)?.waitUntil(work),
+    awaitCompression: true,
+  });
+  current = { env, key, host };
+  return host;
+}
+
+export default {
+  async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
+    const handled = negotiated(request);
+    contexts.set(handled, ctx);
+    return sent(await hostFor(env).service.fetch(handled));
+  },
+};

@@ -1,0 +1,24 @@
+/**
+ * The bench's Worker in workerd (BENCH_WORKERD): the service's Worker, or with WORKER_MAIN
+ * another entry (bare-worker.ts) under the same configuration, served on workerd's own socket
+ * without the static assets' router (api/workers/miniflare.ts: `direct`, no `assets`). Here
+ * Miniflare's emulation of Cloudflare's front line costs about a millisecond a request and
+ * would hide what the Worker itself costs; in production Cloudflare runs its own. Listens on
+ * 127.0.0.1:PORT; stops on SIGTERM.
+ */
+import { resolve } from "node:path";
+import { bundleWorker, startLocalWorker, wranglerMain } from "../../api/workers/miniflare.ts";
+
+const main = process.env.WORKER_MAIN ? resolve(process.env.WORKER_MAIN) : await wranglerMain();
+const worker = await startLocalWorker({
+  script: await bundleWorker(main),
+  port: Number(process.env.PORT),
+  assets: false,
+  direct: true,
+});
+const stop = async (): Promise<void> => {
+  await worker.dispose().catch(() => undefined);
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

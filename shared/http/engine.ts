@@ -1,0 +1,32 @@
+/**
+ * A POST to an engine: the body read within D9's limit, the engine run on it with the request's
+ * headers and one clock reading (D13), its result as the JSON answer (responses.ts). Not an
+ * async function: one promise per request, the body read's own; a throw or a rejection goes to
+ * the service's error boundary.
+ */
+
+import { run } from "../engine/run.ts";
+import type { EngineRoute } from "../protocol/constants.ts";
+import { LIMITS } from "../protocol/constants.ts";
+import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
+import { HeaderTextReader } from "./header-text.ts";
+import type { ServiceOptions } from "./options.ts";
+import { tooLarge, toResponse } from "./responses.ts";
+
+/** Answers an engine's POST. */
+export type EngineAnswer = (route: EngineRoute, request: Request, id: string) => Promise<Response>;
+
+/** The engine answers of a service with these options. */
+export function engineAnswer({ now, randomHex, trustContentLength }: ServiceOptions): EngineAnswer {
+  const trusted = trustContentLength === true;
+  return (route, request, id) => {
+    const length = trusted ? declaredLength(request) : -1;
+    if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge(id));
+    const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+    return read.then((body) => {
+      if (body === null) return tooLarge(id);
+      const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex });
+      return toResponse(result, id);
+    });
+  };
+}

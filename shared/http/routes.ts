@@ -1,0 +1,70 @@
+/**
+ * Routing: which answer a path and method get. The five engine paths take POST (engine.ts),
+ * the documents GET (documents.ts), /mcp the MCP endpoint (mcp.ts), any other GET the host's
+ * static files; OPTIONS is the CORS preflight (D17), another method 405 (D9), another path 404.
+ * A HEAD is routed as its GET: service.ts drops the body. Nothing here sees the request id but
+ * to write it into an error body (D22), nor the log, nor the limiter.
+ */
+import { DOCUMENT_CATALOG } from "../documents/catalog.ts";
+import { ENGINE_LIST } from "../engine/catalog.ts";
+import { type EngineRoute, MCP_PATH } from "../protocol/constants.ts";
+import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
+import { type ServedDocuments, serveDocument } from "./documents.ts";
+import { engineAnswer } from "./engine.ts";
+import type { McpEndpoint } from "./mcp.ts";
+import type { ServiceOptions } from "./options.ts";
+import { notAllowed, notFound } from "./responses.ts";
+
+/** Answers a request for `path` (id: the request's, for an error body). */
+export type Router = (request: Request, path: string, id: string) => Response | Promise<Response>;
+
+const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [engine.path, engine.route]));
+/** Every fixed path the service answers: engines, documents and /mcp. */
+const FIXED_PATHS = new Set<string>([
+  ...engineByPath.keys(),
+  ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths),
+  MCP_PATH,
+]);
+
+/**
+ * The path of a request URL, without the query. The URL is read as it came when its path is
+ * one the service serves as written (no dot segments, escapes or backslashes to normalise);
+ * otherwise the URL parser decides, as it would for any path.
+ */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start !== -1) {
+    const query = url.indexOf("?", start);
+    const raw = query === -1 ? url.slice(start) : url.slice(start, query);
+    if (FIXED_PATHS.has(raw)) return raw;
+  }
+  return new URL(url).pathname;
+}
+
+/** The router of a service with these documents and /mcp endpoint. */
+export function createRoutes(options: ServiceOptions, documents: ServedDocuments, mcp: McpEndpoint): Router {
+  const engine = engineAnswer(options);
+  const { fallback, compress, waitUntil } = options;
+  const awaitCompression = options.awaitCompression === true;
+
+  return (request, path, id) => {
+    const method = request.method;
+    const route = engineByPath.get(path);
+    if (route !== undefined) {
+      if (method === "POST") return engine(route, request, id);
+      return method === "OPTIONS" ? preflight(ENGINE_METHODS) : notAllowed(ENGINE_METHODS, id);
+    }
+    const served = documents.byPath.get(path);
+    if (served !== undefined) {
+      if (method === "GET" || method === "HEAD")
+        return serveDocument(request, served(), compress, waitUntil, awaitCompression);
+      return method === "OPTIONS" ? preflight(DOCUMENT_METHODS) : notAllowed(DOCUMENT_METHODS, id);
+    }
+    if (path === MCP_PATH) return mcp(request, id);
+    if ((method === "GET" || method === "HEAD") && fallback !== undefined) {
+      const file = fallback(request, path);
+      return file instanceof Promise ? file.then((found) => found ?? notFound(id)) : (file ?? notFound(id));
+    }
+    return notFound(id);
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The service: one standard `fetch(Request)` entry that every runtime calls (Bun, Node, Deno,
+ * Workers), like hono's `app.fetch`. What every request gets is applied here, once, in this
+ * order: its id (D22), the rate-limit gate (D23), routing (routes.ts), the error boundary
+ * (D21), HEAD answered as the GET would be without its body, then the id and RateLimit headers
+ * and the access log's record, built from the request and the response. The routes only make
+ * answers; they never see the log, the limiter or HEAD. The host brings the clock, randomness
+ * and what its runtime offers (options.ts).
+ */
+
+import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
+import { compressDocument, servedDocuments } from "./documents.ts";
+import { notify, recover } from "./error-boundary.ts";
+import { mcpEndpoint } from "./mcp.ts";
+import type { ServiceOptions } from "./options.ts";
+import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
+import { rateLimited } from "./responses.ts";
+import { createRoutes, pathOf } from "./routes.ts";
+
+export type { ServiceOptions } from "./options.ts";
+
+/** The service a host serves. */
+export interface Service {
+  /** Answers one request: the only entry, on every runtime. A document's answer is synchronous. */
+  fetch: (request: Request) => Response | Promise<Response>;
+  /**
+   * Compresses every document now rather than on its first request that accepts a coding;
+   * resolves when all are in place (at once without `compress`).
+   */
+  compressDocuments: () => Promise<void>;
+}
+
+/** True for a promise (or any thenable): an async route's answer, or a remote limiter's verdict. */
+const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === "function";
+
+/** Creates the service. Each document and its headers are built once, on first use, not per request. */
+export function createService(options: ServiceOptions): Service {
+  const { now, randomHex, onResponse, limiter, clientKey, onError: report } = options;
+  const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
+  const documents = servedDocuments({ siteUrl }, options.compress !== undefined);
+  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex }), report);
+  const route = createRoutes(options, documents, mcp);
+  const clock = options.clock ?? now;
+  const policy = limiter === undefined ? "" : policyHeader(limiter.policy);
+
+  /**
+   * Every answer leaves through here: a HEAD loses the body its GET would have (keeping that
+   * body's Content-Length, RFC 9110 9.3.2), then the id and RateLimit headers, then the log.
+   */
+  function finish(
+    request: Request,
+    id: string,
+    path: string,
+    mark: number,
+    verdict: RateVerdict | undefined,
+    response: Response,
+  ): Response {
+    let answer = response;
+    const head = request.method === "HEAD";
+    if (head && answer.body !== null) answer = new Response(null, answer);
+    try {
+      answer.headers.set(REQUEST_ID_HEADER, id);
+    } catch {
+      // A Response from `fetch` (a host's fallback may proxy one) has read-only headers.
+      answer = new Response(answer.body, answer);
+      answer.headers.set(REQUEST_ID_HEADER, id);
+    }
+    if (verdict !== undefined) {
+      answer.headers.set("RateLimit-Policy", policy);
+      const limit = limitHeader(limiter!.policy, verdict);
+      if (limit !== null) answer.headers.set("RateLimit", limit);
+    }
+    if (onResponse !== undefined) {
+      const status = answer.status;
+      const length = head || status === 204 || status === 304 ? "0" : answer.headers.get("content-length");
+      try {
+        onResponse({
+          request,
+          requestId: id,
+          method: request.method,
+          path,
+          status,
+          bytes: length === null ? null : Number(length),
+          time: now(),
+          micros: Math.round((clock() - mark) * 1000),
+        });
+      } catch {
+        // The answer must not depend on the log.
+      }
+    }
+    return answer;
+  }
+
+  /** The route's answer, finished; a throw or a rejection is the error boundary's (D21). */
+  function answer(
+    request: Request,
+    id: string,
+    path: string,
+    mark: number,
+    verdict: RateVerdict | undefined,
+  ): Response | Promise<Response> {
+    try {
+      if (verdict !== undefined && !verdict.allowed)
+        return finish(request, id, path, mark, verdict, rateLimited(retryAfter(limiter!.policy, verdict), id));
+      const response = route(request, path, id);
+      if (!isThenable(response)) return finish(request, id, path, mark, verdict, response);
+      return response.then(
+        (done) => finish(request, id, path, mark, verdict, done),
+        (error: unknown) => finish(request, id, path, mark, verdict, recover(error, request, report, id)),
+      );
+    } catch (error) {
+      return finish(request, id, path, mark, verdict, recover(error, request, report, id));
+    }
+  }
+
+  /**
+   * The limiter's verdict on a request (every one but a CORS preflight), then its answer. A
+   * limiter that throws or rejects lets the request through and is reported, so a failing
+   * remote limiter does not take the service down.
+   */
+  function gate(request: Request, id: string, path: string, mark: number): Response | Promise<Response> {
+    let verdict: RateVerdict | Promise<RateVerdict>;
+    try {
+      verdict = limiter!.limit(request, clientKey?.(request) ?? "unknown");
+    } catch (error) {
+      notify(error, request, report);
+      return answer(request, id, path, mark, undefined);
+    }
+    if (!isThenable(verdict)) return answer(request, id, path, mark, verdict);
+    return verdict.then(
+      (given) => answer(request, id, path, mark, given),
+      (error: unknown) => {
+        notify(error, request, report);
+        return answer(request, id, path, mark, undefined);
+      },
+    );
+  }
+
+  return {
+    fetch(request) {
+      const mark = onResponse === undefined ? 0 : clock();
+      const id = requestIdOf(request, randomHex);
+      let path = "";
+      try {
+        path = pathOf(request.url);
+      } catch (error) {
+        return finish(request, id, path, mark, undefined, recover(error, request, report, id));
+      }
+      if (limiter === undefined || request.method === "OPTIONS") return answer(request, id, path, mark, undefined);
+      return gate(request, id, path, mark);
+    },
+    compressDocuments: () => {
+      const compress = options.compress;
+      if (compress === undefined) return Promise.resolve();
+      return Promise.all(documents.all.map((served) => compressDocument(served(), compress))).then(() => undefined);
+    },
+  };
+}
+
+/**
+ * The service's `fetch` alone, always answering a promise: for callers that want a standard
+ * fetch-shaped function (tests, like hono's `app.request`; a client library's `fetch` option).
+ */
+export function createHandler(options: ServiceOptions): (request: Request) => Promise<Response> {
+  const { fetch } = createService(options);
+  return async (request) => fetch(request);
+}
