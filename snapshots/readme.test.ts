@@ -1,20 +1,40 @@
 /**
- * The README is a reference for users, so it is held to the code: its Quick start block has
- * exactly the two commands .ci/run reads, its error table lists every catalog code with its
- * HTTP status and message template, and its TypeScript client example runs as written against
- * a live server on http://localhost:3000 and prints what the README says it prints.
+ * The README and the reference pages in docs/ are for users, so what they say is held to the
+ * code: the README's Quick start block has exactly the two commands .ci/run reads, its API table
+ * names every path the service answers, and its TypeScript client example runs as written
+ * against a live server on http://localhost:3000 and prints what the README says it prints;
+ * docs/api.md's error table lists every catalog code with its HTTP status and message template;
+ * docs/runtimes.md's table names every api script of package.json with the runtime suite that
+ * starts it.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { DOCUMENT_CATALOG, PAGES } from "../shared/documents/catalog.ts";
+import { ENGINE_LIST } from "../shared/engine/catalog.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { ROOT, startServer } from "./live-server.ts";
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const read = (path: string): string => readFileSync(`${ROOT}${path}`, "utf8");
+
+/** The text under `heading` (a whole line, e.g. "## Errors") up to the next heading of its level or above. */
+function section(text: string, heading: string): string {
+  const lines = text.split("\n");
+  const start = lines.indexOf(heading);
+  expect(start, `no heading "${heading}"`).toBeGreaterThanOrEqual(0);
+  const level = heading.indexOf(" ");
+  const inFence = (index: number): boolean =>
+    lines.slice(0, index).filter((line) => line.startsWith("```")).length % 2 === 1;
+  const end = lines.findIndex(
+    (line, index) => index > start && /^#{1,6} /.test(line) && line.indexOf(" ") <= level && !inFence(index),
+  );
+  return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
+}
 
 describe("README.md", () => {
+  const readme = read("README.md");
+
   test("its Quick start block holds two lines: start the service, then run the tests", () => {
-    const section = readme.slice(readme.indexOf("## Quick start"));
-    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? "";
+    const block = /```sh\n([\s\S]*?)```/.exec(section(readme, "## Quick start"))?.[1] ?? "";
     const lines = block.trim().split("\n");
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEndWith("npx bun run start");
@@ -22,19 +42,24 @@ describe("README.md", () => {
     for (const line of lines) expect(line).toStartWith("npx --yes bun@1.4.4 install --frozen-lockfile && ");
   });
 
-  test("its error table lists every catalog code with its status and message", () => {
-    const rows = [...readme.matchAll(/^\| `(\w+)` \| (\d{3}) \| (.*?) \|/gm)].map(([, code, status, message]) => [
-      code,
-      Number(status),
-      message!.replaceAll("\\|", "|"),
-    ]);
-    expect(rows).toEqual(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status, entry.message]));
+  test("its API table names every engine, /mcp, every document path and every page, with its method", () => {
+    const rows = [...section(readme, "## API").matchAll(/^\| (GET|POST) \| (.+?) \| .+ \|$/gm)];
+    const named = rows.flatMap(([, method, paths]) =>
+      [...paths!.matchAll(/`([^`]+)`/g)].map(([, path]) => `${method} ${path}`),
+    );
+    const served = [
+      ...ENGINE_LIST.map((engine) => `POST ${engine.path}`),
+      "POST /mcp",
+      ...DOCUMENT_CATALOG.flatMap((entry) => entry.paths.map((path) => `GET ${path}`)),
+      ...PAGES.map((page) => `GET ${page.path}`),
+    ];
+    expect([...named].sort()).toEqual([...served].sort());
   });
 
   test("its TypeScript client example runs as written against http://localhost:3000 and prints what it says", async () => {
-    const section = readme.slice(readme.indexOf("## TypeScript client"), readme.indexOf("## Errors"));
-    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-    const printed = /It prints:\n\n```text\n([\s\S]*?)```/.exec(section)?.[1];
+    const client = section(readme, "## TypeScript client");
+    const code = /```ts\n([\s\S]*?)```/.exec(client)?.[1];
+    const printed = /It prints:\n\n```text\n([\s\S]*?)```/.exec(client)?.[1];
     expect(code).toContain('httpApi({ baseUrl: "http://localhost:3000" })');
     expect(printed).toBeDefined();
     // "save this as walk.ts at the repository root": the same place, under a name no one uses.
@@ -56,18 +81,32 @@ describe("README.md", () => {
       await server.stop();
     }
   }, 30_000);
+});
 
-  test("its Runtimes table names every api script of package.json, each run by a runtime suite that starts it", () => {
-    const scripts = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).scripts as Record<string, string>;
-    const section = readme.slice(readme.indexOf("## Runtimes"), readme.indexOf("## Errors"));
-    const rows = [...section.matchAll(/^\| [^|]+ \| `npx bun run (api[:\w]*)` \|.*\| `(runtime-\w+)` \|$/gm)];
+describe("docs/api.md", () => {
+  test("its error table lists every catalog code with its status and message, in the catalog's order", () => {
+    const errors = section(read("docs/api.md"), "## Errors");
+    const rows = [...errors.matchAll(/^\| `(\w+)` \| (\d{3}) \| (.*?) \|/gm)].map(([, code, status, message]) => [
+      code,
+      Number(status),
+      message!.replaceAll("\\|", "|"),
+    ]);
+    expect(rows).toEqual(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status, entry.message]));
+  });
+});
+
+describe("docs/runtimes.md", () => {
+  test("its table names every api script of package.json, each run by a runtime suite that starts it", () => {
+    const scripts = JSON.parse(read("package.json")).scripts as Record<string, string>;
+    const runtimes = section(read("docs/runtimes.md"), "## The four runtimes");
+    const rows = [...runtimes.matchAll(/^\| [^|]+ \| `npx bun run (api[:\w]*)` \|.*\| `(runtime-\w+)` \|$/gm)];
     expect(rows.map(([, script]) => script).sort()).toEqual(
       Object.keys(scripts)
         .filter((name) => /^api(:|$)/.test(name))
         .sort(),
     );
     for (const [, script, suite] of rows) {
-      const source = readFileSync(`${ROOT}snapshots/${suite}.test.ts`, "utf8");
+      const source = read(`snapshots/${suite}.test.ts`);
       expect(source).toContain("runtimeSuite(");
       expect(source, suite).toContain(script === "api" ? "startServer(" : `"run", "${script}"`);
     }

@@ -1,6 +1,6 @@
 /**
  * The markdown tables printed at the end of a run: every case against its baseline (the table
- * the README's Performance section shows), with BENCH_WORKERD the same cases on the Worker in
+ * docs/performance.md's Latest results shows), with BENCH_WORKERD the same cases on the Worker in
  * workerd against a bare Worker, WORKERS=2 against WORKERS=1, cold start and memory,
  * and the targets met or missed (the tables docs/performance.md shows); and the comparison of
  * two result files.

@@ -1,6 +1,6 @@
 /**
  * The settings of a `bun run bench` run, read once from the environment (the list is in
- * scripts/bench.ts and the README), and the progress line every step writes to stderr.
+ * scripts/bench.ts and docs/performance.md), and the progress line every step writes to stderr.
  */
 
 /** A number from the environment, or `fallback` when it is unset or not a number. */
