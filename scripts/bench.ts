@@ -1,17 +1,18 @@
 /**
- * `bun run bench`: the service against the bare runtime, in one run on one machine; the targets
- * and their history are in docs/performance.md.
+ * `bun run bench`: the service against the floor of its own answers, in one run on one
+ * machine; the targets and their history are in docs/performance.md.
  *
- * It starts the service (`bun api/bun/server.ts`) and two bare Bun.serve baselines (a constant small
- * JSON for GET, JSON.parse + JSON.stringify of the body for POST), drives each case with the
- * same load generator, connections and duration after a warm-up, alternating service and
- * baseline round by round (A B, then B A) so that drift of a noisy machine cancels out, and
- * prints req/s, p50, p99 (medians over the rounds) and the ratio to the baseline (the median of
- * the rounds' ratios, each taken between adjacent slices, with the lowest and highest of them to
- * show the machine's noise). Documents are also held against a
- * constant of their own size. Then: WORKERS=2 against WORKERS=1, cold start (spawn of
- * `bun run api` to the first 200, median of 10), and RSS at 10 s and 30 s of a soak. The
- * same figures go to bench-results/<date>-<commit>.json and bench-results/latest.json.
+ * It starts the service (`bun api/bun/server.ts`, the access log on, as `bun run api` starts)
+ * and, per case, a same-answer floor: a bare Bun.serve that reads the same request and sends
+ * the service's own answer to it, byte for byte (floor-server.ts). It drives both with the same
+ * load generator, connections and duration after a warm-up, alternating round by round (A B,
+ * then B A) so that drift of a noisy machine cancels out, and prints req/s, p50, p99 (medians
+ * over the rounds) and the ratio to the floor (the median of the rounds' ratios, each taken
+ * between adjacent slices, with the lowest and highest of them to show the machine's noise).
+ * With BENCH_BEFORE another build of the service runs in the same rounds, for a before/after
+ * table. Then: WORKERS=2 against WORKERS=1, cold start (spawn of `bun run api` to the first
+ * 200, median of 10), and RSS at 10 s and 30 s of a soak. The same figures go to
+ * bench-results/<date>-<commit>.json and bench-results/latest.json.
  *
  * Setup: the load generator is wrk (Debian: `apt-get install -y wrk`). When wrk is missing and
  * the bench runs as root on a Debian-like system, it runs `apt-get update && apt-get install
@@ -28,6 +29,9 @@
  *   BENCH_COLD_RUNS=10    cold starts per command (0 skips)
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
+ *   BENCH_BEFORE=path     also another build of the service in the same rounds: the server
+ *                         script of an older checkout (git worktree add /tmp/old <commit>;
+ *                         BENCH_BEFORE=/tmp/old/api/server.ts), one process, its log on
  *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workers/local.ts) against a
  *                         bare Worker (scripts/bench/bare-worker.ts), and the cold start of
  *                         workerd, Node (bun run api:node) and Deno (bun run api:deno)
@@ -53,7 +57,7 @@ import { measureCases, measureWorkerd, measureWorkers, WORKERS_CASES } from "./b
 import { compareReport, fullReport } from "./bench/report.ts";
 import type { BenchResults, SoakResult } from "./bench/results.ts";
 import { gitCommit, RESULTS_DIR, readResults, writeResults } from "./bench/results-file.ts";
-import { startService } from "./bench/servers.ts";
+import { startBefore, startService } from "./bench/servers.ts";
 import { env, log, settings } from "./bench/settings.ts";
 import { soak } from "./bench/soak.ts";
 import { checkTargets } from "./bench/targets.ts";
@@ -70,8 +74,9 @@ async function main(): Promise<void> {
   const withWorkerd = env("BENCH_WORKERD", 0) !== 0;
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
+  const beforeScript = process.env.BENCH_BEFORE?.trim();
   const sides =
-    cases.reduce((n, c) => n + (c.method === "GET" ? 3 : 2), 0) +
+    cases.length * (beforeScript ? 3 : 2) +
     (withWorkers ? 2 * WORKERS_CASES.length : 0) +
     (withWorkerd ? 2 * cases.length : 0);
   const estimate =
@@ -81,9 +86,11 @@ async function main(): Promise<void> {
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
+  const before = beforeScript ? await startBefore(beforeScript) : undefined;
   let partial: Omit<BenchResults, "targets">;
   try {
-    const caseResults = await measureCases(generator, service, cases);
+    const caseResults = await measureCases(generator, service, cases, before);
+    await before?.stop();
     const workers = withWorkers
       ? await measureWorkers(
           generator,
@@ -135,6 +142,7 @@ async function main(): Promise<void> {
     };
   } finally {
     await service.stop();
+    await before?.stop();
     generator.close();
   }
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
@@ -148,7 +156,7 @@ const USAGE = `usage: bun scripts/bench.ts                       run every case 
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64
 BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin
-BENCH_WORKERD=1 (the Worker in workerd against a bare Worker, and workerd's cold start)`;
+BENCH_BEFORE=<server script of another checkout> BENCH_WORKERD=1 (the Worker in workerd against a bare Worker, and workerd's cold start)`;
 
 const [command] = process.argv.slice(2);
 if (command === "--help" || command === "-h") {

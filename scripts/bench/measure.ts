@@ -1,25 +1,30 @@
 /**
- * The measured comparisons of a run: every case against its bare-runtime baseline (and each
- * document also against a constant of its own size), WORKERS=2 against WORKERS=1 on a few
- * cases, and with BENCH_WORKERD every case on the Worker in workerd against a bare Worker.
- * Each server's answer is checked once before it is measured.
+ * The measured comparisons of a run: every case against its same-answer floor (a bare server
+ * that reads the same request and sends the service's own answer, floor-server.ts), with
+ * BENCH_BEFORE another build of the service (an older commit's server) in the same rounds;
+ * WORKERS=2 against WORKERS=1 on a few cases; and with BENCH_WORKERD every case on the Worker in
+ * workerd against a bare Worker. Each server's answer is checked once before it is measured.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
 import type { CaseResult, Side, WorkersResult } from "./results.ts";
-import { type Server, startBaseline, startService, startWorkerd } from "./servers.ts";
+import { type Server, startFloor, startService, startWorkerd } from "./servers.ts";
 import { log } from "./settings.ts";
 
-/** A case's result from its two measured sides: the ratio is the service's to its baseline. */
-const caseResult = (c: BenchCase, service: Side, baseline: Side): CaseResult => ({
+/** A case's result from its measured sides: the ratios are to the floor. */
+const caseResult = (c: BenchCase, service: Side, floor: Side, before?: Side): CaseResult => ({
   name: c.name,
   request: `${c.method} ${c.path}`,
   target: c.target,
   service,
-  baseline,
-  ratio: roundRatio(service, baseline),
-  ratioRange: ratioRange(service, baseline),
+  baseline: floor,
+  ratio: roundRatio(service, floor),
+  ratioRange: ratioRange(service, floor),
+  ...(before && { before, ratioBefore: roundRatio(before, floor), ratioBeforeRange: ratioRange(before, floor) }),
 });
 
 /** The cases measured with WORKERS=2 against WORKERS=1. */
@@ -36,9 +41,16 @@ export const targetOf = (c: BenchCase): Target => ({
 /** True for a case whose request asks for a compressed answer. */
 const asksCompressed = (c: BenchCase): boolean => c.headers?.["Accept-Encoding"] !== undefined;
 
+/** What a server answered: status, headers and body bytes. */
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Uint8Array;
+}
+
 /**
- * Checks once, before measuring, that `server` answers `target` with `status`. Returns the
- * size of the body as sent. With `compressed`, the answer must also come compressed: the service
+ * Checks once, before measuring, that `server` answers `target` with `status`, and returns the
+ * answer as sent. With `compressed`, the answer must also come compressed: the service
  * compresses a document in the background after its first request that asks, so it gets a few
  * seconds for that.
  */
@@ -48,7 +60,7 @@ async function expectStatus(
   status: number,
   name: string,
   compressed = false,
-): Promise<number> {
+): Promise<Answer> {
   const deadline = performance.now() + 10_000;
   for (;;) {
     const response = await fetch(server.url + target.path, {
@@ -57,67 +69,63 @@ async function expectStatus(
       ...(target.body !== undefined && { body: target.body }),
       decompress: false,
     });
-    const bytes = (await response.arrayBuffer()).byteLength;
+    const body = new Uint8Array(await response.arrayBuffer());
     if (response.status !== status)
       throw new Error(`${name}: ${server.name} answered ${response.status}, expected ${status}`);
-    if (!compressed || response.headers.has("content-encoding")) return bytes;
+    if (!compressed || response.headers.has("content-encoding"))
+      return { status: response.status, headers: response.headers, body };
     if (performance.now() > deadline) throw new Error(`${name}: ${server.name} never sent the document compressed`);
     await Bun.sleep(50);
   }
 }
 
-/** Every case: the service against its baseline (documents also against a same-size constant). */
+/**
+ * The floor's copy of an answer: its status, its headers but Date and Content-Length (which
+ * Bun writes itself) with X-Request-Id as a constant of the same length, and its body.
+ */
+function floorAnswer(answer: Answer): string {
+  const headers = [...answer.headers]
+    .filter(([name]) => name !== "date" && name !== "content-length")
+    .map(([name, value]) => [name, name === "x-request-id" ? "0".repeat(value.length) : value]);
+  return JSON.stringify({ status: answer.status, headers, body: Buffer.from(answer.body).toString("base64") });
+}
+
+/**
+ * Every case: the service against the floor that sends its own answer (and, with `before`,
+ * another build of the service in the same rounds).
+ */
 export async function measureCases(
   generator: LoadGenerator,
   service: Server,
   cases: BenchCase[],
+  before?: Server,
 ): Promise<CaseResult[]> {
-  const get = await startBaseline("get");
-  const post = await startBaseline("post");
+  const folder = mkdtempSync(join(tmpdir(), "bench-floor-"));
   const results: CaseResult[] = [];
   try {
     for (const c of cases) {
       const target = targetOf(c);
-      const size = await expectStatus(service, target, c.status, c.name, asksCompressed(c));
-      const baseline = c.baseline === "post" ? post : get;
-      // The baseline gets the same request headers as the service (it ignores them).
-      const extra = c.headers !== undefined ? { headers: c.headers } : {};
-      const baselineTarget: Target =
-        c.baseline === "post"
-          ? { method: "POST", path: "/", body: c.body ?? "{}", ...extra }
-          : { method: "GET", path: "/", ...extra };
-      await expectStatus(baseline, baselineTarget, 200, c.name);
-      const contenders: Contender[] = [
-        { label: "service", server: service, target },
-        {
-          label: c.baseline === "post" ? "POST baseline (same body)" : "GET baseline (small JSON)",
-          server: baseline,
-          target: baselineTarget,
-        },
-      ];
-      let sized: Server | undefined;
-      if (c.method === "GET") {
-        sized = await startBaseline("get", size);
-        contenders.push({
-          label: `GET baseline (${size} B constant)`,
-          server: sized,
-          target: { method: "GET", path: "/", ...extra },
-        });
-      }
+      const answer = await expectStatus(service, target, c.status, c.name, asksCompressed(c));
+      if (before) await expectStatus(before, target, c.status, c.name, asksCompressed(c));
+      const file = join(folder, "answer.json");
+      writeFileSync(file, floorAnswer(answer));
+      const floor = await startFloor(file);
       try {
+        await expectStatus(floor, target, c.status, c.name);
+        const contenders: Contender[] = [
+          { label: "service", server: service, target },
+          { label: "same-answer floor", server: floor, target },
+          ...(before ? [{ label: "before", server: before, target }] : []),
+        ];
         log(`${c.name}: ${contenders.map((x) => x.label).join(" vs ")}`);
-        const [s, b, same] = await alternate(generator, contenders, c.name);
-        results.push({
-          ...caseResult(c, s!, b!),
-          ...(same && { sameBytes: same, ratioSameBytes: roundRatio(s!, same) }),
-        });
+        const [s, f, b] = await alternate(generator, contenders, c.name);
+        results.push(caseResult(c, s!, f!, b));
       } finally {
-        await sized?.stop();
+        await floor.stop();
       }
     }
   } finally {
-    await get.stop();
-    await post.stop();
+    rmSync(folder, { recursive: true, force: true });
   }
   return results;
 }

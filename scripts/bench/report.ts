@@ -1,5 +1,5 @@
 /**
- * The markdown tables printed at the end of a run: every case against its baseline (the table
+ * The markdown tables printed at the end of a run: every case against its same-answer floor (the table
  * docs/performance.md's Latest results shows), with BENCH_WORKERD the same cases on the Worker in
  * workerd against a bare Worker, WORKERS=2 against WORKERS=1, cold start and memory,
  * and the targets met or missed (the tables docs/performance.md shows); and the comparison of
@@ -23,18 +23,24 @@ const ratio = (n: number): string => n.toFixed(2);
 const spread = (range: RatioRange | undefined): string => (range ? ` (${ratio(range.min)}–${ratio(range.max)})` : "");
 const cpu = (side: Side): string => (side.cpuUsPerRequest === null ? "n/a" : side.cpuUsPerRequest.toFixed(1));
 
-/** The main table: every case against its baseline. */
+/** The main table: every case against its same-answer floor (and BENCH_BEFORE's build beside it). */
 export function casesTable(cases: CaseResult[]): string {
+  const before = cases.some((c) => c.before !== undefined);
   const rows = [
-    "| case | req/s | p50 ms | p99 ms | baseline | baseline req/s | ratio (rounds' min–max) | target | same-size constant req/s | ratio to it | server CPU µs/req: service / baseline (/ same-size) |",
-    "|---|--:|--:|--:|---|--:|--:|--:|--:|--:|--:|",
+    `| case | req/s | p50 ms | p99 ms | floor req/s | ratio (rounds' min–max) | target |${before ? " before: req/s | before: ratio |" : ""} server CPU µs/req: service / floor${before ? " / before" : ""} |`,
+    `|---|--:|--:|--:|--:|--:|--:|${before ? "--:|--:|" : ""}--:|`,
   ];
   for (const c of cases) {
+    const then =
+      before && c.before
+        ? ` ${int(c.before.rps)} | ${ratio(c.ratioBefore!)}${spread(c.ratioBeforeRange)} |`
+        : before
+          ? " – | – |"
+          : "";
     rows.push(
-      `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p50Ms)} | ${ms(c.service.p99Ms)} | ${c.baseline.label} | ${int(c.baseline.rps)} | ` +
-        `**${ratio(c.ratio)}** ${c.ratio >= c.target ? "✓" : "✗"}${spread(c.ratioRange)} | ${ratio(c.target)} | ` +
-        `${c.sameBytes ? int(c.sameBytes.rps) : "–"} | ${c.ratioSameBytes !== undefined ? ratio(c.ratioSameBytes) : "–"} | ` +
-        `${cpu(c.service)} / ${cpu(c.baseline)}${c.sameBytes ? ` / ${cpu(c.sameBytes)}` : ""} |`,
+      `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p50Ms)} | ${ms(c.service.p99Ms)} | ${int(c.baseline.rps)} | ` +
+        `**${ratio(c.ratio)}** ${c.ratio >= c.target ? "✓" : "✗"}${spread(c.ratioRange)} | ${ratio(c.target)} |${then} ` +
+        `${cpu(c.service)} / ${cpu(c.baseline)}${c.before ? ` / ${cpu(c.before)}` : ""} |`,
     );
   }
   return rows.join("\n");
@@ -104,7 +110,7 @@ export function targetsTable(targets: TargetCheck[]): string {
 export function fullReport(r: BenchResults): string {
   return [
     `Machine: ${r.machine.cpus} × ${r.machine.model} (${r.machine.platform}), Bun ${r.machine.bun}; load: ${r.machine.loadGenerator}, ` +
-      `${r.settings.rounds} rounds × ${r.settings.durationSeconds} s per side after ${r.settings.warmupSeconds} s warm-up, service and baseline alternating. ` +
+      `${r.settings.rounds} rounds × ${r.settings.durationSeconds} s per side after ${r.settings.warmupSeconds} s warm-up, service and floor alternating. ` +
       `Commit ${r.commit.slice(0, 12)}${r.dirty ? " (with uncommitted changes)" : ""}, ${r.date}.`,
     "",
     casesTable(r.cases),

@@ -21,7 +21,7 @@ export interface Side {
   rounds: { rps: number; p50Ms: number; p99Ms: number; cpuUsPerRequest: number | null }[];
 }
 
-/** One case: the service against its baseline (and, for documents, a constant of the same size). */
+/** One case: the service against its baseline, the same-answer floor (older files: a bare baseline). */
 export interface CaseResult {
   name: string;
   request: string;
@@ -31,8 +31,10 @@ export interface CaseResult {
   ratio: number;
   /** The lowest and highest round ratio (absent in files written before it was recorded). */
   ratioRange?: RatioRange;
-  sameBytes?: Side;
-  ratioSameBytes?: number;
+  /** BENCH_BEFORE: the other build of the service in the same rounds, and its ratio to the same floor. */
+  before?: Side;
+  ratioBefore?: number;
+  ratioBeforeRange?: RatioRange;
 }
 
 /** The lowest and highest of the per-round ratios behind a median ratio. */

@@ -1,6 +1,6 @@
 /**
  * Processes under test for `bun run bench`: the service (`bun api/bun/server.ts`, optionally with
- * WORKERS) and the bare baselines, each on its own free loopback port, plus what Linux's /proc
+ * WORKERS), its same-answer floors, and with BENCH_BEFORE another build of it, each on its own free loopback port, plus what Linux's /proc
  * tells about them (CPU time and resident memory, summed over a process and its children).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -123,15 +123,13 @@ export const startWorkerd = (bare = false): Promise<Server> =>
     60_000,
   );
 
-/** Starts a bare baseline: `get` (constant JSON, optionally `bytes` long) or `post` (parse and stringify). */
-export const startBaseline = (kind: "get" | "post", bytes = 0): Promise<Server> =>
-  startServer(
-    kind === "post" ? "POST baseline" : bytes ? `GET baseline ${bytes} B` : "GET baseline",
-    "scripts/bench/baseline-server.ts",
-    { BASELINE: kind, BASELINE_BYTES: String(bytes) },
-    "/",
-    kind === "post" ? { method: "POST", body: "{}" } : {},
-  );
+/** Starts the same-answer floor (floor-server.ts) sending the answer in `file`. */
+export const startFloor = (file: string): Promise<Server> =>
+  startServer("same-answer floor", "scripts/bench/floor-server.ts", { FLOOR_ANSWER: file }, "/");
+
+/** BENCH_BEFORE: another build of the service (`script`, e.g. an older commit's server), one process, log on. */
+export const startBefore = (script: string): Promise<Server> =>
+  startServer("before", script, { WORKERS: "1" }, "/api/health.json");
 
 const IS_LINUX = process.platform === "linux";
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every mainstream Linux build

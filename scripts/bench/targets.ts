@@ -1,6 +1,6 @@
 /**
  * The performance targets (docs/performance.md), checked against a run's figures: each case's
- * ratio to its baseline, the worst p99, the cold start, and RSS during the soak.
+ * ratio to its floor, the worst p99, the cold start, and RSS during the soak.
  */
 import type { BenchResults, TargetCheck } from "./results.ts";
 
