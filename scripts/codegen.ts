@@ -1,11 +1,21 @@
 /**
- * `bun run codegen`: the TypeScript types a user would generate from the OpenAPI document, with
- * openapi-typescript (pinned), into snapshots/codegen/openapi.d.ts, where the typed walk
- * (snapshots/codegen/walk.ts) uses them. snapshots/codegen.test.ts fails when the file is stale.
+ * `bun run codegen`: the files generated from the project's own tables and documents, each
+ * checked by a test that fails while the committed file is stale:
+ * - shared/engine/accessors.generated.ts, the engine's fixed-name accessors over the field
+ *   tables (scripts/codegen-accessors.ts; snapshots/accessors.test.ts);
+ * - snapshots/codegen/openapi.d.ts, the TypeScript types a user would generate from the OpenAPI
+ *   document with openapi-typescript (pinned), where the typed walk (snapshots/codegen/walk.ts)
+ *   uses them (snapshots/codegen.test.ts).
  */
 import { writeFileSync } from "node:fs";
+import { ACCESSORS_PATH, generatedAccessors } from "./codegen-accessors.ts";
 import { generatedTypes } from "./codegen-types.ts";
 
-const target = new URL("../snapshots/codegen/openapi.d.ts", import.meta.url).pathname;
-writeFileSync(target, await generatedTypes());
-console.log(`wrote ${target}`);
+const write = (path: string, text: string): void => {
+  const target = new URL(`../${path}`, import.meta.url).pathname;
+  writeFileSync(target, text);
+  console.log(`wrote ${target}`);
+};
+
+write(ACCESSORS_PATH, generatedAccessors());
+write("snapshots/codegen/openapi.d.ts", await generatedTypes());

@@ -1,12 +1,12 @@
 /**
- * The engine reads every field, job member and receipt member through one reader compiled from
- * the tables (lib/compile.ts). It must read what the plain reading of SPEC's aliases gives: the
- * first of a field's names, in the table's order, that the object holds as its own member with
- * a non-null value (D2: null is omitted).
+ * The engine reads every field, job member and receipt member through a reader written out
+ * from the tables (shared/engine/accessors.generated.ts). It must read what the plain reading
+ * of SPEC's aliases gives: the first of a field's names, in the table's order, that the object
+ * holds as its own member with a non-null value (D2: null is omitted).
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { reader } from "../shared/lib/compile.ts";
+import { fieldsRead, jobMembersRead } from "../shared/engine/accessors.generated.ts";
 import type { JsonObject } from "../shared/lib/json.ts";
 import { FIELD_NAMES, namesOf } from "../shared/protocol/fields.ts";
 import { JOB_MEMBER_NAMES, memberNamesOf } from "../shared/protocol/job-members.ts";
@@ -19,9 +19,21 @@ function pick(object: JsonObject, names: readonly string[]): unknown {
   return undefined;
 }
 
+/** The engine's reader of a table: each key's value, by key. */
+type Read = (object: JsonObject) => unknown[];
+const reader = (keys: readonly string[], read: Read) => (object: JsonObject) => {
+  const values = read(object);
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]]));
+};
+
 const tables = [
-  ["the request fields", FIELD_NAMES as readonly string[], namesOf as (key: string) => readonly string[]],
-  ["the job members", JOB_MEMBER_NAMES as readonly string[], memberNamesOf as (key: string) => readonly string[]],
+  ["the request fields", FIELD_NAMES as readonly string[], namesOf as (key: string) => readonly string[], fieldsRead],
+  [
+    "the job members",
+    JOB_MEMBER_NAMES as readonly string[],
+    memberNamesOf as (key: string) => readonly string[],
+    jobMembersRead,
+  ],
 ] as const;
 
 describe("the engine's reader of names", () => {
@@ -29,8 +41,8 @@ describe("the engine's reader of names", () => {
 
   test.each(tables)(
     "reads what the plain reading gives for %s, under every name, in the table's order",
-    (_n, keys, namesOfKey) => {
-      const index = reader(keys, namesOfKey);
+    (_n, keys, namesOfKey, read) => {
+      const index = reader(keys, read);
       const names = [...new Set(keys.flatMap(namesOfKey))];
       const objectArb = fc.dictionary(fc.constantFrom(...names, "other", "__proto__"), valueArb, { maxKeys: 12 });
       fc.assert(
@@ -48,8 +60,8 @@ describe("the engine's reader of names", () => {
 
   test.each(tables)(
     "finds a value of %s sent under each name alone, behind null under the earlier ones",
-    (_n, keys, namesOfKey) => {
-      const index = reader(keys, namesOfKey);
+    (_n, keys, namesOfKey, read) => {
+      const index = reader(keys, read);
       for (const key of keys) {
         namesOfKey(key).forEach((name, i) => {
           const earlier = namesOfKey(key)
@@ -64,8 +76,8 @@ describe("the engine's reader of names", () => {
 
   test.each(tables)(
     "prefers the earlier name of %s whatever order the object lists them in",
-    (_n, keys, namesOfKey) => {
-      const index = reader(keys, namesOfKey);
+    (_n, keys, namesOfKey, read) => {
+      const index = reader(keys, read);
       for (const key of keys) {
         const names = namesOfKey(key);
         if (names.length < 2) continue;
@@ -77,8 +89,8 @@ describe("the engine's reader of names", () => {
     },
   );
 
-  test.each(tables)("reads own members only: an inherited name of %s is not sent", (_n, keys, namesOfKey) => {
-    const index = reader(keys, namesOfKey);
+  test.each(tables)("reads own members only: an inherited name of %s is not sent", (_n, keys, namesOfKey, read) => {
+    const index = reader(keys, read);
     const key = keys[0]!;
     const inherited = Object.create({ [namesOfKey(key)[0]!]: "inherited" }) as JsonObject;
     expect((index(inherited) as Record<string, unknown>)[key]).toBeUndefined();

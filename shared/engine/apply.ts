@@ -6,7 +6,6 @@
  * come in.
  */
 
-import { literal, tuple } from "../lib/compile.ts";
 import { ACTIONS, type Action, TRANSITIONS } from "../protocol/constants.ts";
 import { toIso } from "../protocol/datetime.ts";
 import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
@@ -14,6 +13,7 @@ import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.
 import type { FieldName } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
+import { jobMembersLiteral, jobMembersTuple } from "./accessors.generated.ts";
 import type { ActionRequest } from "./action-request.ts";
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
@@ -58,15 +58,13 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
   return null;
 }
 
-const JOB = literal(JOB_MEMBER_NAMES);
-const VALUES = tuple(JOB_MEMBER_NAMES);
 const INITIAL = JOB_MEMBER_NAMES.map((member) => row(member).initial);
 
 /** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */
 export function apply(request: ActionRequest, now: number, id?: string): Outcome {
   const { action, payerCredits } = request;
   // The job as the list of its values (a new one at its initial values), changed in place, then made anew.
-  const values = action === "create" ? INITIAL.slice() : VALUES(request.job as Job);
+  const values = action === "create" ? INITIAL.slice() : jobMembersTuple(request.job as Job);
   if (action === "create") values[AT.id] = id;
   const fields = request.fields as Record<FieldName, unknown>;
   const effects = EFFECTS[action];
@@ -83,7 +81,7 @@ export function apply(request: ActionRequest, now: number, id?: string): Outcome
     values[AT.fee] = settlement.fee;
     values[AT.agentPayout] = settlement.agent_payout;
   }
-  const job = JOB(values) as Job;
+  const job = jobMembersLiteral(values) as Job;
   if (action === "fund") return { action, job, payerCredits: (payerCredits as number) - amount };
   if (action === "dispute" && payerCredits !== undefined) {
     return { action, job, payerCredits: payerCredits + (settlement as Settlement).returned_to_payer, settlement };

@@ -4,11 +4,11 @@
  * it, expires_at with ttl_seconds as the hold's end (D4), and idempotency_key with its header
  * (D15). Whatever fails is recorded on the checker; the values that passed come back.
  */
-import { literal } from "../lib/compile.ts";
 import { FIELD_NAMES, type FieldName, type FieldValues } from "../protocol/fields.ts";
 import type { Job } from "../protocol/job-members.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import type { BodyField } from "../protocol/request-shape.ts";
+import { fieldsLiteral } from "./accessors.generated.ts";
 import { type Checker, FIELD_SPECS, type FieldSpec, type Presence } from "./checker.ts";
 import { readJob } from "./job-reader.ts";
 
@@ -53,8 +53,6 @@ function stepsOf(row: BodyRow): readonly Step[] {
   return steps;
 }
 
-/** Every field's value by name, from the values in the field table's order (compiled once). */
-const FIELD_VALUES = literal(FIELD_NAMES);
 const EXPIRES_AT = FIELD_SPECS.expires_at.position;
 const IDEMPOTENCY_KEY = FIELD_SPECS.idempotency_key.position;
 
@@ -81,5 +79,5 @@ export function readBodyFields(
     else if (step.kind === EXPIRY) values[EXPIRES_AT] = c.expiry(now);
     else values[IDEMPOTENCY_KEY] = c.idempotencyKey(headers);
   }
-  return { job, fields: FIELD_VALUES(values) as Partial<FieldValues> };
+  return { job, fields: fieldsLiteral(values) as Partial<FieldValues> };
 }

@@ -4,7 +4,6 @@
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
 import * as v from "valibot";
-import { arrayReader, twice } from "../lib/compile.ts";
 import type { JsonObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
@@ -12,6 +11,7 @@ import { invalid, missing, type Rejection } from "../protocol/errors.ts";
 import { FIELD_NAMES, FIELDS, type FieldName, type FieldValues, namesOf } from "../protocol/fields.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import type { Rule } from "../protocol/rules.ts";
+import { fieldsRead, fieldsTwice } from "./accessors.generated.ts";
 import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 
 /** Everything checking one top-level field needs, worked out once from its row. */
@@ -33,8 +33,6 @@ export const FIELD_SPECS = Object.fromEntries(
     return [name, { name, position, rule, fast: compileRule(rule), blankIsAbsent: "kind" in FIELDS[name] }];
   }),
 ) as Record<FieldName, FieldSpec>;
-const SENT = arrayReader(FIELD_NAMES, namesOf);
-const TWICE = twice(FIELD_NAMES, namesOf);
 
 /** D25's answer to a field sent under two names whose values differ. */
 export const sentTwice = (field: string): Rejection =>
@@ -68,7 +66,7 @@ export class Checker {
 
   /** The value sent for the field at `position` of the field table. */
   sentAt(position: number): unknown {
-    this.#sent ??= SENT(this.body);
+    this.#sent ??= fieldsRead(this.body);
     return this.#sent[position];
   }
 
@@ -95,7 +93,7 @@ export class Checker {
   /** {@link field} by the field's spec. */
   fieldOf(spec: FieldSpec, presence: Presence): unknown {
     let value = this.check(spec.name, spec.rule, this.sentAt(spec.position), presence, spec.fast);
-    this.#twice ??= TWICE(this.body);
+    this.#twice ??= fieldsTwice(this.body);
     if (this.#twice && value !== undefined) value = this.agreed(spec, value);
     return spec.blankIsAbsent && value === "" ? undefined : value;
   }

@@ -3,17 +3,14 @@
  * job-members.ts, in SPEC's table order, right after `job` itself (D13a); a bad or missing member
  * is invalid_field named `job.<member>`. snake_case names are accepted; unknown members drop.
  */
-import { arrayReader, literal, twice } from "../lib/compile.ts";
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, memberNamesOf } from "../protocol/job-members.ts";
+import { jobMembersLiteral, jobMembersRead, jobMembersTwice } from "./accessors.generated.ts";
 import { type Checker, sentTwice, valuesUnder } from "./checker.ts";
 import { memberReaders, readMember } from "./member-reader.ts";
 
 const READERS = memberReaders("job", JOB_MEMBER_NAMES, (member) => JOB_MEMBERS[member]);
-const JOB = literal(JOB_MEMBER_NAMES);
-const SENT = arrayReader(JOB_MEMBER_NAMES, memberNamesOf);
-const TWICE = twice(JOB_MEMBER_NAMES, memberNamesOf);
 
 /** Reads `job` from the body; undefined (with the problems recorded) when it is absent or bad. */
 export function readJob(checker: Checker, required: boolean): Job | undefined {
@@ -26,10 +23,10 @@ export function readJob(checker: Checker, required: boolean): Job | undefined {
     checker.fail(invalid("job", "job must be an object."));
     return undefined;
   }
-  const sent = SENT(raw);
+  const sent = jobMembersRead(raw);
   const before = checker.errors.length;
   // Each member's checked value replaces what was sent, in the table's order.
-  const both = TWICE(raw);
+  const both = jobMembersTwice(raw);
   for (let i = 0; i < READERS.length; i++) {
     const reader = READERS[i]!;
     sent[i] = readMember(checker, reader, sent[i]);
@@ -45,5 +42,5 @@ export function readJob(checker: Checker, required: boolean): Job | undefined {
       }
     }
   }
-  return checker.errors.length > before ? undefined : (JOB(sent) as Job);
+  return checker.errors.length > before ? undefined : (jobMembersLiteral(sent) as Job);
 }

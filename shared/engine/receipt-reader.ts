@@ -4,11 +4,11 @@
  * (fee, agent_payout, returned_to_payer, D12); a bad member is invalid_field receipt.<member>.
  * Members are read by their own names only. The receipt comes back in response form.
  */
-import { arrayReader } from "../lib/compile.ts";
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
 import type { Claim, ReceiptMemberRow } from "../protocol/member-rows.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type Receipt } from "../protocol/receipt-members.ts";
+import { receiptMembersRead } from "./accessors.generated.ts";
 import type { Checker } from "./checker.ts";
 import { memberReaders, readMember } from "./member-reader.ts";
 
@@ -17,7 +17,6 @@ const READERS = memberReaders("receipt", RECEIPT_MEMBER_NAMES, rowOf).map((reade
   ...reader,
   claim: rowOf(reader.member).claim as Claim | undefined,
 }));
-const SENT = arrayReader(RECEIPT_MEMBER_NAMES, (member) => [member]);
 
 /** Reads `raw` as a receipt; undefined (with the problems recorded on the checker) when it is not one. */
 export function readReceipt(c: Checker, raw: unknown): Receipt | undefined {
@@ -25,7 +24,7 @@ export function readReceipt(c: Checker, raw: unknown): Receipt | undefined {
     c.fail(invalid("receipt", "receipt must be an object."));
     return undefined;
   }
-  const sent = SENT(raw);
+  const sent = receiptMembersRead(raw);
   const before = c.errors.length;
   const receipt: Record<string, unknown> = {};
   for (let i = 0; i < READERS.length; i++) {

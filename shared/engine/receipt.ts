@@ -1,9 +1,8 @@
 /**
  * The receipt of a terminal job (SPEC "Receipt"), member by member from receipt-members.ts
- * (compiled once, lib/compile.ts): optional members only when set, key_id only when a demo key
- * was sent (D13a).
+ * (written out in accessors.generated.ts): optional members only when set, key_id only when a
+ * demo key was sent (D13a).
  */
-import { made } from "../lib/compile.ts";
 import type { Job } from "../protocol/job-members.ts";
 import {
   RECEIPT_MEMBER_NAMES,
@@ -11,13 +10,13 @@ import {
   type Receipt,
   type ReceiptMember,
 } from "../protocol/receipt-members.ts";
+import { receiptMembersMade } from "./accessors.generated.ts";
 
 type Maker = (job: Job, keyId: string | null) => unknown;
 const MAKERS = Object.fromEntries(RECEIPT_MEMBER_NAMES.map((member) => [member, RECEIPT_MEMBERS[member].of])) as Record<
   ReceiptMember,
   Maker
 >;
-const RECEIPT = made<ReceiptMember, [Job, string | null]>(RECEIPT_MEMBER_NAMES, 2);
 
 /** The receipt of a released or disputed job. Not proof of payment. */
-export const receiptOf = (job: Job, keyId: string | null): Receipt => RECEIPT(MAKERS, job, keyId) as Receipt;
+export const receiptOf = (job: Job, keyId: string | null): Receipt => receiptMembersMade(MAKERS, job, keyId) as Receipt;
