@@ -12,9 +12,15 @@ import { EXPOSE_HEADERS } from "./cors.ts";
 /** The host's compressor: `bytes` in `coding`, as a promise (HandlerOptions.compress). */
 export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
 
-/** One form a document is sent in: its body, its entity tag, and its headers (made once). */
+/**
+ * One form a document is sent in: its bytes, the same bytes as a Blob (the body every response
+ * sends: a Blob is immutable, so a runtime sends it without copying it per response, where it
+ * copies an array's bytes; for a 39 KB document on Bun that is about a quarter of the request),
+ * its entity tag, and its headers (made once).
+ */
 interface Representation {
-  body: Uint8Array<ArrayBuffer>;
+  bytes: Uint8Array<ArrayBuffer>;
+  body: Blob;
   etag: string;
   headers: Headers;
   /** The headers of a 304: the 200's, minus Content-Encoding and Content-Length (there is no body). */
@@ -40,7 +46,7 @@ const utf8Encoder = new TextEncoder();
 
 function representation(
   doc: Document,
-  body: Uint8Array<ArrayBuffer>,
+  bytes: Uint8Array<ArrayBuffer>,
   negotiated: boolean,
   coding?: ContentCoding,
 ): Representation {
@@ -57,8 +63,8 @@ function representation(
   if (negotiated) fields.Vary = "Accept-Encoding";
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
-  fields["Content-Length"] = String(body.byteLength);
-  return { body, etag, headers: new Headers(fields), notModified };
+  fields["Content-Length"] = String(bytes.byteLength);
+  return { bytes, body: new Blob([bytes]), etag, headers: new Headers(fields), notModified };
 }
 
 /**
@@ -141,7 +147,7 @@ export function serveDocument(
 export function compressDocument(served: ServedDocument, compress: Compressor): Promise<void> {
   if (served.compressing !== null) return served.compressing;
   const { doc } = served;
-  const bytes = served.identity.body;
+  const bytes = served.identity.bytes;
   const compressAll = (): Promise<void> => {
     const jobs = CONTENT_CODINGS.map((coding) =>
       compress(bytes, coding).then(
