@@ -16,11 +16,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
-import { buildDocuments } from "../shared/documents/index.ts";
-import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../shared/protocol/constants.ts";
-import { jobIdOf, keyIdOf } from "./derived-ids.ts";
-import { ACTION_BODIES, JOBS, RECEIPTS, SIMULATE_BODY } from "./fixtures.ts";
-import { CREATE, expectEnvelope, PROOF_URL, testHandler } from "./helpers.ts";
 import {
   collect,
   exchange,
@@ -30,7 +25,12 @@ import {
   type RawExchange,
   rawRequest,
   startServer,
-} from "./live-server.ts";
+} from "../scripts/harness/live-server.ts";
+import { buildDocuments } from "../shared/documents/index.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../shared/protocol/constants.ts";
+import { jobIdOf, keyIdOf } from "./derived-ids.ts";
+import { ACTION_BODIES, JOBS, RECEIPTS, SIMULATE_BODY } from "./fixtures.ts";
+import { CREATE, expectEnvelope, PROOF_URL, testHandler } from "./helpers.ts";
 
 const envNumber = (name: string, fallback: number): number => {
   const value = Number(process.env[name]);

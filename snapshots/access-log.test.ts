@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { FLUSH_MS, lineWriter } from "../api/log-lines.ts";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { type AccessRecord, accessLogLine } from "../shared/http/access-log.ts";
 import { createService, type HandlerOptions } from "../shared/http/handler.ts";
 import { keyIdOf } from "./derived-ids.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, NOW } from "./helpers.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 import { untilLogged } from "./wire-helpers.ts";
 
 const BASE = "http://localhost";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { EscrowKeeper, localApi } from "../client/index.ts";
-import { type LiveServer, ROOT, startServer } from "./live-server.ts";
+import { type LiveServer, ROOT, startServer } from "../scripts/harness/live-server.ts";
 
 const SMOKE = `${ROOT}snapshots/runtimes/client-smoke.mjs`;
 

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { type Balances, type EscrowApi, EscrowKeeper, httpApi, localApi } from "../client/index.ts";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { STARTING_CREDITS } from "../shared/protocol/constants.ts";
 import { NOW, PROOF_URL } from "./helpers.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 
 const SEED = 20261124;
 

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { generatedTypes } from "../scripts/codegen-types.ts";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { walk } from "./codegen/walk.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 
 describe("a generated client (openapi-typescript + openapi-fetch)", () => {
   let server: LiveServer;

@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../api/compress.ts";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { preferredCoding } from "../shared/http/codings.ts";
 import { createService, type HandlerOptions, type Service } from "../shared/http/handler.ts";
 import { type ContentCoding, DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 import { fixedContext } from "./helpers.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 
 const ctx = fixedContext();
 const BASE = "http://localhost";

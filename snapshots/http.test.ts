@@ -5,12 +5,12 @@
  * health document. One test at the end starts the real Bun server on a free port.
  */
 import { describe, expect, test } from "bun:test";
+import { exchange, startServer } from "../scripts/harness/live-server.ts";
 import { createHandler } from "../shared/http/handler.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/protocol/constants.ts";
 import { keyIdOf } from "./derived-ids.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, fixedContext, testHandler } from "./helpers.ts";
-import { exchange, startServer } from "./live-server.ts";
 
 const handle = testHandler();
 const BASE = "http://localhost";

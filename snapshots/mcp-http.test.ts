@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { ENGINE_ROUTES } from "../shared/protocol/constants.ts";
 import { NOW, testHandler } from "./helpers.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const URL_OF = "http://escrow.test/mcp";

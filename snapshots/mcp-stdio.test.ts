@@ -10,9 +10,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { type LiveServer, ROOT, startServer } from "../scripts/harness/live-server.ts";
 import { parsePack } from "../shared/client-state/pack.ts";
 import { PROOF_URL } from "./helpers.ts";
-import { type LiveServer, ROOT, startServer } from "./live-server.ts";
 import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);

@@ -6,6 +6,7 @@
  * RATE_LIMIT=3/60, where a second client address (127.0.0.2) keeps its own count. Off by default.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { createService, type HandlerOptions } from "../shared/http/handler.ts";
 import {
   limitHeader,
@@ -18,7 +19,6 @@ import {
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 import { NOW } from "./helpers.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 import { requestFrom } from "./wire-helpers.ts";
 
 const BASE = "http://localhost";

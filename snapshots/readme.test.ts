@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { ROOT, startServer } from "../scripts/harness/live-server.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
-import { ROOT, startServer } from "./live-server.ts";
 
 const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
 

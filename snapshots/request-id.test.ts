@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomHex } from "../api/random-hex.ts";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
 import { createService } from "../shared/http/handler.ts";
 import { requestIdOf } from "../shared/http/request-id.ts";
 import { LIMITS, REQUEST_ID_PATTERN } from "../shared/protocol/constants.ts";
 import { JOBS, ROUTE_BODIES } from "./fixtures.ts";
 import { CREATE, NOW } from "./helpers.ts";
-import { type LiveServer, startServer } from "./live-server.ts";
 
 const BASE = "http://localhost";
 const FRESH = /^[0-9a-f]{16}$/;

@@ -2,7 +2,7 @@
  * The shared runtime suite (runtime-suite.ts) against `bun run api` (api/server.ts): the
  * reference every other runtime's server is held to; and the operating suite (operate-suite.ts).
  */
-import { startServer } from "./live-server.ts";
+import { startServer } from "../scripts/harness/live-server.ts";
 import { operateSuite } from "./operate-suite.ts";
 import { runtimeSuite } from "./runtime-suite.ts";
 

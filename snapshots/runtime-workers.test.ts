@@ -16,11 +16,6 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../api/compress.ts";
 import { randomHex } from "../api/random-hex.ts";
 import { platformCoding } from "../api/worker.ts";
-import { DOCUMENT_CATALOG } from "../shared/documents/catalog.ts";
-import { createService } from "../shared/http/handler.ts";
-import { ENGINE_ROUTES, enginePath } from "../shared/protocol/constants.ts";
-import { ROUTE_BODIES } from "./fixtures.ts";
-import { CREATE } from "./helpers.ts";
 import {
   exchange,
   type LiveServer,
@@ -29,7 +24,12 @@ import {
   rawRequest,
   startCommand,
   startServer,
-} from "./live-server.ts";
+} from "../scripts/harness/live-server.ts";
+import { DOCUMENT_CATALOG } from "../shared/documents/catalog.ts";
+import { createService } from "../shared/http/handler.ts";
+import { ENGINE_ROUTES, enginePath } from "../shared/protocol/constants.ts";
+import { ROUTE_BODIES } from "./fixtures.ts";
+import { CREATE } from "./helpers.ts";
 import { operateSuite } from "./operate-suite.ts";
 import { masked, runtimeSuite } from "./runtime-suite.ts";
 

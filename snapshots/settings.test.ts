@@ -17,7 +17,7 @@ import {
   SettingError,
   workerCount,
 } from "../api/settings.ts";
-import { freePort, ROOT, startServer } from "./live-server.ts";
+import { freePort, ROOT, startServer } from "../scripts/harness/live-server.ts";
 import { connects } from "./wire-helpers.ts";
 
 /** Runs `bun api/server.ts` with `env` and returns its exit code and stderr once it has exited. */

@@ -17,7 +17,7 @@ import {
   rawRequest,
   running,
   startServer,
-} from "./live-server.ts";
+} from "../scripts/harness/live-server.ts";
 import { expectAnswered, refused, slowRequest, until } from "./wire-helpers.ts";
 
 /** The pid, among `pids`, that holds the server end of the connection whose client end is `socket` (Linux /proc). */

@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { useHarness } from "../scripts/harness/browser.ts";
 import { type DemoState, freshState, toPack, withActivity } from "../shared/client-state/pack.ts";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../shared/client-state/share-links.ts";
 import { base64UrlEncode } from "../shared/client-state/tokens.ts";
-import { useHarness } from "./browser.ts";
 import { CREATE, call, ok } from "./helpers.ts";
 
 /** Each payload sets window.__pwned if it ever runs. The title one fits in 80 characters. */

@@ -10,10 +10,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { useHarness } from "./browser.ts";
-import { fillJobForm, fund, openLink, walkTo } from "./ui-actions.ts";
-import { button, field, region } from "./ui-names.ts";
-import { everyState } from "./ui-states.ts";
+import { useHarness } from "../scripts/harness/browser.ts";
+import { fillJobForm, fund, openLink, walkTo } from "../scripts/harness/ui-actions.ts";
+import { button, field, region } from "../scripts/harness/ui-names.ts";
+import { everyState } from "../scripts/harness/ui-states.ts";
 
 const harness = useHarness("ui-measured.e2e");
 const AXE = Bun.resolveSync("axe-core/axe.min.js", import.meta.dir);

@@ -7,8 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { type Balances, balancesOf } from "../client/balances.ts";
-import { parsePack } from "../shared/client-state/pack.ts";
-import { expectNumber, expectText, poll, useHarness } from "./browser.ts";
+import { expectNumber, expectText, poll, useHarness } from "../scripts/harness/browser.ts";
 import {
   copyLink,
   createJob,
@@ -22,8 +21,17 @@ import {
   release,
   submitProof,
   walkTo,
-} from "./ui-actions.ts";
-import { alertsIn, button, expectNewestActivity, field, jobItem, receiptItem, region } from "./ui-names.ts";
+} from "../scripts/harness/ui-actions.ts";
+import {
+  alertsIn,
+  button,
+  expectNewestActivity,
+  field,
+  jobItem,
+  receiptItem,
+  region,
+} from "../scripts/harness/ui-names.ts";
+import { parsePack } from "../shared/client-state/pack.ts";
 
 const harness = useHarness("ui-pictures.e2e");
 

@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { EscrowKeeper, localApi } from "../client/index.ts";
-import { expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "./browser.ts";
+import { expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "../scripts/harness/browser.ts";
 import {
   copyLink,
   createJob,
@@ -26,7 +26,7 @@ import {
   scriptedPack,
   submitProof,
   walkTo,
-} from "./ui-actions.ts";
+} from "../scripts/harness/ui-actions.ts";
 import {
   activityItems,
   activityKinds,
@@ -46,7 +46,7 @@ import {
   region,
   snapshot,
   wallet,
-} from "./ui-names.ts";
+} from "../scripts/harness/ui-names.ts";
 
 const harness = useHarness("ui.e2e");
 

@@ -5,8 +5,15 @@
  */
 import { expect } from "bun:test";
 import { connect } from "node:net";
+import {
+  collect,
+  type LiveServer,
+  open,
+  parseResponse,
+  type RawExchange,
+  rawRequest,
+} from "../scripts/harness/live-server.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
-import { collect, type LiveServer, open, parseResponse, type RawExchange, rawRequest } from "./live-server.ts";
 
 /** Waits until `check` holds, polling, or fails after `ms`. */
 export async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {

@@ -10,8 +10,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomHex } from "../api/random-hex.ts";
 import { type RateLimitBinding, workerOps } from "../api/worker-ops.ts";
+import { ROOT } from "../scripts/harness/live-server.ts";
 import { createHandler } from "../shared/http/handler.ts";
-import { ROOT } from "./live-server.ts";
 
 /** A binding that allows `quota` requests per key and records the keys it was asked about. */
 function standIn(quota: number): RateLimitBinding & { keys: string[] } {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import { childrenOf, running, startServer } from "./live-server.ts";
+import { childrenOf, running, startServer } from "../scripts/harness/live-server.ts";
 import { until } from "./wire-helpers.ts";
 
 /** True when `pid` holds a socket listening on TCP `port` (Linux /proc: its fds against /proc/net/tcp{,6}). */

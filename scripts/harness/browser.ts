@@ -2,9 +2,9 @@
  * Harness of the end-to-end browser suite: builds the site once (Astro under Bun, into
  * site/dist), serves it with the real api/server.ts on a free port, and drives Debian's
  * Chromium with playwright-core (npm's browser downloads fail on these machines; see
- * scripts/browser-setup.ts). Every test gets a fresh browser context: a fresh profile, so
+ * scripts/harness/browser-setup.ts). Every test gets a fresh browser context: a fresh profile, so
  * empty localStorage, with clipboard permissions granted.
- * A missing Chromium is a failure, never a skip: run `bun scripts/browser-setup.ts` first.
+ * A missing Chromium is a failure, never a skip: run `bun scripts/harness/browser-setup.ts` first.
  */
 import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync } from "node:fs";
@@ -16,7 +16,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { CHROMIUM_PATH } from "../scripts/browser-setup.ts";
+import { CHROMIUM_PATH } from "./browser-setup.ts";
 import { ROOT, startServer } from "./live-server.ts";
 
 /**
@@ -86,7 +86,7 @@ async function build(): Promise<void> {
 async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. Run \`bun scripts/browser-setup.ts\` (apt-get install chromium) ` +
+      `Chromium not found at ${CHROMIUM_PATH}. Run \`bun scripts/harness/browser-setup.ts\` (apt-get install chromium) ` +
         "or set CHROMIUM_PATH. The browser suite never skips.",
     );
   }

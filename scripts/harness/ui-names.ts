@@ -4,7 +4,7 @@
  * by ui.e2e.test.ts and ui-pictures.e2e.test.ts.
  */
 import type { Locator, Page } from "playwright-core";
-import { ACTIVITY_KINDS } from "../shared/client-state/pack.ts";
+import { ACTIVITY_KINDS } from "../../shared/client-state/pack.ts";
 import { digits, expectText, poll, valueOrText } from "./browser.ts";
 
 export const CRITERIA = "A PDF with three charts and a summary";

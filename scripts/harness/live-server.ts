@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 
 /** The repository root. */
-export const ROOT = new URL("..", import.meta.url).pathname;
+export const ROOT = new URL("../..", import.meta.url).pathname;
 
 /** A running server and what it printed so far. */
 export interface LiveServer {
