@@ -16,16 +16,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import type { Socket } from "node:net";
-import {
-  collect,
-  exchange,
-  KeepAliveClient,
-  type LiveServer,
-  open,
-  type RawExchange,
-  rawRequest,
-  startServer,
-} from "../scripts/harness/live-server.ts";
+import { type LiveServer, startServer } from "../scripts/harness/live-server.ts";
+import { collect, exchange, KeepAliveClient, open, type RawExchange, rawRequest } from "../scripts/harness/raw-http.ts";
 import { buildDocuments } from "../shared/documents/index.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../shared/protocol/constants.ts";
 import { jobIdOf, keyIdOf } from "./derived-ids.ts";

@@ -5,7 +5,8 @@
  * health document. One test at the end starts the real Bun server on a free port.
  */
 import { describe, expect, test } from "bun:test";
-import { exchange, startServer } from "../scripts/harness/live-server.ts";
+import { startServer } from "../scripts/harness/live-server.ts";
+import { exchange } from "../scripts/harness/raw-http.ts";
 import { createHandler } from "../shared/http/handler.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../shared/protocol/constants.ts";
 import { keyIdOf } from "./derived-ids.ts";

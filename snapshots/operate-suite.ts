@@ -6,7 +6,8 @@
  * where the runtime drains, SIGTERM answering the request in flight before exit 0.
  */
 import { describe, expect, test } from "bun:test";
-import { exchange, KeepAliveClient, type LiveServer, rawRequest } from "../scripts/harness/live-server.ts";
+import type { LiveServer } from "../scripts/harness/live-server.ts";
+import { exchange, KeepAliveClient, rawRequest } from "../scripts/harness/raw-http.ts";
 import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 import { keyIdOf } from "./derived-ids.ts";
 import { CREATE } from "./helpers.ts";

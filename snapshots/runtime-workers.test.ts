@@ -16,15 +16,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../api/compress.ts";
 import { randomHex } from "../api/random-hex.ts";
 import { platformCoding } from "../api/worker.ts";
-import {
-  exchange,
-  type LiveServer,
-  type RawResponse,
-  ROOT,
-  rawRequest,
-  startCommand,
-  startServer,
-} from "../scripts/harness/live-server.ts";
+import { type LiveServer, ROOT, startCommand, startServer } from "../scripts/harness/live-server.ts";
+import { exchange, type RawResponse, rawRequest } from "../scripts/harness/raw-http.ts";
 import { DOCUMENT_CATALOG } from "../shared/documents/catalog.ts";
 import { createService } from "../shared/http/handler.ts";
 import { ENGINE_ROUTES, enginePath } from "../shared/protocol/constants.ts";

@@ -8,16 +8,8 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type { Socket } from "node:net";
 import { drain } from "../api/shutdown.ts";
-import {
-  childrenOf,
-  collect,
-  KeepAliveClient,
-  type LiveServer,
-  open,
-  rawRequest,
-  running,
-  startServer,
-} from "../scripts/harness/live-server.ts";
+import { childrenOf, type LiveServer, running, startServer } from "../scripts/harness/live-server.ts";
+import { collect, KeepAliveClient, open, rawRequest } from "../scripts/harness/raw-http.ts";
 import { expectAnswered, refused, slowRequest, until } from "./wire-helpers.ts";
 
 /** The pid, among `pids`, that holds the server end of the connection whose client end is `socket` (Linux /proc). */

@@ -5,14 +5,8 @@
  */
 import { expect } from "bun:test";
 import { connect } from "node:net";
-import {
-  collect,
-  type LiveServer,
-  open,
-  parseResponse,
-  type RawExchange,
-  rawRequest,
-} from "../scripts/harness/live-server.ts";
+import type { LiveServer } from "../scripts/harness/live-server.ts";
+import { collect, open, parseResponse, type RawExchange, rawRequest } from "../scripts/harness/raw-http.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 
 /** Waits until `check` holds, polling, or fails after `ms`. */
