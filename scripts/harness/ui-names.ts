@@ -1,7 +1,7 @@
 /**
  * The web UI's accessibility contract as the browser suites read it: role and label locators
  * (never CSS classes), the quote texts, activity kinds, and waits on what the page shows. Shared
- * by ui.e2e.test.ts and ui-pictures.e2e.test.ts.
+ * by the browser suites in snapshots/ui/ and by `bun run screenshots`.
  */
 import type { Locator, Page } from "playwright-core";
 import { ACTIVITY_KINDS } from "../../shared/client-state/pack.ts";

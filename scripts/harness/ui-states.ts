@@ -1,8 +1,8 @@
 /**
  * The web UI's main states, reached as a user reaches them, for the suites and scripts that look
- * at the whole page (axe in ui-axe.e2e.test.ts, `bun run screenshots`): a job in every status
- * (one funded with a hold), both receipts (one verified), the balance history's figures shown and
- * a simulation.
+ * at the whole page (axe in snapshots/ui/axe-and-weight.e2e.test.ts, `bun run screenshots`): a
+ * job in every status (one funded with a hold), both receipts (one verified), the balance
+ * history's figures shown and a simulation.
  */
 import type { Page } from "playwright-core";
 import { expectText } from "./browser.ts";
