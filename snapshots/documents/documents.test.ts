@@ -1,13 +1,11 @@
 /**
  * Every GET document of SPEC's table: one readable snapshot per document, how each path is
- * served (types, caching, ETag and 304, HEAD, OPTIONS, 405), the site build's byte identity
- * with the API, the OpenAPI document under the official 3.1 schema and Redocly's linter, the
- * JSON Schemas under a 2020-12 validator, and the facts SPEC states about each document.
+ * served (types, caching, ETag and 304, HEAD, OPTIONS, 405), the OpenAPI document under the
+ * official 3.1 schema and Redocly's linter, the JSON Schemas under a 2020-12 validator, and the
+ * facts SPEC states about each document. The site build's byte identity with the API is in
+ * site-build.e2e.test.ts.
  */
-import { afterAll, describe, expect, setSystemTime, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, setSystemTime, test } from "bun:test";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
@@ -118,35 +116,6 @@ describe("documents are pure (D18)", () => {
     expect(docs.get("/robots.txt")?.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
     expect(JSON.parse(docs.get("/openapi.json")!.body).servers[0].url).toBe(origin);
   });
-});
-
-describe("the static site build (bun run build)", () => {
-  const out = mkdtempSync(join(tmpdir(), "escrow-site-"));
-  const siteUrl = "https://escrow.agents.test";
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
-
-  test("prerenders every document path with the bytes the API serves", async () => {
-    const build = Bun.spawn([process.execPath, "--bun", "astro", "build", "--root", "site", "--outDir", out], {
-      cwd: new URL("../..", import.meta.url).pathname,
-      env: { ...process.env, SITE_URL: siteUrl, ASTRO_TELEMETRY_DISABLED: "1" },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const code = await build.exited;
-    expect(code, await new Response(build.stderr).text()).toBe(0);
-    const api = buildDocuments({ siteUrl });
-    for (const [path, doc] of api) {
-      const file = readFileSync(join(out, path));
-      expect(file.equals(Buffer.from(doc.body, "utf8")), `${path} differs from the API`).toBe(true);
-    }
-    for (const page of PAGES)
-      expect(readFileSync(join(out, page.path, "index.html"), "utf8"), page.path).toContain("<html");
-    // The API reference page, rendered from the OpenAPI document, names every engine and code.
-    const reference = readFileSync(join(out, "reference", "index.html"), "utf8");
-    for (const route of ENGINE_ROUTES) expect(reference).toContain(enginePath(route));
-    for (const code of Object.keys(ERROR_CATALOG)) expect(reference, code).toContain(code);
-    expect(reference).toContain(`<code>${siteUrl}</code>`);
-  }, 120_000);
 });
 
 describe("OpenAPI 3.1 (/openapi.json)", () => {

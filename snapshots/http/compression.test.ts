@@ -4,12 +4,12 @@
  * representation, Vary, 304s, HEAD, compression that starts on a document's first request that
  * accepts a coding (never at start), and the plain document whenever compression is not ready,
  * fails or saves nothing.
- * The compressor is the server's own (api/compress.ts, node:zlib); one test runs the real server.
+ * The compressor is the server's own (api/compress.ts, node:zlib); the real server's compressed
+ * answer is in compression.e2e.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../../api/compress.ts";
-import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
 import { buildDocuments } from "../../shared/documents/index.ts";
 import { preferredCoding } from "../../shared/http/codings.ts";
 import { createService, type HandlerOptions, type Service } from "../../shared/http/handler.ts";
@@ -298,32 +298,5 @@ describe("awaitCompression (Workers): the request that starts a document's compr
     const small = await get(service, "/robots.txt", { "Accept-Encoding": "gzip" });
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(await small.text()).toBe(DOCUMENTS.get("/robots.txt")!.body);
-  });
-});
-
-describe("the real server (bun api/server.ts)", () => {
-  let server: LiveServer;
-  beforeAll(async () => {
-    server = await startServer({ SITE_URL: "http://localhost:3000" });
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  test("sends openapi.json br-compressed once compressed, decoding to the same bytes as the plain one", async () => {
-    const url = `${server.base}/openapi.json`;
-    const plain = await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).text();
-    expect(plain).toBe(DOCUMENTS.get("/openapi.json")!.body); // the server runs with the documents' SITE_URL
-    let response: Response | undefined;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      response = await fetch(url, { headers: { "Accept-Encoding": "br" }, decompress: false });
-      if (response.headers.get("content-encoding") === "br") break;
-      await response.arrayBuffer();
-      await Bun.sleep(20);
-    }
-    expect(response!.headers.get("content-encoding")).toBe("br");
-    const bytes = new Uint8Array(await response!.arrayBuffer());
-    expect(new TextDecoder().decode(brotliDecompressSync(bytes))).toBe(plain);
-    expect(bytes.byteLength * 4).toBeLessThan(Buffer.byteLength(plain));
   });
 });

@@ -2,11 +2,9 @@
  * HTTP behaviour of the shared fetch handler, tested without a server (like hono's
  * app.request()): methods and Allow (D9), CORS preflight (D17), content types and caching
  * (D18), unknown paths (D9), the body size limit with and without Content-Length (D9), and the
- * health document. One test at the end starts the real Bun server on a free port.
+ * health document. The real Bun server is in server.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import { startServer } from "../../scripts/harness/live-server.ts";
-import { exchange } from "../../scripts/harness/raw-http.ts";
 import { createHandler } from "../../shared/http/handler.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../../shared/protocol/constants.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
@@ -358,45 +356,6 @@ describe("GET /api/health.json", () => {
     expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect(((await response.json()) as { error: string }).error).toBe("method_not_allowed");
   });
-});
-
-describe("the real server (api/server.ts)", () => {
-  test("serves health and a create on the port PORT names", async () => {
-    const server = await startServer();
-    try {
-      const health = await fetch(`${server.base}/api/health.json`);
-      expect(health.status).toBe(200);
-      expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
-
-      const response = await fetch(`${server.base}/api/v0/transition`, {
-        method: "POST",
-        body: JSON.stringify({ action: "create", ...CREATE }),
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe(JSON_TYPE);
-      const body = (await response.json()) as { ok: boolean; job: { id: string; status: string; createdAt: string } };
-      expect(body.ok).toBe(true);
-      expect(body.job.id).toMatch(/^as_[0-9a-f]{10}$/);
-      expect(body.job.status).toBe("open");
-      expect(Math.abs(Date.parse(body.job.createdAt) - Date.now())).toBeLessThan(60_000);
-
-      // A demo key in raw UTF-8 bytes on the wire, as curl sends it, gets the key_id of its text.
-      const payload = JSON.stringify({ action: "create", ...CREATE });
-      const head = `POST /api/v0/quote HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: ${payload.length}\r\nX-Service-Key: `;
-      const raw = await exchange(
-        server.port,
-        Buffer.concat([
-          Buffer.from(head, "latin1"),
-          Buffer.from("clé-🔑", "utf8"),
-          Buffer.from(`\r\n\r\n${payload}`, "latin1"),
-        ]),
-      );
-      expect(raw.response?.status).toBe(200);
-      expect(raw.response?.text).toContain(`"key_id":"${keyIdOf("clé-🔑")}"`);
-    } finally {
-      await server.stop();
-    }
-  }, 15_000);
 });
 
 describe("a host that frames bodies by Content-Length (trustContentLength, as Bun.serve does)", () => {

@@ -2,12 +2,11 @@
  * Request ids (D22): every kind of response carries X-Request-Id, the client's own when it is 1
  * to 128 characters of [A-Za-z0-9._:-], else a fresh 16-hex one; every error body ends with it
  * as request_id and no success body carries it; CORS allows the header in preflights and
- * exposes it. In process through the handler (fetch and Bun's fixed routes), and over the wire
- * against a live `api/server.ts`, where the site's files and Bun's routing answer too.
+ * exposes it. In process through the handler (fetch and Bun's fixed routes); over the wire in
+ * request-id.e2e.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { randomHex } from "../../api/random-hex.ts";
-import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
 import { createService } from "../../shared/http/handler.ts";
 import { requestIdOf } from "../../shared/http/request-id.ts";
 import { LIMITS, REQUEST_ID_PATTERN } from "../../shared/protocol/constants.ts";
@@ -221,27 +220,5 @@ describe("Bun's fixed routes (service.engines, service.documents) give ids too",
   test("a document route gives a fresh id", async () => {
     const response = await documents.get("/api/health.json")!(new Request(`${BASE}/api/health.json`));
     expect(response.headers.get("x-request-id")).toMatch(FRESH);
-  });
-});
-
-describe("over the wire: a live api/server.ts", () => {
-  let server: LiveServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.stop());
-
-  test.each([
-    ["an engine (Bun's route)", "POST", "/api/v0/quote", "{}"],
-    ["a document (Bun's route)", "GET", "/api/errors.json", undefined],
-    ["a site page (static file)", "GET", "/", undefined],
-    ["a 404", "GET", "/nope", undefined],
-    ["a preflight", "OPTIONS", "/api/v0/quote", undefined],
-  ])("%s echoes the client's id, and gives a fresh one otherwise", async (_name, method, path, body) => {
-    const echoed = await fetch(`${server.base}${path}`, { method, body, headers: { "X-Request-Id": "wire-7" } });
-    expect(echoed.headers.get("x-request-id")).toBe("wire-7");
-    const fresh = await fetch(`${server.base}${path}`, { method, body });
-    expect(fresh.headers.get("x-request-id")).toMatch(FRESH);
-    if (method !== "OPTIONS") expect(fresh.headers.get("access-control-expose-headers")).toBe(EXPOSED.join(", "));
   });
 });
