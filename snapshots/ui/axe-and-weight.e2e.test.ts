@@ -116,7 +116,7 @@ describe("the page's weight", () => {
     );
     const total = entries.reduce((sum, e) => sum + e.transferred, 0);
     console.error(
-      `ui-measured: the empty page transferred ${(total / 1024).toFixed(1)} KB: ${entries
+      `ui/axe-and-weight.e2e: the empty page transferred ${(total / 1024).toFixed(1)} KB: ${entries
         .map((e) => `${e.path} ${e.transferred} B (${encodings.get(e.path) ?? "?"})`)
         .join(", ")}`,
     );
