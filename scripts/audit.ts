@@ -7,8 +7,8 @@
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, startServer } from "../snapshots/live-server.ts";
-import { CHROMIUM_PATH } from "./browser-setup.ts";
+import { CHROMIUM_PATH } from "./harness/browser-setup.ts";
+import { ROOT, startServer } from "./harness/live-server.ts";
 
 const LIGHTHOUSE = "lighthouse@13.5.0";
 const OUT = join(ROOT, "lighthouse");

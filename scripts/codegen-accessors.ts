@@ -1,6 +1,6 @@
 /**
  * The engine's fixed-name accessors, written from the field tables into
- * shared/engine/accessors.generated.ts by `bun run codegen` (accessors.test.ts fails while the
+ * shared/engine/accessors.generated.ts by `bun run codegen` (snapshots/engine/accessors.test.ts fails while the
  * committed module is stale). Reading an object by a name held in a variable is several times
  * slower than by a fixed name, and the engine reads and writes a body's fields and a job's
  * members many times a request; the tables stay the only statement of the names, and this

@@ -2,10 +2,11 @@
  * `bun run codegen`: the files generated from the project's own tables and documents, each
  * checked by a test that fails while the committed file is stale:
  * - shared/engine/accessors.generated.ts, the engine's fixed-name accessors over the field
- *   tables (scripts/codegen-accessors.ts; snapshots/accessors.test.ts);
- * - snapshots/codegen/openapi.d.ts, the TypeScript types a user would generate from the OpenAPI
- *   document with openapi-typescript (pinned), where the typed walk (snapshots/codegen/walk.ts)
- *   uses them (snapshots/codegen.test.ts).
+ *   tables (scripts/codegen-accessors.ts; snapshots/engine/accessors.test.ts);
+ * - snapshots/client/generated-client/openapi.d.ts, the TypeScript types a user would generate
+ *   from the OpenAPI document with openapi-typescript (pinned), where the typed walk
+ *   (snapshots/client/generated-client/walk.ts) uses them
+ *   (snapshots/client/generated-client.e2e.test.ts).
  */
 import { writeFileSync } from "node:fs";
 import { ACCESSORS_PATH, generatedAccessors } from "./codegen-accessors.ts";
@@ -18,4 +19,4 @@ const write = (path: string, text: string): void => {
 };
 
 write(ACCESSORS_PATH, generatedAccessors());
-write("snapshots/codegen/openapi.d.ts", await generatedTypes());
+write("snapshots/client/generated-client/openapi.d.ts", await generatedTypes());

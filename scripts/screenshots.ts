@@ -1,16 +1,16 @@
 /**
  * `bun run screenshots`: PNGs of the web UI's main states at 1280 and 390 px wide, for a reviewer
  * to look at, in screenshots/ (ignored by git). It builds the site, serves it with the real
- * api/bun/server.ts and drives Debian's Chromium as the browser suite does (snapshots/browser.ts),
+ * api/bun/server.ts and drives Debian's Chromium as the browser suite does (scripts/harness/browser.ts),
  * walking the jobs through the page itself. SCREENSHOTS_DIR names another folder.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { startHarness } from "../snapshots/browser.ts";
-import { openLink } from "../snapshots/ui-actions.ts";
-import { region } from "../snapshots/ui-names.ts";
-import { everyState } from "../snapshots/ui-states.ts";
+import { startHarness } from "./harness/browser.ts";
+import { openLink } from "./harness/ui-actions.ts";
+import { region } from "./harness/ui-names.ts";
+import { everyState } from "./harness/ui-states.ts";
 
 const OUT = process.env.SCREENSHOTS_DIR ?? join(import.meta.dir, "..", "screenshots");
 const WIDTHS = [1280, 390] as const;

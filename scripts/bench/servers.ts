@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
-import { freePort, ROOT, rssOf } from "../../snapshots/live-server.ts";
+import { freePort, ROOT, rssOf } from "../harness/live-server.ts";
 
 export { freePort, ROOT };
 /** The Bun binary running the bench: the local devDependency under `npx bun run bench`. */

@@ -56,8 +56,8 @@ export function memberReaders<M extends string>(
  * A stamp's accepting path: the trimmed text in response form, or REFUSED. One parse decides:
  * the rule's pattern accepts all that parseDateTime accepts (datetime.ts: the patterns are the
  * looser of the two), so its regex test adds nothing once the parse passed; and a stamp in
- * toISOString form, what clients send back, needs only isIsoStamp. engine-speed-paths.test.ts
- * holds this to the rules; what it refuses, Valibot answers.
+ * toISOString form, what clients send back, needs only isIsoStamp.
+ * snapshots/engine/speed-paths.test.ts holds this to the rules; what it refuses, Valibot answers.
  */
 export function acceptStamp(sent: unknown, utcOnly: boolean): string | typeof REFUSED {
   if (typeof sent !== "string") return REFUSED;

@@ -1,0 +1,173 @@
+/**
+ * What a user does on the web UI, as the browser suites do it: fill and submit the create form,
+ * walk a job, copy and open share links, export and import demo packs, mint a demo key. Each
+ * waits until the page shows the outcome.
+ */
+import { expect } from "bun:test";
+import { readFileSync } from "node:fs";
+import type { Locator, Page, Request } from "playwright-core";
+import { type Answer, type AnswerOf, EscrowKeeper, localApi } from "../../client/index.ts";
+import { poll, valueOrText } from "./browser.ts";
+import { button, CRITERIA, demoKeyField, expectStatus, field, jobItem, PROOF_URL, type Status } from "./ui-names.ts";
+
+export interface JobFields {
+  title: string;
+  amount?: number;
+  criteria?: string;
+}
+
+/** Fills the create form (Title, Amount, Success criteria). */
+export async function fillJobForm(page: Page, { title, amount = 100, criteria = CRITERIA }: JobFields): Promise<void> {
+  await field(page, "Title").fill(title);
+  await field(page, "Amount").fill(String(amount));
+  await field(page, "Success criteria").fill(criteria);
+}
+
+/** Creates a job through the form and returns its item in Jobs, once it shows "open". */
+export async function createJob(page: Page, job: JobFields): Promise<Locator> {
+  await fillJobForm(page, job);
+  await button(page, "Create job").click();
+  const item = jobItem(page, job.title);
+  await expectStatus(item, "open");
+  return item;
+}
+
+export async function fund(item: Locator): Promise<void> {
+  await button(item, "Fund").click();
+  await expectStatus(item, "funded");
+}
+
+export async function submitProof(item: Locator, proofUrl = PROOF_URL): Promise<void> {
+  await field(item, "Proof URL").fill(proofUrl);
+  await button(item, "Submit proof").click();
+  await expectStatus(item, "submitted");
+}
+
+export async function release(item: Locator): Promise<void> {
+  await button(item, "Release").click();
+  await expectStatus(item, "released");
+}
+
+export async function dispute(item: Locator): Promise<void> {
+  await button(item, "Dispute").click();
+  await expectStatus(item, "disputed");
+}
+
+/** Creates a job and walks it to `to`; returns its item. */
+export async function walkTo(page: Page, to: Status, job: JobFields & { proofUrl?: string }): Promise<Locator> {
+  const item = await createJob(page, job);
+  if (to === "open") return item;
+  await fund(item);
+  if (to === "funded") return item;
+  await submitProof(item, job.proofUrl);
+  if (to === "submitted") return item;
+  await (to === "released" ? release(item) : dispute(item));
+  return item;
+}
+
+export const LINKS = {
+  handoff: { button: "Copy handoff link", label: "Handoff link", prefix: "h1." },
+  receipt: { button: "Copy receipt link", label: "Receipt link", prefix: "r1." },
+} as const;
+
+/**
+ * Clicks "Copy handoff link" / "Copy receipt link" in `item`; checks the read-only input that
+ * then holds origin + "/#<kind>/<token>" and the clipboard; returns the link and its token.
+ */
+export async function copyLink(
+  page: Page,
+  item: Locator,
+  kind: keyof typeof LINKS,
+): Promise<{ link: string; token: string }> {
+  const { button: name, label, prefix } = LINKS[kind];
+  await button(item, name).click();
+  const start = `${new URL(page.url()).origin}/#${kind}/${prefix}`;
+  const link = await poll(
+    () => valueOrText(field(item, label)),
+    (value) => value.startsWith(start),
+    (value) => `expected "${label}" to hold ${start}…; it holds ${JSON.stringify(value)}`,
+  );
+  expect(link).toMatch(/^[^#]+#(handoff|receipt)\/[hr]1\.[A-Za-z0-9_-]+$/);
+  expect(await field(item, label).evaluate((el) => (el as HTMLInputElement).readOnly)).toBe(true);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  return { link, token: link.slice(start.length - prefix.length) };
+}
+
+/** The compact JSON inside an h1./r1. token (D19). */
+export function decodeToken(token: string): Record<string, any> {
+  return JSON.parse(Buffer.from(token.slice(3), "base64url").toString("utf8"));
+}
+
+export function encodeToken(prefix: "h1." | "r1.", payload: unknown): string {
+  return prefix + Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
+}
+
+/** Loads `url` as a fresh document (a hash-only change would not reload the page). */
+export async function openLink(page: Page, url: string): Promise<void> {
+  await page.goto("about:blank");
+  await page.goto(url);
+}
+
+/** Exports the demo pack; returns the downloaded file's path, text and JSON. */
+export async function exportPack(page: Page) {
+  const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Export demo pack").click()]);
+  expect(download.suggestedFilename()).toMatch(/\.json$/);
+  const path = await download.path();
+  const text = readFileSync(path, "utf8");
+  return { path, text, pack: JSON.parse(text) as Record<string, any> };
+}
+
+/** Imports a demo pack through the file chooser that "Import demo pack" opens. */
+export async function importPack(page: Page, file: string | { name: string; text: string }): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), button(page, "Import demo pack").click()]);
+  await chooser.setFiles(
+    typeof file === "string"
+      ? file
+      : { name: file.name, mimeType: "application/json", buffer: Buffer.from(file.text, "utf8") },
+  );
+}
+
+/** The answer of a keeper action that must succeed. */
+export function succeeded(answer: Answer<"transition">): AnswerOf<"transition"> {
+  if (!answer.ok) throw new Error(`the script's action was refused: ${answer.code} ${answer.message}`);
+  return answer;
+}
+
+/**
+ * A demo pack (D20) made by a script with the client library, as an agent would: an EscrowKeeper
+ * over the in-process engine walks "Script logo" (100) to released and "Script draft" (40) to
+ * funded, then exports. Returns the keeper and the pack's text.
+ */
+export async function scriptedPack(): Promise<{ keeper: EscrowKeeper; text: string }> {
+  const keeper = new EscrowKeeper(localApi());
+  const logo = succeeded(await keeper.create({ title: "Script logo", amount: 100, criteria: CRITERIA })).job.id;
+  succeeded(await keeper.fund(logo));
+  succeeded(await keeper.submit(logo, { proof_url: PROOF_URL }));
+  succeeded(await keeper.release(logo));
+  const draft = succeeded(await keeper.create({ title: "Script draft", amount: 40, criteria: CRITERIA })).job.id;
+  succeeded(await keeper.fund(draft));
+  return { keeper, text: keeper.exportPack() };
+}
+
+/** Mints a demo key; returns the key and its id as the page shows them. */
+export async function mintDemoKey(page: Page): Promise<{ key: string; keyId: string }> {
+  await button(page, "Mint demo key").click();
+  const key = (
+    await poll(
+      () => valueOrText(demoKeyField(page)),
+      (text) => text.trim() !== "",
+      () => `"Demo key" stayed empty`,
+    )
+  ).trim();
+  const keyId = (await valueOrText(field(page, "Key id"))).trim();
+  return { key, keyId };
+}
+
+/** Authorization headers of the engine requests (/api/v0/...) the page sends from now on. */
+export function recordEngineAuth(page: Page): (string | undefined)[] {
+  const seen: (string | undefined)[] = [];
+  page.on("request", (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/v0/")) seen.push(request.headers().authorization);
+  });
+  return seen;
+}

@@ -1,0 +1,108 @@
+/**
+ * Random walks through the state keeper for the conservation property: steps of interleaved
+ * jobs, top-ups and illegal steps (fast-check arbitraries, with a fixed seed so every run is the
+ * same), a walk that checks after each step that payer credits + escrow + agent wallet + fees
+ * paid equals the starting credits plus every top-up, that nothing goes negative and that a
+ * refused step changes nothing (SPEC "Client-side conventions"), and the outcomes every run of
+ * walks must meet.
+ */
+import { expect } from "bun:test";
+import fc from "fast-check";
+import { type Balances, type EscrowApi, EscrowKeeper } from "../../client/index.ts";
+import { STARTING_CREDITS } from "../../shared/protocol/constants.ts";
+import { PROOF_URL } from "../support/helpers.ts";
+
+/** fast-check's seed for every walk, so each run makes the same walks. */
+export const SEED = 20261124;
+
+/** One step of a walk: on the job at `pick` (mod the jobs held) unless it makes or tops up. */
+type Step =
+  | { kind: "create"; amount: number }
+  | { kind: "top_up"; amount: number }
+  | { kind: "fund" | "submit" | "release" | "dispute"; pick: number; ttl?: number }
+  | { kind: "wait"; seconds: number }
+  | { kind: "unknown" };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("create" as const), amount: fc.integer({ min: 1, max: 900 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("top_up" as const), amount: fc.integer({ min: -5, max: 600 }) }),
+  },
+  {
+    weight: 8,
+    arbitrary: fc.record(
+      {
+        kind: fc.constantFrom("fund" as const, "submit" as const, "release" as const, "dispute" as const),
+        pick: fc.nat(20),
+        ttl: fc.integer({ min: 1, max: 120 }),
+      },
+      { requiredKeys: ["kind", "pick"] },
+    ),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("wait" as const), seconds: fc.integer({ min: 1, max: 90 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("unknown" as const) }) },
+);
+
+const total = (b: Balances): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
+
+/**
+ * Runs `steps` on a fresh keeper over `api`, checking the properties after each; `advance` moves
+ * the clock, if it can. Each step's outcome (`fund:ok`, `fund:insufficient_credits`) joins `seen`.
+ */
+export async function walk(
+  api: EscrowApi,
+  steps: Step[],
+  advance: (seconds: number) => void,
+  seen: Set<string>,
+): Promise<void> {
+  const keeper = new EscrowKeeper(api);
+  let topUps = 0;
+  for (const step of steps) {
+    const before = keeper.state;
+    const ids = before.jobs.map((j) => j.id);
+    let outcome: { ok: true } | { ok: false; code: string };
+    if (step.kind === "create") outcome = await keeper.create({ title: "Walk", amount: step.amount, criteria: "c" });
+    else if (step.kind === "top_up") {
+      outcome = keeper.topUp(step.amount);
+      if (outcome.ok) topUps += step.amount;
+    } else if (step.kind === "wait") {
+      advance(step.seconds);
+      continue;
+    } else if (step.kind === "unknown") outcome = await keeper.release("as_ffffffffff");
+    else {
+      const id = ids.length === 0 ? "as_0000000000" : ids[step.pick % ids.length]!;
+      outcome =
+        step.kind === "submit"
+          ? await keeper.submit(id, { proof_url: PROOF_URL })
+          : step.kind === "fund"
+            ? await keeper.fund(id, step.ttl === undefined ? {} : { ttl_seconds: step.ttl })
+            : await keeper[step.kind](id);
+    }
+    seen.add(`${step.kind}:${outcome.ok ? "ok" : outcome.code}`);
+    const balances = keeper.balances();
+    if (!outcome.ok) expect(keeper.state).toBe(before);
+    expect(total(balances)).toBe(STARTING_CREDITS + topUps);
+    for (const figure of Object.values(balances)) expect(figure).toBeGreaterThanOrEqual(0);
+  }
+}
+
+/** Walks of 5 to 40 steps. */
+export const walksArb = fc.array(stepArb, { minLength: 5, maxLength: 40 });
+
+/** What the walks must have met, so the property is never checked on walks that do nothing. */
+export const MET = [
+  "create:ok",
+  "fund:ok",
+  "submit:ok",
+  "release:ok",
+  "dispute:ok",
+  "top_up:ok",
+  "fund:insufficient_credits",
+  "release:illegal_transition",
+  "top_up:invalid_input",
+  "unknown:unknown_job",
+];

@@ -1,0 +1,409 @@
+/**
+ * Every GET document of SPEC's table: one readable snapshot per document, how each path is
+ * served (types, caching, ETag and 304, HEAD, OPTIONS, 405), the OpenAPI document under the
+ * official 3.1 schema and Redocly's linter, the JSON Schemas under a 2020-12 validator, and the
+ * facts SPEC states about each document. The site build's byte identity with the API is in
+ * site-build.e2e.test.ts.
+ */
+import { describe, expect, setSystemTime, test } from "bun:test";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020";
+import { DOCUMENT_CATALOG, PAGES, TYPES } from "../../shared/documents/catalog.ts";
+import { buildDocuments } from "../../shared/documents/index.ts";
+import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../../shared/protocol/constants.ts";
+import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
+import { JOBS } from "../support/fixtures.ts";
+import { CREATE, call, fixedContext, ok, testHandler } from "../support/helpers.ts";
+
+const handle = testHandler();
+const ORIGIN = "http://localhost:3000";
+const get = (path: string, init: RequestInit = {}) => handle(new Request(`http://localhost${path}`, init));
+const bodyOf = async (path: string) => (await get(path)).text();
+const jsonOf = async (path: string): Promise<any> => JSON.parse(await bodyOf(path));
+
+const ALL_PATHS = DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path) => [path, doc] as const));
+
+describe("every document, as served", () => {
+  test.each(DOCUMENT_CATALOG.map((doc) => [doc.paths[0], doc] as const))("%s matches its snapshot", async (path) => {
+    expect(await bodyOf(path)).toMatchSnapshot();
+  });
+
+  test.each(ALL_PATHS)("GET %s is 200 with its type, public caching, an ETag and CORS", async (path, doc) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(TYPES[doc.kind]);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(response.headers.get("etag")).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  test.each(DOCUMENT_CATALOG.filter((doc) => doc.paths.length > 1).map((doc) => [doc.paths.join(" = "), doc] as const))(
+    "%s serve the same bytes and ETag",
+    async (_name, doc) => {
+      const answers = await Promise.all(doc.paths.map((path) => get(path)));
+      const bodies = await Promise.all(answers.map((r) => r.text()));
+      expect(new Set(bodies).size).toBe(1);
+      expect(new Set(answers.map((r) => r.headers.get("etag"))).size).toBe(1);
+    },
+  );
+
+  test.each(ALL_PATHS)("%s answers 304 to its own ETag and 200 to another", async (path) => {
+    const etag = (await get(path)).headers.get("etag")!;
+    const fresh = await get(path, { headers: { "If-None-Match": etag } });
+    expect(fresh.status).toBe(304);
+    expect(await fresh.text()).toBe("");
+    expect(fresh.headers.get("etag")).toBe(etag);
+    expect((await get(path, { headers: { "If-None-Match": `W/${etag}, "other"` } })).status).toBe(304);
+    expect((await get(path, { headers: { "If-None-Match": '"0000"' } })).status).toBe(200);
+  });
+
+  test.each(ALL_PATHS)("HEAD %s has the GET headers and no body", async (path) => {
+    const [head, full] = [await get(path, { method: "HEAD" }), await get(path)];
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    for (const name of ["content-type", "etag", "cache-control"])
+      expect(head.headers.get(name)).toBe(full.headers.get(name));
+  });
+
+  test.each(ALL_PATHS)("OPTIONS %s is a 204 preflight for GET, HEAD, OPTIONS (D17)", async (path) => {
+    const response = await get(path, { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers.get("access-control-max-age")).toBe("86400");
+  });
+
+  test.each(ALL_PATHS.flatMap(([path]) => ["POST", "PUT", "DELETE", "PATCH"].map((method) => [method, path] as const)))(
+    "%s %s is 405 method_not_allowed with Allow: GET, HEAD, OPTIONS",
+    async (method, path) => {
+      const response = await get(path, { method, body: method === "DELETE" ? undefined : "{}" });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({
+        ok: false,
+        mode: "demo",
+        money: false,
+        error: "method_not_allowed",
+        message: ERROR_CATALOG.method_not_allowed.message,
+      });
+    },
+  );
+});
+
+describe("documents are pure (D18)", () => {
+  test("documents built at another time of day and year are byte-identical", () => {
+    const before = buildDocuments({ siteUrl: ORIGIN });
+    setSystemTime(new Date("2031-07-04T12:34:56Z"));
+    try {
+      const after = buildDocuments({ siteUrl: ORIGIN });
+      for (const [path, doc] of before) expect(after.get(path)?.body, path).toBe(doc.body);
+    } finally {
+      setSystemTime();
+    }
+  });
+
+  test("every absolute URL takes its origin from SITE_URL", () => {
+    const origin = "https://escrow.agents.test";
+    const docs = buildDocuments({ siteUrl: `${origin}/` });
+    for (const [path, doc] of docs) {
+      expect(doc.body.includes("localhost"), `${path} still names localhost`).toBe(false);
+      for (const url of doc.body.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? []) {
+        // Other origins are only the JSON Schema and OpenAPI dialect URIs and example payloads.
+        if (url.startsWith(origin)) expect(url.startsWith(`${origin}//`), url).toBe(false);
+      }
+    }
+    expect(docs.get("/robots.txt")?.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(JSON.parse(docs.get("/openapi.json")!.body).servers[0].url).toBe(origin);
+  });
+});
+
+describe("OpenAPI 3.1 (/openapi.json)", () => {
+  const doc = JSON.parse(buildDocuments({ siteUrl: "https://escrow.agents.test" }).get("/openapi.json")!.body);
+
+  test("is valid under the official OpenAPI 3.1 schema", async () => {
+    const result = await new Validator().validate(structuredClone(doc));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  test("has no error under Redocly's recommended rules", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc, null, 2),
+      absoluteRef: "/openapi.json",
+      config,
+    });
+    expect(problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+  });
+
+  /**
+   * No problem at all under recommended with two settings this API needs: bodies accept fields
+   * SPEC does not know (D5), so examples may hold more than a schema names; and HEAD and
+   * OPTIONS of a document cannot fail with a 4xx (their 4xx-free responses are the truth).
+   */
+  test("has no warning either under recommended with the two settings this API needs", async () => {
+    const config = await createConfig({
+      extends: ["recommended"],
+      rules: {
+        "no-invalid-media-type-examples": { severity: "error", allowAdditionalProperties: true },
+        "operation-4xx-response": "off",
+      },
+    });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc, null, 2),
+      absoluteRef: "/openapi.json",
+      config,
+    });
+    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+  });
+
+  test("every POST and GET operation lists at least one 4xx response", () => {
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const method of ["post", "get"]) {
+        if (item[method])
+          expect(
+            Object.keys(item[method].responses).some((s) => s.startsWith("4")),
+            `${method} ${path}`,
+          ).toBe(true);
+      }
+    }
+  });
+
+  test("covers every engine, the MCP endpoint and every document path, and nothing else", () => {
+    const expected = [...ENGINE_ROUTES.map(enginePath), MCP_PATH, ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].sort();
+    expect(Object.keys(doc.paths).sort()).toEqual(expected);
+  });
+
+  test.each(ENGINE_ROUTES)("POST %s lists each error status its catalog routes give, and 413", (route) => {
+    const responses = doc.paths[enginePath(route)].post.responses;
+    const statuses = Object.values(ERROR_CATALOG)
+      .filter((e) => (e.routes as readonly string[]).includes(route))
+      .map((e) => String(e.status));
+    for (const status of [...statuses, "200", "413"]) expect(Object.keys(responses)).toContain(status);
+  });
+
+  test("declares the optional demo key (Bearer and X-Service-Key) and the Idempotency-Key header", () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.serviceKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-Service-Key",
+    });
+    expect(doc.security).toContainEqual({});
+    expect(doc.components.parameters.IdempotencyKey).toMatchObject({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+    });
+  });
+
+  test("every request example is a body its engine accepts", () => {
+    for (const route of ENGINE_ROUTES) {
+      const examples = doc.paths[enginePath(route)].post.requestBody.content["application/json"].examples;
+      expect(Object.keys(examples).length, route).toBeGreaterThan(0);
+      for (const { value } of Object.values<any>(examples))
+        expect(call(route, value).status, `${route} ${JSON.stringify(value)}`).toBe(200);
+    }
+  });
+});
+
+describe("JSON Schemas (draft 2020-12)", () => {
+  const SCHEMA_PATHS = [
+    "/api/schemas/transition.json",
+    "/api/schemas/simulate.json",
+    "/api/schemas/receipt.json",
+    "/api/schemas/verify.json",
+  ];
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const compiled = Object.fromEntries(
+    SCHEMA_PATHS.map((path) => [path, ajv.compile(JSON.parse(buildDocuments({ siteUrl: ORIGIN }).get(path)!.body))]),
+  );
+  const jobs = JOBS;
+
+  test.each(SCHEMA_PATHS)("%s declares draft 2020-12 and compiles in strict mode", async (path) => {
+    expect((await jsonOf(path)).$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(typeof compiled[path]).toBe("function");
+  });
+
+  test("an 80-emoji title passes the schema and the engine; 81 fails both (D1)", () => {
+    const check = compiled["/api/schemas/transition.json"]!;
+    for (const [count, accepted] of [
+      [80, true],
+      [81, false],
+    ] as const) {
+      const body = { action: "create", ...CREATE, title: "😀".repeat(count) };
+      expect(check(body), String(count)).toBe(accepted);
+      expect(call("transition", body).status === 200, String(count)).toBe(accepted);
+    }
+  });
+
+  test("receipts the engine gives on release and dispute pass the receipt schema", () => {
+    for (const action of ["release", "dispute"]) {
+      const { receipt } = ok(call("transition", { action, job: jobs.submitted }, { Authorization: "Bearer k" }));
+      expect(
+        compiled["/api/schemas/receipt.json"]!(receipt),
+        JSON.stringify(compiled["/api/schemas/receipt.json"]!.errors),
+      ).toBe(true);
+    }
+  });
+
+  test("every example of /api/examples.json passes the schema of its route", async () => {
+    const schemaOf: Record<EngineRoute, string> = {
+      transition: "/api/schemas/transition.json",
+      quote: "/api/schemas/transition.json",
+      validate: "/api/schemas/transition.json",
+      simulate: "/api/schemas/simulate.json",
+      verify: "/api/schemas/verify.json",
+    };
+    for (const example of (await jsonOf("/api/examples.json")).examples) {
+      const check = compiled[schemaOf[example.route as EngineRoute]]!;
+      expect(check(example.body), `${example.name}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+  });
+});
+
+describe("what each document holds", () => {
+  test("agent.json is a small card: service, version 0, demo, no money, and links to every document and engine", async () => {
+    const card = await jsonOf("/.well-known/agent.json");
+    expect(card).toMatchObject({ version: "0", mode: "demo", money: false });
+    expect(Object.values(card.documents)).toEqual(DOCUMENT_CATALOG.map((d) => `${ORIGIN}${d.paths[0]}`));
+    expect(card.engines.map((e: any) => e.url)).toEqual(ENGINE_ROUTES.map((r) => `${ORIGIN}${enginePath(r)}`));
+    expect(card.is_not.length).toBeGreaterThan(0);
+  });
+
+  test("health.json is ok, service, version 0, demo mode and money false", async () => {
+    expect(await jsonOf("/api/health.json")).toEqual({
+      ok: true,
+      service: "agent-escrow-demo",
+      version: "0",
+      mode: "demo",
+      money: false,
+    });
+  });
+
+  test("errors.json lists every code with status, kind, message, when, extra and routes, not_found and payload_too_large included (D9)", async () => {
+    const { codes } = await jsonOf("/api/errors.json");
+    expect(codes.map((c: any) => c.code)).toEqual(Object.keys(ERROR_CATALOG));
+    expect(codes.map((c: any) => c.code)).toEqual(expect.arrayContaining(["not_found", "payload_too_large"]));
+    for (const entry of codes)
+      expect(Object.keys(entry).sort()).toEqual(["code", "extra", "kind", "message", "routes", "status", "when"]);
+  });
+
+  test("fees.json works its examples with the same fee functions as the engine", async () => {
+    for (const { amount, release, dispute } of (await jsonOf("/api/fees.json")).examples) {
+      const released = ok(
+        call("simulate", { ...CREATE, amount, payer_credits: amount, proof_url: "https://example.com/p" }),
+      );
+      expect(release).toMatchObject({ fee: released.fee, agent_payout: released.agent_payout });
+      expect(dispute.returned_to_payer).toBe(amount);
+    }
+  });
+
+  test("every template is a create body the engine accepts", async () => {
+    for (const { title, amount, criteria } of (await jsonOf("/api/templates.json")).templates) {
+      expect(call("validate", { action: "create", title, amount, criteria }).status, title).toBe(200);
+    }
+  });
+
+  test("every example of examples.json is accepted by its route", async () => {
+    for (const example of (await jsonOf("/api/examples.json")).examples) {
+      const result = call(example.route, example.body, example.headers ?? {}, fixedContext());
+      expect(result.status, `${example.name}: ${JSON.stringify(result.body)}`).toBe(200);
+    }
+  });
+
+  test("quickstart.json walks discovery, quote, create, fund, prove, release, then the optional dispute", async () => {
+    const { steps } = await jsonOf("/api/quickstart.json");
+    expect(steps.map((s: any) => s.name)).toEqual([
+      "discovery",
+      "quote",
+      "create",
+      "fund",
+      "prove",
+      "release",
+      "dispute",
+    ]);
+    expect(steps.at(-1).optional).toBe(true);
+    for (const step of steps.filter((s: any) => s.method === "POST")) {
+      expect(step.curl).toContain(step.url);
+      const route = step.url.split("/").at(-1) as EngineRoute;
+      expect(call(route, step.body).status, step.name).toBe(200);
+    }
+  });
+
+  test("tools.json names quote, transition, simulate, verify and validate with an input schema each", async () => {
+    const { tools, discovery } = await jsonOf("/api/tools.json");
+    expect(tools.map((t: any) => t.path)).toEqual(
+      ["quote", "transition", "simulate", "verify", "validate"].map((r) => enginePath(r as EngineRoute)),
+    );
+    const ajv = new Ajv2020({ strict: false });
+    for (const tool of tools) {
+      expect(tool.method).toBe("POST");
+      expect(tool.input_schema.type).toBe("object");
+      expect(ajv.validateSchema(tool.input_schema), tool.name).toBe(true);
+    }
+    expect(discovery.agent_card).toBe(`${ORIGIN}/.well-known/agent.json`);
+  });
+
+  test("changelog.json is newest first", async () => {
+    const dates = (await jsonOf("/api/changelog.json")).entries.map((e: any) => e.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  test("scoreboard.json counts 0 external users, 0 paid pilots and 0 USD, with a static list of listings", async () => {
+    const board = await jsonOf("/api/scoreboard.json");
+    expect(board).toMatchObject({ external_users: 0, paid_pilots: 0, revenue_usd: 0 });
+    expect(board.listings.length).toBeGreaterThan(0);
+    for (const listing of board.listings) expect(listing.url).toStartWith(ORIGIN);
+  });
+
+  test("llms.txt has an H1, a blockquote summary and H2 sections of [name](url): note links", async () => {
+    const lines = (await bodyOf("/llms.txt")).split("\n");
+    expect(lines[0]).toMatch(/^# \S/);
+    expect(lines.find((l) => l.startsWith(">"))).toBeDefined();
+    expect(lines.indexOf(lines.find((l) => l.startsWith(">"))!)).toBeLessThan(
+      lines.findIndex((l) => l.startsWith("## ")),
+    );
+    const sections = lines.filter((l) => l.startsWith("## "));
+    expect(sections.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines.filter((l) => l.startsWith("- ")))
+      expect(line).toMatch(/^- \[[^\]]+\]\(https?:\/\/[^)\s]+\): \S/);
+  });
+
+  test("robots.txt names the sitemap, and the sitemap lists every page and document", async () => {
+    expect(await bodyOf("/robots.txt")).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    const sitemap = await bodyOf("/sitemap.xml");
+    expect(sitemap).toStartWith('<?xml version="1.0" encoding="UTF-8"?>');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(
+      [...PAGES.map((p) => p.path), ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].map((p) => `${ORIGIN}${p}`),
+    );
+  });
+
+  test("SETTLEMENT.md is raw Markdown of the protocol, with every error code", async () => {
+    const md = await bodyOf("/SETTLEMENT.md");
+    expect(md).toStartWith("# ");
+    for (const code of Object.keys(ERROR_CATALOG)) expect(md).toContain(code);
+    expect(md).not.toContain("<html");
+  });
+
+  test("settlement.json publishes the short-key maps of both link tokens (D19) and every decision", async () => {
+    const s = await jsonOf("/api/settlement.json");
+    expect(s.tokens.handoff.job_keys).toMatchObject({
+      id: "id",
+      title: "t",
+      amount: "a",
+      criteria: "c",
+      createdAt: "ca",
+    });
+    expect(s.tokens.receipt.receipt_keys).toMatchObject({
+      job_id: "j",
+      release_fee: "f",
+      returned_to_payer: "rp",
+      key_id: "k",
+    });
+    const text = JSON.stringify(s.decisions);
+    for (let n = 1; n <= 20; n++) expect(text, `D${n}`).toContain(`D${n}`);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * POST /mcp (Streamable HTTP, stateless) with the SDK's own Client against a live `bun run api`
+ * (a child process), where discovery, resources, the prompt, the body limit, bad JSON-RPC
+ * messages and the methods the endpoint refuses are checked on the wire. The tools in process
+ * are in http.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
+import { connect, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+
+const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+
+describe("POST /mcp on a live server (bun run api)", () => {
+  let server: LiveServer;
+  let client: Client;
+  beforeAll(async () => {
+    server = await startServer();
+    client = await connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`)));
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.stop();
+  });
+
+  test("every tool succeeds and each catalog error is an isError result, as the live engine answers (ids and times aside)", async () => {
+    const masked = (text: string) =>
+      text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
+    const live = async (route: string, body: unknown) =>
+      (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text();
+    for (const { route, tool, body } of TOOL_CALLS) {
+      const result = await client.callTool({ name: tool, arguments: body });
+      expect(result.isError).toBeUndefined();
+      expect(masked((result.content as { text: string }[])[0]!.text)).toBe(masked(await live(route, body)));
+    }
+    for (const { code, route, body } of TOOL_ERRORS) {
+      const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
+      expect(result.isError, code).toBe(true);
+      expect((result.content as { text: string }[])[0]!.text).toBe(engineBody(await live(route, body)));
+    }
+  });
+
+  test("initializes as the service, stateless: no session id", async () => {
+    expect(client.getServerVersion()).toMatchObject({ name: "agent-escrow-demo", version: "0" });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
+    expect(client.getInstructions()).toContain("escrow_quote");
+    const response = await fetch(`${server.base}/mcp`, {
+      method: "POST",
+      headers: JSON_RPC_HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("mcp-session-id")).toBeNull();
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  test("every resource reads as the GET document at its URI path, with its media type", async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.name)).toEqual([
+      "settlement",
+      "settlement_md",
+      "openapi",
+      "errors",
+      "fees",
+      "quickstart",
+      "llms",
+    ]);
+    for (const resource of resources) {
+      const { contents } = await client.readResource({ uri: resource.uri });
+      const served = await fetch(`${server.base}${new URL(resource.uri).pathname}`);
+      expect(contents[0]).toEqual({
+        uri: resource.uri,
+        mimeType: served.headers.get("content-type")!.replace("; charset=utf-8", ""),
+        text: await served.text(),
+      });
+    }
+  });
+
+  test("the walk prompt names the tools in order", async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(["walk_a_job"]);
+    const prompt = await client.getPrompt({
+      name: "walk_a_job",
+      arguments: { title: "Logo", amount: "100", criteria: "SVG" },
+    });
+    const text = (prompt.messages[0]!.content as { text: string }).text;
+    expect(text.indexOf("escrow_quote")).toBeLessThan(text.indexOf("escrow_transition"));
+    expect(text).toContain('"Logo"');
+  });
+
+  test("a malformed JSON-RPC message gets the protocol's error; a body past 65,536 bytes gets 413 (D9)", async () => {
+    const post = (body: string) => fetch(`${server.base}/mcp`, { method: "POST", headers: JSON_RPC_HEADERS, body });
+    const notJson = await post("{nope");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
+    const notRpc = await post(JSON.stringify({ hello: "world" }));
+    expect(notRpc.status).toBe(400);
+    expect(await notRpc.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+    const big = await post(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }),
+    );
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ ok: false, error: "payload_too_large" });
+  });
+
+  test("GET and DELETE answer 405 (no stream, no sessions); OPTIONS allows the MCP headers", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const response = await fetch(`${server.base}/mcp`, { method, headers: { Accept: "text/event-stream" } });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST, OPTIONS");
+      expect(await response.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    }
+    const preflight = await fetch(`${server.base}/mcp`, { method: "OPTIONS" });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("Mcp-Protocol-Version");
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * `bun run mcp` (stdio) with the SDK's own Client: the engine tools answer as the live HTTP
+ * engine does for the same body and key, each catalog error is an isError result, every result
+ * validates by its tool's output schema, and the wallet tools keep a demo pack file that the web
+ * UI reads (D20), hand a funded job from a payer agent to a worker agent and back with proof
+ * through h1. links (D19), and refuse a corrupt pack without touching it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
+import { parsePack } from "../../shared/client-state/pack.ts";
+import { PROOF_URL } from "../support/helpers.ts";
+import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+
+const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
+
+/** A client of a `bun run mcp` process keeping its wallet in `pack`. */
+function startMcp(pack: string): Promise<Client> {
+  const env = { ...(process.env as Record<string, string>), ESCROW_PACK: pack };
+  return connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ["run", "--silent", "mcp"],
+      cwd: ROOT,
+      env,
+      stderr: "pipe",
+    }),
+  );
+}
+
+type Result = Awaited<ReturnType<Client["callTool"]>>;
+const content = (result: Result) => result.structuredContent as Record<string, any>;
+const textOf = (result: Result) => (result.content as { text: string }[])[0]!.text;
+/** The answer with what the clock and the random ids make (ids, times) masked. */
+const masked = (text: string) =>
+  text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
+
+describe("bun run mcp (stdio)", () => {
+  let server: LiveServer;
+  let client: Client;
+  const engine = async (route: string, body: unknown) =>
+    engineBody(
+      await (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text(),
+    );
+
+  beforeAll(async () => {
+    server = await startServer();
+    client = await startMcp(`${DIR}/solo.json`);
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.stop();
+  });
+
+  test("lists the engine tools and the wallet tools, the resources and the prompt", async () => {
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names.filter((n) => n.startsWith("escrow_")).sort()).toEqual(TOOL_CALLS.map((c) => c.tool).sort());
+    expect(names).toContain("wallet_handoff_link");
+    expect(names).toContain("wallet_open_link");
+    expect((await client.listResources()).resources).toHaveLength(7);
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["walk_a_job"]);
+  });
+
+  test("each engine tool answers what the live HTTP engine answers (ids and times aside), valid by its output schema", async () => {
+    const { tools } = await client.listTools();
+    for (const { route, tool, body } of TOOL_CALLS) {
+      const result = await client.callTool({ name: tool, arguments: body });
+      expect(masked(textOf(result))).toBe(masked(await engine(route, body)));
+      expectValidOutput(tools.find((t) => t.name === tool)!.outputSchema, content(result), tool);
+    }
+  });
+
+  test("each catalog error is an isError result with the engine's error body, byte for byte, valid by the output schema", async () => {
+    const { tools } = await client.listTools();
+    for (const { code, route, body } of TOOL_ERRORS) {
+      const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
+      expect(result.isError, code).toBe(true);
+      expect(textOf(result)).toBe(await engine(route, body));
+      expectValidOutput(tools.find((t) => t.name === `escrow_${route}`)!.outputSchema, content(result), code);
+    }
+  });
+
+  test("a payer agent hands a funded job to a worker agent and gets it back with proof (D19)", async () => {
+    const payer = await startMcp(`${DIR}/payer.json`);
+    const worker = await startMcp(`${DIR}/worker.json`);
+    const created = await payer.callTool({
+      name: "wallet_create",
+      arguments: { title: "Translate a page", amount: 200, criteria: "Into French" },
+    });
+    const id: string = content(created).job.id;
+    expect(content(await payer.callTool({ name: "wallet_fund", arguments: { job_id: id } })).wallet.balances).toEqual({
+      payerCredits: 800,
+      inEscrow: 200,
+      agentWallet: 0,
+      feesPaid: 0,
+    });
+    const handoff = content(await payer.callTool({ name: "wallet_handoff_link", arguments: { job_id: id } })).link;
+    expect(handoff).toStartWith("h1.");
+    expect(content(await worker.callTool({ name: "wallet_open_link", arguments: { link: handoff } })).kind).toBe(
+      "handoff",
+    );
+    const proved = await worker.callTool({ name: "wallet_submit", arguments: { job_id: id, proof_url: PROOF_URL } });
+    expect(content(proved).job.status).toBe("submitted");
+    const back = content(await worker.callTool({ name: "wallet_handoff_link", arguments: { job_id: id } })).link;
+    await payer.callTool({ name: "wallet_open_link", arguments: { link: back } });
+    const released = await payer.callTool({ name: "wallet_release", arguments: { job_id: id } });
+    expect(content(released)).toMatchObject({ fee: 10, agent_credits_delta: 190 });
+    expect(content(released).wallet.balances).toEqual({
+      payerCredits: 800,
+      inEscrow: 0,
+      agentWallet: 190,
+      feesPaid: 10,
+    });
+    // The payer's pack is the web UI's file: it reads back with the released job and its receipt.
+    const pack = parsePack(readFileSync(`${DIR}/payer.json`, "utf8"));
+    expect(pack.ok && pack.value.jobs[0]?.status).toBe("released");
+    expect(pack.ok && pack.value.receipts[0]?.job_id).toBe(id);
+    await payer.close();
+    await worker.close();
+  }, 30_000);
+
+  test("a refused wallet step changes nothing, and a corrupt pack is refused with a clear message and left untouched", async () => {
+    const before = readFileSync(`${DIR}/payer.json`, "utf8");
+    const payer = await startMcp(`${DIR}/payer.json`);
+    const refused = await payer.callTool({ name: "wallet_top_up", arguments: { amount: 0 } });
+    expect(refused.isError).toBe(true);
+    expect(readFileSync(`${DIR}/payer.json`, "utf8")).toBe(before);
+    await payer.close();
+
+    const corrupt = `${DIR}/corrupt.json`;
+    writeFileSync(corrupt, '{"format":"agent-escrow-demo-pack","version":1,"payer_credits":-5}');
+    const broken = await startMcp(corrupt);
+    const result = await broken.callTool({ name: "wallet_top_up", arguments: { amount: 10 } });
+    expect(result.isError).toBe(true);
+    expect(content(result).message).toContain(`The demo pack at ${corrupt} is not one this server can use`);
+    expect(content(result).message).toContain("payer_credits must be an integer >= 0.");
+    expect(readFileSync(corrupt, "utf8")).toBe('{"format":"agent-escrow-demo-pack","version":1,"payer_credits":-5}');
+    await broken.close();
+  }, 30_000);
+
+  test("a tool's arguments past 65,536 bytes are payload_too_large (D9), as an isError result", async () => {
+    const body = { action: "create", title: "t", amount: 1, criteria: "x".repeat(70_000) };
+    const result = await client.callTool({ name: "escrow_validate", arguments: body });
+    expect(result.isError).toBe(true);
+    expect(content(result)).toMatchObject({ ok: false, error: "payload_too_large" });
+  });
+
+  test("a line that is not JSON, or not JSON-RPC, gets the protocol's error, and the server goes on", async () => {
+    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
+      cwd: ROOT,
+      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json` },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    child.stdin.write('{nope\n{"hello":1}\n{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
+    await child.stdin.end();
+    const lines = (await new Response(child.stdout).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } },
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request" } },
+      { jsonrpc: "2.0", id: 7, result: {} },
+    ]);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The environment settings of `bun run api` as api/host/settings.ts reads them: PORT defaults to 3000
+ * (D16), a blank PORT too; HOST defaults to every interface; WORKERS is a whole number >= 1; LOG
+ * is on or off; RATE_LIMIT is off or <requests>/<seconds> (D23). A value that cannot be used is
+ * refused with a message naming it. What the server does with them as it starts is in
+ * settings.e2e.test.ts.
+ */
+import { describe, expect, test } from "bun:test";
+import {
+  accessLogOn,
+  DEFAULT_PORT,
+  listenHost,
+  listenPort,
+  rateLimit,
+  readSettings,
+  SettingError,
+  workerCount,
+} from "../../api/host/settings.ts";
+import { ROOT } from "../../scripts/harness/live-server.ts";
+
+describe("PORT (D16)", () => {
+  test("unset or blank: 3000", () => {
+    expect(DEFAULT_PORT).toBe(3000);
+    expect(listenPort(undefined)).toBe(3000);
+    expect(listenPort("")).toBe(3000);
+    expect(listenPort("   ")).toBe(3000);
+  });
+
+  test("a whole number from 0 to 65535, spaces around it ignored", () => {
+    expect(listenPort("8080")).toBe(8080);
+    expect(listenPort(" 8080 ")).toBe(8080);
+    expect(listenPort("0")).toBe(0);
+    expect(listenPort("65535")).toBe(65535);
+  });
+
+  test.each(["65536", "-1", "80.5", "1e3", "0x50", "abc", "3000abc", "123456"])(
+    "%p is refused, naming the value",
+    (value) => {
+      expect(() => listenPort(value)).toThrow(SettingError);
+      expect(() => listenPort(value)).toThrow(
+        `PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`,
+      );
+    },
+  );
+});
+
+describe("HOST", () => {
+  test("unset or blank: Bun's default, every interface", () => {
+    expect(listenHost(undefined)).toBeUndefined();
+    expect(listenHost("")).toBeUndefined();
+    expect(listenHost("  ")).toBeUndefined();
+  });
+
+  test.each([
+    ["127.0.0.1", "127.0.0.1"],
+    [" 0.0.0.0 ", "0.0.0.0"],
+    ["::1", "::1"],
+    ["[::1]", "::1"],
+    ["::", "::"],
+    ["fe80::1:2", "fe80::1:2"],
+    ["::ffff:10.0.0.1", "::ffff:10.0.0.1"],
+    ["localhost", "localhost"],
+    ["api.example.internal", "api.example.internal"],
+  ])("%p listens on %p", (value, host) => {
+    expect(listenHost(value)).toBe(host);
+  });
+
+  test.each([
+    "256.0.0.1",
+    "1.2.3",
+    "::g",
+    "1:2:3:4:5:6:7:8:9",
+    "[localhost]",
+    "local host",
+    "-bad.example",
+    "a_b",
+    "http://x",
+    "x".repeat(64),
+  ])("%p is refused, naming the value", (value) => {
+    expect(() => listenHost(value)).toThrow(SettingError);
+    expect(() => listenHost(value)).toThrow(`HOST must be an IP address or a host name`);
+    expect(() => listenHost(value)).toThrow(JSON.stringify(value));
+  });
+});
+
+describe("LOG", () => {
+  test.each([undefined, "", " on ", "ON"])("%p: the access log is on", (value) => {
+    expect(accessLogOn(value)).toBe(true);
+  });
+  test.each(["off", "OFF", " off"])("%p: off", (value) => {
+    expect(accessLogOn(value)).toBe(false);
+  });
+  test.each(["0", "false", "no", "quiet"])("%p is refused, naming the value", (value) => {
+    expect(() => accessLogOn(value)).toThrow(`LOG must be on or off; got ${JSON.stringify(value)}.`);
+  });
+});
+
+describe("RATE_LIMIT (D23)", () => {
+  test.each([undefined, "", "  ", "off", "OFF"])("%p: no limit (the default)", (value) => {
+    expect(rateLimit(value)).toBeNull();
+  });
+
+  test.each([
+    ["100/60", 100, 60],
+    [" 5 / 1 ", 5, 1],
+    ["1/86400", 1, 86_400],
+    ["1000000000/1", 1_000_000_000, 1],
+  ])("%p: %p requests per %p seconds", (value, requests, seconds) => {
+    expect(rateLimit(value)).toEqual({ requests, seconds });
+  });
+
+  test.each(["100", "0/60", "100/0", "100/86401", "1000000001/1", "-1/60", "1.5/60", "100/60s", "100 per 60", "on"])(
+    "%p is refused, naming the value",
+    (value) => {
+      expect(() => rateLimit(value)).toThrow(SettingError);
+      expect(() => rateLimit(value)).toThrow(`RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60)`);
+      expect(() => rateLimit(value)).toThrow(JSON.stringify(value));
+    },
+  );
+});
+
+describe("readSettings", () => {
+  test("reads every setting, with the defaults when the environment is empty", () => {
+    expect(readSettings({})).toEqual({
+      port: 3000,
+      host: undefined,
+      workers: 1,
+      log: true,
+      rateLimit: null,
+      siteUrl: "http://localhost:3000",
+      siteDir: `${ROOT}site/dist`,
+    });
+    expect(
+      readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off", RATE_LIMIT: "10/1", SITE_DIR: "/srv/site" }),
+    ).toEqual({
+      port: 8080,
+      host: "::1",
+      workers: 2,
+      log: false,
+      rateLimit: { requests: 10, seconds: 1 },
+      siteUrl: "http://localhost:8080",
+      siteDir: "/srv/site",
+    });
+    // PORT 0 (a port not known before listening) keeps the default origin; SITE_URL wins over both.
+    expect(readSettings({ PORT: "0" }).siteUrl).toBe("http://localhost:3000");
+    expect(readSettings({ PORT: "8080", SITE_URL: "https://escrow.example" }).siteUrl).toBe("https://escrow.example");
+  });
+});
+
+describe("WORKERS", () => {
+  test("unset or not a number >= 1: one process", () => {
+    for (const value of [undefined, "", "0", "-2", "abc", "0.5"]) expect(workerCount(value)).toBe(1);
+  });
+
+  test("a number >= 1, rounded down", () => {
+    expect(workerCount("1")).toBe(1);
+    expect(workerCount("2")).toBe(2);
+    expect(workerCount("3.9")).toBe(3);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The Worker's operating options (api/workers/bindings.ts): LOG and the rate limit through a Workers
+ * rate limiting binding (D23), in process with a stand-in binding: RATE_LIMIT states the policy,
+ * the binding decides, CF-Connecting-IP is the client, and a RATE_LIMIT that cannot be used is
+ * reported and limits nothing. The binding's local emulation runs in the operating suite
+ * (runtimes/workerd.e2e.test.ts).
+ */
+import { describe, expect, spyOn, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type RateLimitBinding, workerSettings } from "../../api/workers/bindings.ts";
+import worker, { type WorkerEnv } from "../../api/workers/worker.ts";
+import { ROOT } from "../../scripts/harness/live-server.ts";
+
+/** A binding that allows `quota` requests per key and records the keys it was asked about. */
+function standIn(quota: number): RateLimitBinding & { keys: string[] } {
+  const counts = new Map<string, number>();
+  const keys: string[] = [];
+  return {
+    keys,
+    limit: async ({ key }) => {
+      keys.push(key);
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      return { success: count <= quota };
+    },
+  };
+}
+
+const from = (ip: string) => new Request("http://worker/api/health.json", { headers: { "CF-Connecting-IP": ip } });
+
+describe("the rate limit through the binding (D23)", () => {
+  test("RATE_LIMIT states the policy, the binding refuses, CF-Connecting-IP is the client", async () => {
+    const binding = standIn(2);
+    const reports = spyOn(console, "error").mockImplementation(() => {});
+    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding };
+    const handler = (request: Request) => worker.fetch(request, env, { waitUntil: () => {} });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await handler(from("203.0.113.7"))).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    const refusal = await handler(from("203.0.113.7"));
+    expect(refusal.headers.get("ratelimit-policy")).toBe('"default";q=2;w=60');
+    // The binding says nothing of what is left or when its window ends: a whole window to wait.
+    expect(refusal.headers.get("ratelimit")).toBeNull();
+    expect(refusal.headers.get("retry-after")).toBe("60");
+    expect((await refusal.json()).error).toBe("rate_limited");
+    expect((await handler(from("198.51.100.1"))).status).toBe(200);
+    expect(new Set(binding.keys)).toEqual(new Set(["203.0.113.7", "198.51.100.1"]));
+    expect(reports).not.toHaveBeenCalled();
+    reports.mockRestore();
+  });
+
+  test.each([
+    [
+      { RATE_LIMIT: "lots", RATE_LIMITER: standIn(1) },
+      'RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60); got "lots": no limit.',
+    ],
+    [{ RATE_LIMIT: "5/60" }, "RATE_LIMIT needs the RATE_LIMITER binding (wrangler.jsonc): no limit."],
+  ])("%o is reported and limits nothing", async (env, message) => {
+    const reports: string[] = [];
+    const settings = workerSettings({ LOG: "off", ...env }, (m) => reports.push(m));
+    expect(reports).toEqual([message]);
+    expect(settings.rateLimit).toBeNull();
+  });
+
+  test("unset, blank or off: no limiter, nothing reported, even with the binding", () => {
+    for (const RATE_LIMIT of [undefined, "", " off "]) {
+      const reports: string[] = [];
+      expect(workerSettings({ RATE_LIMIT, RATE_LIMITER: standIn(1) }, (m) => reports.push(m)).rateLimit).toBeNull();
+      expect(reports).toEqual([]);
+    }
+  });
+});
+
+describe("LOG on the Worker", () => {
+  test("off unless on", () => {
+    expect(workerSettings({ LOG: "on" }, () => {}).log).toBe(true);
+    expect(workerSettings({ LOG: " ON " }, () => {}).log).toBe(true);
+    expect(workerSettings({}, () => {}).log).toBe(false);
+    expect(workerSettings({ LOG: "off" }, () => {}).log).toBe(false);
+  });
+
+  test("on: one access-log line per request through console.log; off: none", async () => {
+    const lines = spyOn(console, "log").mockImplementation(() => {});
+    try {
+      await worker.fetch(new Request("http://worker/api/health.json"), { LOG: "on" }, { waitUntil: () => {} });
+      expect(lines).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(lines.mock.calls[0]![0] as string)).toMatchObject({ path: "/api/health.json", status: 200 });
+      await worker.fetch(new Request("http://worker/api/health.json"), { LOG: "off" }, { waitUntil: () => {} });
+      expect(lines).toHaveBeenCalledTimes(1);
+    } finally {
+      lines.mockRestore();
+    }
+  });
+
+  test("wrangler.jsonc deploys it off", () => {
+    expect(readFileSync(join(ROOT, "wrangler.jsonc"), "utf8")).toContain('"LOG": "off"');
+  });
+});
+
+test("wrangler.jsonc's commented rate limit: the binding's limit and period are RATE_LIMIT's", () => {
+  const config = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
+  const rate = /\/\/ "RATE_LIMIT": "(\d+)\/(\d+)"/.exec(config);
+  const binding = /"name": "RATE_LIMITER".*"limit": (\d+), "period": (\d+)/.exec(config);
+  expect(rate?.slice(1)).toEqual(binding!.slice(1));
+});

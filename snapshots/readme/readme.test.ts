@@ -1,0 +1,70 @@
+/**
+ * The README and the reference pages in docs/ are for users, so what they say is held to the
+ * code: the README's Quick start block has exactly the two commands .ci/run reads and its API
+ * table names every path the service answers; docs/api.md's error table lists every catalog
+ * code with its HTTP status and message template; docs/runtimes.md's table names every api
+ * script of package.json with the runtime suite that starts it. The README's TypeScript client
+ * example runs in client-example.e2e.test.ts.
+ */
+import { describe, expect, test } from "bun:test";
+import { DOCUMENT_CATALOG, PAGES } from "../../shared/documents/catalog.ts";
+import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
+import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
+import { read, section } from "./sections.ts";
+
+describe("README.md", () => {
+  const readme = read("README.md");
+
+  test("its Quick start block holds two lines: start the service, then run the tests", () => {
+    const block = /```sh\n([\s\S]*?)```/.exec(section(readme, "## Quick start"))?.[1] ?? "";
+    const lines = block.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEndWith("npx bun run start");
+    expect(lines[1]).toEndWith("npx bun run test");
+    for (const line of lines) expect(line).toStartWith("npx --yes bun@1.4.4 install --frozen-lockfile && ");
+  });
+
+  test("its API table names every engine, /mcp, every document path and every page, with its method", () => {
+    const rows = [...section(readme, "## API").matchAll(/^\| (GET|POST) \| (.+?) \| .+ \|$/gm)];
+    const named = rows.flatMap(([, method, paths]) =>
+      [...paths!.matchAll(/`([^`]+)`/g)].map(([, path]) => `${method} ${path}`),
+    );
+    const served = [
+      ...ENGINE_LIST.map((engine) => `POST ${engine.path}`),
+      "POST /mcp",
+      ...DOCUMENT_CATALOG.flatMap((entry) => entry.paths.map((path) => `GET ${path}`)),
+      ...PAGES.map((page) => `GET ${page.path}`),
+    ];
+    expect([...named].sort()).toEqual([...served].sort());
+  });
+});
+
+describe("docs/api.md", () => {
+  test("its error table lists every catalog code with its status and message, in the catalog's order", () => {
+    const errors = section(read("docs/api.md"), "## Errors");
+    const rows = [...errors.matchAll(/^\| `(\w+)` \| (\d{3}) \| (.*?) \|/gm)].map(([, code, status, message]) => [
+      code,
+      Number(status),
+      message!.replaceAll("\\|", "|"),
+    ]);
+    expect(rows).toEqual(Object.entries(ERROR_CATALOG).map(([code, entry]) => [code, entry.status, entry.message]));
+  });
+});
+
+describe("docs/runtimes.md", () => {
+  test("its table names every api script of package.json, each run by a runtime suite that starts it", () => {
+    const scripts = JSON.parse(read("package.json")).scripts as Record<string, string>;
+    const runtimes = section(read("docs/runtimes.md"), "## The four runtimes");
+    const rows = [...runtimes.matchAll(/^\| [^|]+ \| `npx bun run (api[:\w]*)` \|.*\| `(runtimes\/\w+\.e2e)` \|$/gm)];
+    expect(rows.map(([, script]) => script).sort()).toEqual(
+      Object.keys(scripts)
+        .filter((name) => /^api(:|$)/.test(name))
+        .sort(),
+    );
+    for (const [, script, suite] of rows) {
+      const source = read(`snapshots/${suite}.test.ts`);
+      expect(source).toContain("runtimeSuite(");
+      expect(source, suite).toContain(script === "api" ? "startServer(" : `"run", "${script}"`);
+    }
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * The shared suite every runtime's live server must pass (Bun, Node, Deno, workerd): every
+ * engine's success, every error code the wire can give (invalid_json to payload_too_large),
+ * every GET document byte-identical to the handler's own (with its ETag and content type), CORS,
+ * and the MCP endpoint. Answers are compared with the in-process handler's, with what the clock
+ * and random ids make (job ids, times, request ids) masked.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { randomHex } from "../../client/local.ts";
+import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
+import { createHandler } from "../../shared/http/service.ts";
+import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
+import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
+import { HELD, JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
+import { CREATE } from "../support/helpers.ts";
+
+/** A running server of some runtime. */
+export interface RuntimeServer {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** One request of the suite and the error code it must give (null: a success). */
+interface Case {
+  name: string;
+  path: string;
+  init: RequestInit;
+  code: string | null;
+}
+
+const post = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: typeof body === "string" ? body : JSON.stringify(body),
+});
+
+/** Every engine's success, then every error code an HTTP client can meet (not internal_error: a bug). */
+export const CASES: Case[] = [
+  ...ENGINE_ROUTES.map((route) => ({
+    name: `${route} succeeds`,
+    path: enginePath(route),
+    init: post(ROUTE_BODIES[route]),
+    code: null,
+  })),
+  { name: "invalid_json", path: "/api/v0/transition", init: post("{"), code: "invalid_json" },
+  { name: "invalid_action", path: "/api/v0/quote", init: post({ action: "pay" }), code: "invalid_action" },
+  {
+    name: "missing_field",
+    path: "/api/v0/validate",
+    init: post({ action: "create", amount: 5, criteria: "c" }),
+    code: "missing_field",
+  },
+  {
+    name: "invalid_field",
+    path: "/api/v0/transition",
+    init: post({ ...CREATE, action: "create", amount: 0 }),
+    code: "invalid_field",
+  },
+  {
+    name: "illegal_transition",
+    path: "/api/v0/transition",
+    init: post({ action: "release", job: JOBS.open }),
+    code: "illegal_transition",
+  },
+  {
+    name: "insufficient_credits",
+    path: "/api/v0/quote",
+    init: post({ action: "fund", job: JOBS.open, payer_credits: 1 }),
+    code: "insufficient_credits",
+  },
+  {
+    name: "hold_expired",
+    path: "/api/v0/transition",
+    init: post({ action: "release", job: HELD.submitted }),
+    code: "hold_expired",
+  },
+  { name: "method_not_allowed", path: "/api/v0/transition", init: { method: "GET" }, code: "method_not_allowed" },
+  { name: "not_found", path: "/no/such/path", init: { method: "GET" }, code: "not_found" },
+  {
+    name: "payload_too_large",
+    path: "/api/v0/validate",
+    init: post({ ...CREATE, action: "create", criteria: "x".repeat(70_000) }),
+    code: "payload_too_large",
+  },
+];
+
+/** An answer's text with job ids, times and request ids masked. */
+export const masked = (text: string): string =>
+  text
+    .replace(/as_[0-9a-f]{10}/g, "as_ID")
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME")
+    .replace(/,"request_id":"[^"]*"/g, "");
+
+/**
+ * The suite, against the server `start` gives. Its SITE_URL is unset, so its documents name
+ * http://localhost:<its port> (`siteUrl` says otherwise for a runtime that cannot know its port).
+ */
+export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, siteUrl?: string): void {
+  describe(`${name}: the shared suite`, () => {
+    let server: RuntimeServer;
+    let local: (request: Request) => Promise<Response>;
+    beforeAll(async () => {
+      server = await start();
+      local = createHandler({
+        now: Date.now,
+        randomHex,
+        siteUrl: siteUrl ?? `http://localhost:${new URL(server.base).port}`,
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    test("every engine succeeds and every error code is answered as the handler answers it", async () => {
+      const codes = new Set<string>();
+      for (const { name: what, path, init, code } of CASES) {
+        const response = await fetch(`${server.base}${path}`, init);
+        const expected = await local(new Request(`http://localhost${path}`, init));
+        expect(response.status, what).toBe(expected.status);
+        expect(response.headers.get("content-type"), what).toBe(expected.headers.get("content-type"));
+        expect(response.headers.get("access-control-allow-origin"), what).toBe("*");
+        const text = await response.text();
+        expect(masked(text), what).toBe(masked(await expected.text()));
+        if (code !== null) {
+          expect(JSON.parse(text).error, what).toBe(code);
+          codes.add(code);
+        }
+      }
+      // Every catalog code but a bug's (internal_error) and the opt-in limiter's (off by default).
+      const meetable = Object.keys(ERROR_CATALOG).filter((code) => !["internal_error", "rate_limited"].includes(code));
+      expect([...codes].sort()).toEqual(meetable.sort());
+    });
+
+    test("every GET document is byte-identical to the handler's, with its content type and ETag", async () => {
+      for (const doc of DOCUMENT_CATALOG) {
+        for (const path of doc.paths) {
+          const response = await fetch(`${server.base}${path}`);
+          const expected = await local(new Request(`http://localhost${path}`));
+          expect(response.status, path).toBe(200);
+          expect(response.headers.get("content-type"), path).toBe(expected.headers.get("content-type"));
+          expect(response.headers.get("etag")?.replace(/-(br|gzip)"$/, '"'), path).toBe(
+            expected.headers.get("etag") ?? undefined,
+          );
+          expect(await response.text(), path).toBe(await expected.text());
+        }
+      }
+    });
+
+    test("CORS: a preflight on an engine and on a document, and the origin on answers (D17)", async () => {
+      for (const [path, methods] of [
+        ["/api/v0/transition", "POST, OPTIONS"],
+        ["/api/health.json", "GET, HEAD, OPTIONS"],
+      ] as const) {
+        const response = await fetch(`${server.base}${path}`, { method: "OPTIONS" });
+        expect(response.status, path).toBe(204);
+        expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
+        expect(response.headers.get("access-control-allow-methods"), path).toBe(methods);
+      }
+    });
+
+    test("HEAD of a document has the GET's headers and no body", async () => {
+      const response = await fetch(`${server.base}/api/health.json`, { method: "HEAD" });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe("");
+      expect(response.headers.get("etag")).toBeTruthy();
+    });
+
+    test("POST /mcp lists the five engine tools", async () => {
+      const response = await fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(response.status).toBe(200);
+      const names = (await response.json()).result.tools.map((t: { name: string }) => t.name);
+      expect(names.sort()).toEqual(ENGINE_ROUTES.map((route) => `escrow_${route}`).sort());
+    });
+  });
+}

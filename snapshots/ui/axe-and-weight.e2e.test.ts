@@ -1,0 +1,129 @@
+/**
+ * The web UI measured in Chromium. Its weight: everything the empty page fetches, as the browser
+ * counts the bytes it transferred (headers and compressed bodies), stays under 60 KB. And
+ * axe-core (pinned in package.json) injected into it: the web UI has no violation of any
+ * rule axe runs by default (WCAG 2.x A and AA, and axe's best practices) in each state a person
+ * meets: empty; a funded job with a hold; released and disputed jobs with their receipts; a
+ * simulation; a handoff link and a receipt link that does not add up; dark mode; 360 px wide;
+ * and the API reference page in both schemes. Contexts reduce motion, so no animation is caught
+ * half-way.
+ */
+import { describe, expect, test } from "bun:test";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { fillJobForm, fund, openLink, walkTo } from "../../scripts/harness/ui-actions.ts";
+import { button, field, region } from "../../scripts/harness/ui-names.ts";
+import { everyState } from "../../scripts/harness/ui-states.ts";
+
+const harness = useHarness("ui/axe-and-weight.e2e");
+const AXE = Bun.resolveSync("axe-core/axe.min.js", import.meta.dir);
+
+/** axe's violations on `page`, one line each: rule, impact, and every node with what fails. */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map(
+      (v: any) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n: any) => `  ${n.target.join(" ")}: ${n.failureSummary}`).join("\n")}`,
+    );
+  });
+}
+
+/** A page at `path` in a context that reduces motion, with `options` on top. */
+const open = (path = "/", options: BrowserContextOptions = {}) =>
+  harness().open(path, { reducedMotion: "reduce", ...options });
+
+describe("axe finds no violation", () => {
+  test("on the empty page", async () => {
+    const page = await open();
+    await region(page, "Balance history").getByRole("img").waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("with a funded job whose hold counts down", async () => {
+    const page = await open();
+    const item = await walkTo(page, "open", { title: "Unit tests", amount: 40 });
+    await field(item, "Hold seconds").fill("600");
+    await fund(item);
+    await item.getByRole("timer").waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("with a released and a disputed job, their flows and receipts", async () => {
+    const page = await open();
+    await walkTo(page, "released", { title: "Logo sketch" });
+    await walkTo(page, "disputed", { title: "Data cleanup" });
+    await region(page, "Receipts").getByRole("listitem").first().waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("with a simulation shown", async () => {
+    const page = await open();
+    await fillJobForm(page, { title: "Market scan" });
+    await button(page, "Simulate").click();
+    await region(page, "Simulation").getByRole("img").waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("with a handoff link opened, and a receipt link that does not add up", async () => {
+    const sender = await open();
+    const { handoff, badReceipt } = await everyState(sender);
+    const page = await open();
+    await openLink(page, handoff);
+    await region(page, "Shared job").waitFor();
+    expect(await violations(page)).toEqual([]);
+    await openLink(page, badReceipt);
+    await region(page, "Shared receipt").getByRole("list", { name: "Mismatches" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test.each([
+    ["in dark mode", { colorScheme: "dark" }],
+    ["at 360 px wide", { viewport: { width: 360, height: 800 } }],
+    ["in dark mode at 360 px wide", { colorScheme: "dark", viewport: { width: 360, height: 800 } }],
+  ] as const)("with every picture, %s", async (_name, options) => {
+    const page = await open("/", options);
+    await everyState(page);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test.each(["light", "dark"] as const)("on the API reference, %s", async (colorScheme) => {
+    const page = await open("/reference/", { colorScheme });
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+/** The most the empty page may transfer, every request counted (issue 17: under 60 KB). */
+const WEIGHT_MAX = 60 * 1024;
+
+describe("the page's weight", () => {
+  test(`the empty page transfers under ${WEIGHT_MAX / 1024} KB in all, its text compressed`, async () => {
+    const page = await (await harness().newContext({ reducedMotion: "reduce" })).newPage();
+    const encodings = new Map<string, string>();
+    page.on("response", (response) => {
+      encodings.set(new URL(response.url()).pathname, response.headers()["content-encoding"] ?? "none");
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await page.locator("#app[data-ready]").waitFor();
+    const entries = await page.evaluate(() =>
+      [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map((e) => ({
+        path: new URL(e.name).pathname,
+        transferred: (e as PerformanceResourceTiming).transferSize,
+      })),
+    );
+    const total = entries.reduce((sum, e) => sum + e.transferred, 0);
+    console.error(
+      `ui/axe-and-weight.e2e: the empty page transferred ${(total / 1024).toFixed(1)} KB: ${entries
+        .map((e) => `${e.path} ${e.transferred} B (${encodings.get(e.path) ?? "?"})`)
+        .join(", ")}`,
+    );
+    expect(entries.map((e) => e.path)).toContain("/");
+    for (const e of entries) expect(e.transferred, e.path).toBeGreaterThan(0);
+    for (const path of entries.map((e) => e.path).filter((p) => p === "/" || p.startsWith("/_astro/")))
+      expect(encodings.get(path), path).not.toBe("none");
+    expect(total).toBeLessThan(WEIGHT_MAX);
+  });
+});
