@@ -5,7 +5,6 @@
  * D23). What differs between runtimes is a small record ({@link Runtime}): how it finds files,
  * whether its server frames bodies, where its logs go, and how it limits and names clients.
  */
-import { accessLogLine } from "../../shared/http/access-log.ts";
 import type { Compressor } from "../../shared/http/documents.ts";
 import { errorLog } from "../../shared/http/error-boundary.ts";
 import type { Rate } from "../../shared/http/rate-limit.ts";
@@ -64,7 +63,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
     compress: runtime.compress,
     onError: errorLog(runtime.errorLog),
     ...(accessLog && {
-      onResponse: (record) => accessLog.line(accessLogLine(record)),
+      onResponse: (record) => accessLog.access(record),
       clock: () => performance.now(),
     }),
     ...(limiter && { limiter, clientKey: runtime.clientAddress }),

@@ -1,15 +1,18 @@
 /**
- * The access log's writer (LOG, on by default): lines are gathered and written to stdout when
- * 4 KiB are waiting, or {@link FLUSH_MS} after the first of them, so a busy server makes one
- * write per few dozen requests instead of one per request, and a quiet one shows each line
- * within a moment. Each write is whole lines of at most 4,096 bytes (PIPE_BUF), so the lines of
- * several processes (WORKERS=n) sharing one pipe never cut into each other. Writes are
- * synchronous: a reader that stops reading stdout slows the server down rather than filling
- * its memory (LOG=off for such a place).
+ * The access log's writer (LOG, on by default): lines are written as ASCII bytes into one
+ * 4 KiB buffer (an access line straight from its record, shared/http/access-log.ts) and the
+ * buffer goes to stdout when the next line would not fit, or {@link FLUSH_MS} after its first
+ * line, so a busy server makes one write per few dozen requests instead of one per request
+ * (measured in docs/performance.md), and a quiet one shows each line within a moment. Each
+ * write is whole lines of at most 4,096 bytes (PIPE_BUF), so the lines of several processes
+ * (WORKERS=n) sharing one pipe never cut into each other. Writes are synchronous: a reader that
+ * stops reading stdout slows the server down rather than filling its memory (LOG=off for such
+ * a place).
  */
 import { writeSync } from "node:fs";
 // Node's timers (unref) on every runtime: Deno's global setTimeout answers a number.
 import { setTimeout } from "node:timers";
+import { type AccessRecord, accessLogLine, encodeAccessLine } from "../../shared/http/access-log.ts";
 
 /** At most this many bytes per write: a pipe writes them whole (Linux PIPE_BUF). */
 const ATOMIC_BYTES = 4096;
@@ -18,58 +21,68 @@ export const FLUSH_MS = 50;
 /** Past this many bytes waiting for a stdout that does not take them (EAGAIN), they are dropped. */
 const MAX_WAITING = 1 << 20;
 
+/** Writes `length` bytes of `bytes` somewhere; may throw an errno error. */
+export type ByteSink = (bytes: Uint8Array, length: number) => void;
+
 /** A buffered writer of ASCII lines. */
 export interface LineWriter {
-  /** Queues one line (without its newline). */
+  /** Queues the access log line of `record`. */
+  access(record: AccessRecord): void;
+  /** Queues one line of ASCII text (without its newline). */
   line(text: string): void;
   /** Writes everything queued now. */
   flush(): void;
 }
+
+/** Bytes of an ASCII text and its newline, for a line that does not fit the buffer. */
+const asciiLine = (text: string): Uint8Array => Uint8Array.from(`${text}\n`, (char) => char.charCodeAt(0));
 
 /**
  * A line writer to `write` (by default a synchronous write to stdout). `write` gets whole lines
  * of at most 4,096 bytes at a time (a longer line alone) and may throw an errno error: EAGAIN
  * keeps the lines for a later try, anything else stops the writer.
  */
-export function lineWriter(write: (text: string) => void = (text) => writeSync(1, text)): LineWriter {
-  /** Lines not yet joined into a chunk, and their bytes with their newlines (ASCII: length is bytes). */
-  let lines: string[] = [];
-  let size = 0;
+export function lineWriter(write: ByteSink = (bytes, length) => writeSync(1, bytes, 0, length)): LineWriter {
+  let buffer = new Uint8Array(ATOMIC_BYTES);
+  let used = 0;
   /** Chunks a full non-blocking stdout did not take yet, oldest first. */
-  const waiting: string[] = [];
+  const waiting: Uint8Array[] = [];
   let waitingSize = 0;
   let scheduled = false;
   let broken = false;
 
-  /** Joins the gathered lines into one chunk behind those waiting. */
+  /** Moves the buffered lines behind those waiting. */
   function seal(): void {
-    if (lines.length === 0) return;
-    if (waitingSize + size <= MAX_WAITING) {
-      waiting.push(`${lines.join("\n")}\n`);
-      waitingSize += size;
+    if (used === 0) return;
+    if (waitingSize + used <= MAX_WAITING) {
+      waiting.push(buffer.subarray(0, used));
+      waitingSize += used;
+      buffer = new Uint8Array(ATOMIC_BYTES);
     }
-    lines = [];
-    size = 0;
+    used = 0;
   }
 
   function flush(): void {
     scheduled = false;
+    if (broken) return;
+    if (waiting.length === 0) {
+      // The usual case: the buffer goes out as it is, and is filled again.
+      if (used === 0) return;
+      try {
+        write(buffer, used);
+        used = 0;
+        return;
+      } catch (error) {
+        if (!failed(error)) return;
+      }
+    }
     seal();
     while (waiting.length > 0 && !broken) {
       const chunk = waiting[0]!;
       try {
-        write(chunk);
+        write(chunk, chunk.length);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
-          // A non-blocking stdout that is full: try again shortly.
-          scheduled = true;
-          setTimeout(flush, 10).unref();
-        } else {
-          // The reader is gone: stop logging and keep serving.
-          broken = true;
-          waiting.length = 0;
-          waitingSize = 0;
-        }
+        failed(error);
         return;
       }
       waiting.shift();
@@ -77,18 +90,75 @@ export function lineWriter(write: (text: string) => void = (text) => writeSync(1
     }
   }
 
+  /** Handles a failed write: true when it may be tried again later (EAGAIN). */
+  function failed(error: unknown): boolean {
+    if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+      // A non-blocking stdout that is full: try again shortly.
+      scheduled = true;
+      setTimeout(flush, 10).unref();
+      return true;
+    }
+    // The reader is gone: stop logging and keep serving.
+    broken = true;
+    waiting.length = 0;
+    waitingSize = 0;
+    used = 0;
+    return false;
+  }
+
+  /** After a line went in: a full buffer goes out, else the first line of a buffer schedules its write. */
+  function queued(): void {
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(flush, FLUSH_MS).unref();
+    }
+  }
+
+  /** Writes a line that the buffer cannot take whole: what waits first, then the line alone. */
+  function alone(bytes: Uint8Array): void {
+    flush();
+    if (broken) return;
+    if (waiting.length === 0) {
+      try {
+        write(bytes, bytes.length);
+        return;
+      } catch (error) {
+        if (!failed(error)) return;
+      }
+    }
+    if (waitingSize + bytes.length <= MAX_WAITING) {
+      waiting.push(bytes);
+      waitingSize += bytes.length;
+    }
+  }
+
   return {
+    access(record) {
+      if (broken) return;
+      let end = encodeAccessLine(record, buffer, used);
+      if (end === -1 && used > 0) {
+        flush();
+        if (broken) return;
+        if (used > 0) seal();
+        end = encodeAccessLine(record, buffer, used);
+      }
+      if (end === -1) return alone(asciiLine(accessLogLine(record)));
+      used = end;
+      queued();
+    },
     line(text) {
       if (broken) return;
       const bytes = text.length + 1;
-      if (size + bytes > ATOMIC_BYTES) seal();
-      lines.push(text);
-      size += bytes;
-      if (size >= ATOMIC_BYTES) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setTimeout(flush, FLUSH_MS).unref();
+      if (bytes > ATOMIC_BYTES) return alone(asciiLine(text));
+      if (used + bytes > ATOMIC_BYTES) {
+        flush();
+        if (broken) return;
+        if (used > 0) seal();
       }
+      for (let k = 0; k < text.length; k++) buffer[used + k] = text.charCodeAt(k);
+      buffer[used + text.length] = 10;
+      used += bytes;
+      queued();
     },
     flush,
   };

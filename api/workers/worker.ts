@@ -12,6 +12,7 @@
  * coded form (awaitCompression): the platform would compress the plain one anyway, under the
  * plain form's ETag.
  */
+import { accessLogLine } from "../../shared/http/access-log.ts";
 import { assemble, type Host } from "../host/assemble.ts";
 import { zlibCompressor } from "../host/compress.ts";
 import { bindingLimiter, cloudflareClient, type WorkerEnv, workerSettings } from "./bindings.ts";
@@ -49,7 +50,11 @@ function hostFor(env: WorkerEnv): Host {
     compress: zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 }),
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception.
     errorLog: report,
-    accessLog: { line: (text) => console.log(text), flush: () => undefined },
+    accessLog: {
+      access: (record) => console.log(accessLogLine(record)),
+      line: (text) => console.log(text),
+      flush: () => undefined,
+    },
     limiter: (rate) => (env.RATE_LIMITER === undefined ? undefined : bindingLimiter(env.RATE_LIMITER, rate)),
     clientAddress: cloudflareClient,
     waitUntil: (work, request) => contexts.get(request)?.waitUntil(work),

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { FLUSH_MS, lineWriter } from "../../api/host/log-lines.ts";
-import { type AccessRecord, accessLogLine } from "../../shared/http/access-log.ts";
+import { type AccessRecord, accessLogLine, encodeAccessLine } from "../../shared/http/access-log.ts";
 import { createService, type ServiceOptions } from "../../shared/http/service.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
 import { JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
@@ -77,6 +77,29 @@ function logged(overrides: Partial<ServiceOptions> = {}) {
   });
   return { service, records };
 }
+
+describe("encodeAccessLine: the same line, written as bytes into a buffer", () => {
+  const cases: [string, Partial<AccessRecord>][] = [
+    ["a plain request", {}],
+    ["a demo key", { request: new Request(BASE, { headers: { "X-Service-Key": DEMO_KEY } }) }],
+    ["a path to escape", { path: '/a"b\\c\nd\u00e9\u2028\u0000\u007f\ud83d\ude00' }],
+    ["unknown bytes", { bytes: null }],
+    ["large figures", { bytes: Number.MAX_SAFE_INTEGER, micros: 123_456_789 }],
+  ];
+
+  test.each(cases)("%s: accessLogLine's bytes and a newline, after what the buffer held", (_name, overrides) => {
+    const out = new Uint8Array(1024).fill(33);
+    const end = encodeAccessLine(record(overrides), out, 7);
+    expect(out.subarray(0, 7)).toEqual(new Uint8Array(7).fill(33));
+    expect(new TextDecoder().decode(out.subarray(7, end))).toBe(`${accessLogLine(record(overrides))}\n`);
+  });
+
+  test("answers -1 and writes nothing where the line might not fit", () => {
+    const out = new Uint8Array(300).fill(33);
+    expect(encodeAccessLine(record({ path: "/p".repeat(200) }), out, 0)).toBe(-1);
+    expect(out).toEqual(new Uint8Array(300).fill(33));
+  });
+});
 
 describe("the service's onResponse hook", () => {
   const { service, records } = logged();
@@ -175,10 +198,15 @@ describe("the service's onResponse hook", () => {
   });
 });
 
+/** A sink that keeps each write as text. */
+const into = (writes: string[]) => (bytes: Uint8Array, length: number) => {
+  writes.push(new TextDecoder().decode(bytes.subarray(0, length)));
+};
+
 describe("the writer (api/host/log-lines.ts)", () => {
   test("writes whole lines, at most 4,096 bytes a write, in order, within FLUSH_MS", async () => {
     const writes: string[] = [];
-    const writer = lineWriter((text) => writes.push(text));
+    const writer = lineWriter(into(writes));
     const lines = Array.from({ length: 300 }, (_, i) => `{"n":${i},"pad":"${"x".repeat(i % 90)}"}`);
     for (const line of lines) writer.line(line);
     await Bun.sleep(FLUSH_MS + 20);
@@ -191,9 +219,25 @@ describe("the writer (api/host/log-lines.ts)", () => {
     expect(writes.length).toBeLessThan(30);
   });
 
+  test("access lines go out whole and in order; one longer than 4 KiB alone", () => {
+    const writes: string[] = [];
+    const writer = lineWriter(into(writes));
+    const records = Array.from({ length: 100 }, (_, i) => record({ path: `/p/${"x".repeat(i * 3)}`, micros: i }));
+    const long = record({ path: `/${"y".repeat(5000)}` });
+    for (const entry of [...records.slice(0, 50), long, ...records.slice(50)]) writer.access(entry);
+    writer.flush();
+    const expected = [...records.slice(0, 50), long, ...records.slice(50)].map((entry) => `${accessLogLine(entry)}\n`);
+    expect(writes.join("")).toBe(expected.join(""));
+    expect(writes).toContain(expected[50]!);
+    for (const chunk of writes) {
+      expect(chunk.endsWith("\n")).toBe(true);
+      if (chunk !== expected[50]) expect(chunk.length).toBeLessThanOrEqual(4096);
+    }
+  });
+
   test("a line longer than 4 KiB goes alone, whole", () => {
     const writes: string[] = [];
-    const writer = lineWriter((text) => writes.push(text));
+    const writer = lineWriter(into(writes));
     const long = "y".repeat(5000);
     writer.line("short");
     writer.line(long);
@@ -203,7 +247,7 @@ describe("the writer (api/host/log-lines.ts)", () => {
 
   test("flush writes what waits at once", () => {
     const writes: string[] = [];
-    const writer = lineWriter((text) => writes.push(text));
+    const writer = lineWriter(into(writes));
     writer.line("one");
     expect(writes).toEqual([]);
     writer.flush();
@@ -226,9 +270,9 @@ describe("the writer (api/host/log-lines.ts)", () => {
   test("a full non-blocking stdout (EAGAIN) keeps the lines and tries again", async () => {
     const writes: string[] = [];
     let full = true;
-    const writer = lineWriter((text) => {
+    const writer = lineWriter((bytes, length) => {
       if (full) throw Object.assign(new Error("try again"), { code: "EAGAIN" });
-      writes.push(text);
+      into(writes)(bytes, length);
     });
     writer.line("kept");
     writer.flush();
