@@ -23,16 +23,21 @@ export interface ServeSettings {
   hostname?: string;
   /** SO_REUSEPORT, so several processes can serve one port (WORKERS, processes.ts). */
   reusePort: boolean;
+  /** True when the service limits clients (RATE_LIMIT): each request then names its client's address. */
+  limited?: boolean;
   /** Where an exception that reaches Bun itself is logged. */
   log: (entry: string) => void;
 }
 
 /** Bun.serve's options for `service`: its fetch, and the last guard. */
 export function serveOptions(service: Service, settings: ServeSettings): Serve.Options<undefined, string> {
+  const { fetch } = service;
   return {
     port: settings.port,
     ...(settings.hostname === undefined ? {} : { hostname: settings.hostname }),
-    fetch: service.fetch,
+    fetch: settings.limited
+      ? (request, server) => fetch(request, { clientAddress: server.requestIP(request)?.address })
+      : (request) => fetch(request),
     reusePort: settings.reusePort,
     // The service answers its own exceptions (D21); this answers what still escapes it (a
     // broken host binding) with the same catalog JSON rather than Bun's bare 500. Bun passes

@@ -17,20 +17,20 @@ import { serveOptions } from "./serve-options.ts";
 
 const settings = settingsOrExit(process.env);
 const logError = (entry: string): void => void process.stderr.write(`${entry}\n`);
-let server: Server<undefined> | undefined;
 const host = assemble(settings, {
   site: { files: bunFiles, dir: settings.siteDir },
   framedBodies: true,
   compress,
   errorLog: logError,
-  clientAddress: (request) => server?.requestIP(request)?.address,
   sha256: (text) => Bun.SHA256.hash(text, "hex"),
 });
 
+let server: Server<undefined> | undefined;
 try {
   const reusePort = settings.workers > 1 || isProcessChild();
+  const limited = settings.rateLimit !== null;
   server = Bun.serve(
-    serveOptions(host.service, { port: settings.port, hostname: settings.host, reusePort, log: logError }),
+    serveOptions(host.service, { port: settings.port, hostname: settings.host, reusePort, limited, log: logError }),
   );
 } catch (error) {
   const { code, message } = error as { code?: string; message?: string };

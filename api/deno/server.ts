@@ -23,8 +23,6 @@ declare const Deno: {
 };
 
 const settings = settingsOrExit(process.env);
-/** Each request's client address, for the rate limit. */
-const peers = new WeakMap<Request, string>();
 /** The answers being made. */
 const inFlight = new Set<Promise<Response>>();
 const host = assemble(settings, {
@@ -32,7 +30,6 @@ const host = assemble(settings, {
   framedBodies: false,
   compress,
   errorLog: (entry) => void process.stderr.write(`${entry}\n`),
-  clientAddress: (request) => peers.get(request),
   sha256: (text) => createHash("sha256").update(text).digest("hex"),
 });
 
@@ -46,8 +43,7 @@ try {
       onListen: ({ port }) => console.log(startLine(settings, port, `Deno ${Deno.version.deno}`)),
     },
     (request, info) => {
-      peers.set(request, info.remoteAddr.hostname);
-      const answer = Promise.resolve(host.service.fetch(request));
+      const answer = Promise.resolve(host.service.fetch(request, { clientAddress: info.remoteAddr.hostname }));
       inFlight.add(answer);
       void answer.finally(() => inFlight.delete(answer));
       return answer;

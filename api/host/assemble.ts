@@ -3,13 +3,15 @@
  * (shared/http/service.ts) with the live clock and randomness (D13), the built site's files,
  * the compressor, the error log (D21), the access log (LOG) and the rate limit (RATE_LIMIT,
  * D23). What differs between runtimes is a small record ({@link Runtime}): how it finds files,
- * whether its server frames bodies, where its logs go, and how it limits and names clients.
+ * whether its server frames bodies, where its logs go, and how it limits. Each runtime's
+ * binding hands the service's `fetch` the request and what it knows of it (the client's
+ * address, Workers' waitUntil).
  */
 import type { Compressor } from "../../shared/http/documents.ts";
 import { errorLog } from "../../shared/http/error-boundary.ts";
 import type { Rate } from "../../shared/http/rate-limit.ts";
 import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
-import { createService, type Service, type ServiceOptions } from "../../shared/http/service.ts";
+import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
@@ -30,12 +32,9 @@ export interface Runtime {
   accessLog?: LineWriter;
   /** The limiter of a rate (D23); by default counted in this process (memoryLimiter). Undefined: none. */
   limiter?: (rate: Rate) => RateLimiter | undefined;
-  /** The client a request is counted under: its address. */
-  clientAddress: (request: Request) => string | null | undefined;
   /** The runtime's own SHA-256 (hex of UTF-8 text), faster than the portable one. */
   sha256?: (text: string) => string;
-  /** The Workers options of work that outlives a response (ServiceOptions). */
-  waitUntil?: ServiceOptions["waitUntil"];
+  /** Workers: the request that starts a document's compression waits for it (ServiceOptions). */
   awaitCompression?: boolean;
 }
 
@@ -66,8 +65,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
       onResponse: (record) => accessLog.access(record),
       clock: () => performance.now(),
     }),
-    ...(limiter && { limiter, clientKey: runtime.clientAddress }),
-    waitUntil: runtime.waitUntil,
+    limiter,
     awaitCompression: runtime.awaitCompression,
   });
   return { service, accessLog };

@@ -16,14 +16,11 @@ import { nodeFiles } from "../host/static-files.ts";
 import { stopOnSignals } from "../host/stop.ts";
 
 const settings = settingsOrExit(process.env);
-/** Each request's client address, for the rate limit. */
-const peers = new WeakMap<Request, string>();
 const host = assemble(settings, {
   site: { files: nodeFiles, dir: settings.siteDir },
   framedBodies: false,
   compress,
   errorLog: (entry) => void process.stderr.write(`${entry}\n`),
-  clientAddress: (request) => peers.get(request),
   sha256: (text) => createHash("sha256").update(text).digest("hex"),
 });
 
@@ -42,14 +39,13 @@ function toRequest(req: IncomingMessage): Request {
     body,
     duplex: "half",
   } as RequestInit);
-  if (req.socket.remoteAddress !== undefined) peers.set(request, req.socket.remoteAddress);
   return request;
 }
 
 let stopping = false;
 
 const server = createServer(async (req, res) => {
-  const response = await host.service.fetch(toRequest(req));
+  const response = await host.service.fetch(toRequest(req), { clientAddress: req.socket.remoteAddress });
   // Once stopping, a connection closes after its answer instead of waiting idle (keep-alive).
   if (stopping) res.setHeader("Connection", "close");
   res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -25,9 +25,6 @@ export interface WorkerContext {
   waitUntil(work: Promise<unknown>): void;
 }
 
-/** The waitUntil of each request being handled, for the work it starts (a document's compression). */
-const contexts = new WeakMap<Request, WorkerContext>();
-
 let current: { env: WorkerEnv; key: string; host: Host } | undefined;
 
 /** The service of this isolate, assembled on its first request (documents are built on their own first requests). */
@@ -56,8 +53,6 @@ function hostFor(env: WorkerEnv): Host {
       flush: () => undefined,
     },
     limiter: (rate) => (env.RATE_LIMITER === undefined ? undefined : bindingLimiter(env.RATE_LIMITER, rate)),
-    clientAddress: cloudflareClient,
-    waitUntil: (work, request) => contexts.get(request)?.waitUntil(work),
     awaitCompression: true,
   });
   current = { env, key, host };
@@ -66,8 +61,10 @@ function hostFor(env: WorkerEnv): Host {
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
-    const handled = negotiated(request);
-    contexts.set(handled, ctx);
-    return sent(await hostFor(env).service.fetch(handled));
+    const context = {
+      clientAddress: cloudflareClient(request),
+      waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
+    };
+    return sent(await hostFor(env).service.fetch(negotiated(request), context));
   },
 };

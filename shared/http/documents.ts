@@ -128,13 +128,13 @@ export function serveDocument(
   request: Request,
   served: ServedDocument,
   compress: Compressor | undefined,
-  waitUntil: ((work: Promise<unknown>, request: Request) => void) | undefined,
+  waitUntil: ((work: Promise<unknown>) => void) | undefined,
   awaitCompression: boolean,
 ): Response | Promise<Response> {
   const compressing = served.compressing;
   const response = chooseRepresentation(request, served, compress);
   if (served.compressing === compressing || served.compressing === null) return response;
-  waitUntil?.(served.compressing, request);
+  waitUntil?.(served.compressing);
   if (!awaitCompression || response.headers.has("Content-Encoding")) return response;
   return served.compressing.then(() => chooseRepresentation(request, served, compress));
 }

@@ -40,13 +40,6 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    */
   onError?: ErrorReporter;
   /**
-   * Receives work that a request starts and that outlives its response (a document's
-   * compression, with `compress`), with that request. A host whose runtime may drop such work
-   * once the response is out hands it back to the runtime (Workers: the request's
-   * `ctx.waitUntil`); elsewhere the work simply runs and this is not needed.
-   */
-  waitUntil?: (work: Promise<unknown>, request: Request) => void;
-  /**
    * With `compress`: the request that starts a document's compression waits for the coded
    * form it accepts, instead of getting the document as it is. For a host whose platform would
    * compress the plain form anyway, under the plain form's ETag (Workers); a few milliseconds,
@@ -64,11 +57,24 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
   clock?: () => number;
   /**
    * The rate limiter (D23): off when absent, the default. Every request but a CORS preflight
-   * is counted under `clientKey`; a refused one answers 429 rate_limited, and every counted
-   * one carries the RateLimit headers. `memoryLimiter` (rate-limit.ts) is one for Bun, Node
-   * and Deno; an edge runtime can plug its own.
+   * is counted under its context's `clientAddress` ("unknown" without one); a refused one
+   * answers 429 rate_limited, and every counted one carries the RateLimit headers.
+   * `memoryLimiter` (rate-limit.ts) is one for Bun, Node and Deno; an edge runtime can plug its own.
    */
   limiter?: RateLimiter;
-  /** The client a request is counted under: its address (Bun: `server.requestIP`). "unknown" when absent or null. */
-  clientKey?: (request: Request) => string | null | undefined;
+}
+
+/**
+ * What a runtime knows of one request beyond the Request itself, handed to `fetch` with it
+ * (like hono's `env` and execution context): nothing on a plain call.
+ */
+export interface RequestContext {
+  /** The client's address, what a rate limit counts under (D23): the TCP peer, or Cloudflare's CF-Connecting-IP. */
+  clientAddress?: string | null;
+  /**
+   * Keeps alive work the request starts that outlives its response (a document's compression,
+   * with `compress`), on a runtime that may drop it once the response is out (Workers:
+   * `ctx.waitUntil`); elsewhere the work simply runs.
+   */
+  waitUntil?: (work: Promise<unknown>) => void;
 }

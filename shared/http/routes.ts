@@ -12,11 +12,16 @@ import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
 import type { McpEndpoint } from "./mcp.ts";
-import type { ServiceOptions } from "./options.ts";
+import type { RequestContext, ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
 
-/** Answers a request for `path` (id: the request's, for an error body). */
-export type Router = (request: Request, path: string, id: string) => Response | Promise<Response>;
+/** Answers a request for `path` (id: the request's, for an error body; context: what the runtime knows of it). */
+export type Router = (
+  request: Request,
+  path: string,
+  id: string,
+  context: RequestContext | undefined,
+) => Response | Promise<Response>;
 
 const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [engine.path, engine.route]));
 /** Every fixed path the service answers: engines, documents and /mcp. */
@@ -44,10 +49,10 @@ export function pathOf(url: string): string {
 /** The router of a service with these documents and /mcp endpoint. */
 export function createRoutes(options: ServiceOptions, documents: ServedDocuments, mcp: McpEndpoint): Router {
   const engine = engineAnswer(options);
-  const { fallback, compress, waitUntil } = options;
+  const { fallback, compress } = options;
   const awaitCompression = options.awaitCompression === true;
 
-  return (request, path, id) => {
+  return (request, path, id, context) => {
     const method = request.method;
     const route = engineByPath.get(path);
     if (route !== undefined) {
@@ -57,7 +62,7 @@ export function createRoutes(options: ServiceOptions, documents: ServedDocuments
     const served = documents.byPath.get(path);
     if (served !== undefined) {
       if (method === "GET" || method === "HEAD")
-        return serveDocument(request, served(), compress, waitUntil, awaitCompression);
+        return serveDocument(request, served(), compress, context?.waitUntil, awaitCompression);
       return method === "OPTIONS" ? preflight(DOCUMENT_METHODS) : notAllowed(DOCUMENT_METHODS, id);
     }
     if (path === MCP_PATH) return mcp(request, id);

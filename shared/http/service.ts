@@ -12,18 +12,21 @@ import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";
 import { mcpEndpoint } from "./mcp.ts";
-import type { ServiceOptions } from "./options.ts";
+import type { RequestContext, ServiceOptions } from "./options.ts";
 import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { rateLimited } from "./responses.ts";
 import { createRoutes, pathOf } from "./routes.ts";
 
-export type { ServiceOptions } from "./options.ts";
+export type { RequestContext, ServiceOptions } from "./options.ts";
 
 /** The service a host serves. */
 export interface Service {
-  /** Answers one request: the only entry, on every runtime. A document's answer is synchronous. */
-  fetch: (request: Request) => Response | Promise<Response>;
+  /**
+   * Answers one request: the only entry, on every runtime, with what the runtime knows of it
+   * (`context`). A document's answer is synchronous.
+   */
+  fetch: (request: Request, context?: RequestContext) => Response | Promise<Response>;
   /**
    * Compresses every document now rather than on its first request that accepts a coding;
    * resolves when all are in place (at once without `compress`).
@@ -37,7 +40,7 @@ const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
 
 /** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: ServiceOptions): Service {
-  const { now, randomHex, onResponse, limiter, clientKey, onError: report } = options;
+  const { now, randomHex, onResponse, limiter, onError: report } = options;
   const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
   const documents = servedDocuments({ siteUrl }, options.compress !== undefined);
   const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex }), report);
@@ -103,6 +106,7 @@ export function createService(options: ServiceOptions): Service {
   /** The route's answer, finished; a throw or a rejection is the error boundary's (D21). */
   function answer(
     request: Request,
+    context: RequestContext | undefined,
     id: string,
     path: string,
     mark: number,
@@ -111,7 +115,7 @@ export function createService(options: ServiceOptions): Service {
     try {
       if (verdict !== undefined && !verdict.allowed)
         return finish(request, id, path, mark, verdict, rateLimited(retryAfter(limiter!.policy, verdict), id));
-      const response = route(request, path, id);
+      const response = route(request, path, id, context);
       if (!isThenable(response)) return finish(request, id, path, mark, verdict, response);
       return response.then(
         (done) => finish(request, id, path, mark, verdict, done),
@@ -127,26 +131,32 @@ export function createService(options: ServiceOptions): Service {
    * limiter that throws or rejects lets the request through and is reported, so a failing
    * remote limiter does not take the service down.
    */
-  function gate(request: Request, id: string, path: string, mark: number): Response | Promise<Response> {
+  function gate(
+    request: Request,
+    context: RequestContext | undefined,
+    id: string,
+    path: string,
+    mark: number,
+  ): Response | Promise<Response> {
     let verdict: RateVerdict | Promise<RateVerdict>;
     try {
-      verdict = limiter!.limit(request, clientKey?.(request) ?? "unknown");
+      verdict = limiter!.limit(request, context?.clientAddress ?? "unknown");
     } catch (error) {
       notify(error, request, report);
-      return answer(request, id, path, mark, undefined);
+      return answer(request, context, id, path, mark, undefined);
     }
-    if (!isThenable(verdict)) return answer(request, id, path, mark, verdict);
+    if (!isThenable(verdict)) return answer(request, context, id, path, mark, verdict);
     return verdict.then(
-      (given) => answer(request, id, path, mark, given),
+      (given) => answer(request, context, id, path, mark, given),
       (error: unknown) => {
         notify(error, request, report);
-        return answer(request, id, path, mark, undefined);
+        return answer(request, context, id, path, mark, undefined);
       },
     );
   }
 
   return {
-    fetch(request) {
+    fetch(request, context) {
       const mark = onResponse === undefined ? 0 : clock();
       const id = requestIdOf(request, randomHex);
       let path = "";
@@ -155,8 +165,9 @@ export function createService(options: ServiceOptions): Service {
       } catch (error) {
         return finish(request, id, path, mark, undefined, recover(error, request, report, id));
       }
-      if (limiter === undefined || request.method === "OPTIONS") return answer(request, id, path, mark, undefined);
-      return gate(request, id, path, mark);
+      if (limiter === undefined || request.method === "OPTIONS")
+        return answer(request, context, id, path, mark, undefined);
+      return gate(request, context, id, path, mark);
     },
     compressDocuments: () => {
       const compress = options.compress;
@@ -170,7 +181,9 @@ export function createService(options: ServiceOptions): Service {
  * The service's `fetch` alone, always answering a promise: for callers that want a standard
  * fetch-shaped function (tests, like hono's `app.request`; a client library's `fetch` option).
  */
-export function createHandler(options: ServiceOptions): (request: Request) => Promise<Response> {
+export function createHandler(
+  options: ServiceOptions,
+): (request: Request, context?: RequestContext) => Promise<Response> {
   const { fetch } = createService(options);
-  return async (request) => fetch(request);
+  return async (request, context) => fetch(request, context);
 }

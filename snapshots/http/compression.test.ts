@@ -253,24 +253,23 @@ describe("a service with the server's compressor", () => {
 });
 
 describe("waitUntil: the compression a request starts is handed to the host (Workers' ctx.waitUntil)", () => {
-  test("once, with the request that started it, settling when the coded forms are ready; never for a plain request", async () => {
+  test("once, by the request that started it, settling when the coded forms are ready; never for a plain request", async () => {
     const handed: [Promise<unknown>, Request][] = [];
-    const service = createService({
-      now: () => ctx.now,
-      randomHex: ctx.randomHex,
-      compress,
-      waitUntil: (work, request) => handed.push([work, request]),
-    });
-    await get(service, "/api/settlement.json");
+    const service = createService({ now: () => ctx.now, randomHex: ctx.randomHex, compress });
+    /** A request with the context a Worker gives it: its own waitUntil. */
+    const send = async (headers: Record<string, string> = {}) => {
+      const request = new Request(`${BASE}/api/settlement.json`, { headers });
+      return [request, await service.fetch(request, { waitUntil: (work) => handed.push([work, request]) })] as const;
+    };
+    await send();
     expect(handed).toHaveLength(0);
-    const first = new Request(`${BASE}/api/settlement.json`, { headers: { "Accept-Encoding": "br" } });
-    expect((await service.fetch(first)).headers.get("content-encoding")).toBeNull();
+    const [first, answer] = await send({ "Accept-Encoding": "br" });
+    expect(answer.headers.get("content-encoding")).toBeNull();
     expect(handed).toHaveLength(1);
     expect(handed[0]![1]).toBe(first);
     await handed[0]![0];
-    const next = await get(service, "/api/settlement.json", { "Accept-Encoding": "br" });
-    expect(next.headers.get("content-encoding")).toBe("br");
-    await get(service, "/api/settlement.json", { "Accept-Encoding": "gzip" });
+    expect((await send({ "Accept-Encoding": "br" }))[1].headers.get("content-encoding")).toBe("br");
+    await send({ "Accept-Encoding": "gzip" });
     expect(handed).toHaveLength(1);
   });
 });

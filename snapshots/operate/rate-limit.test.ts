@@ -95,17 +95,22 @@ describe("the headers (draft-ietf-httpapi-ratelimit-headers-11)", () => {
   });
 });
 
-/** A service limited to `requests` per minute per client, the client named by its X-Client header. */
+/**
+ * A service limited to `requests` per minute per client, each request's client address (its
+ * context, as a runtime's binding gives it) taken from its X-Client header.
+ */
 function limited(requests: number, overrides: Partial<ServiceOptions> = {}) {
   const errors: unknown[] = [];
-  const service = createService({
+  const limitedService = createService({
     now: () => NOW,
     randomHex: (length) => "a".repeat(length),
     limiter: memoryLimiter({ requests, seconds: 60, now: () => NOW }),
-    clientKey: (request) => request.headers.get("x-client"),
     onError: (error) => errors.push(error),
     ...overrides,
   });
+  const service = {
+    fetch: (request: Request) => limitedService.fetch(request, { clientAddress: request.headers.get("x-client") }),
+  };
   return { service, errors };
 }
 
@@ -209,7 +214,7 @@ describe("the handler with a limiter (D23)", () => {
     expect(await refused.text()).toBe("");
   });
 
-  test("without clientKey every request counts as one client, unknown", async () => {
+  test("a request whose context names no client address counts as the one client unknown", async () => {
     const keys: string[] = [];
     const limiter: RateLimiter = {
       policy: { name: "default", quota: 1, window: 1 },
