@@ -5,12 +5,10 @@
  * before exit 0 (api/host/stop.ts). Run with --allow-net, --allow-env and --allow-read (the
  * built site).
  */
-import { createHash } from "node:crypto";
 import process from "node:process";
 import { assemble } from "../host/assemble.ts";
-import { compress } from "../host/compress.ts";
+import { nodeApis } from "../host/node-apis.ts";
 import { cannotListen, settingsOrExit, startLine } from "../host/settings.ts";
-import { nodeFiles } from "../host/static-files.ts";
 import { stopOnSignals } from "../host/stop.ts";
 
 /** What this file uses of Deno's global (the project type-checks with Bun's types). */
@@ -25,13 +23,7 @@ declare const Deno: {
 const settings = settingsOrExit(process.env);
 /** The answers being made. */
 const inFlight = new Set<Promise<Response>>();
-const host = assemble(settings, {
-  site: { files: nodeFiles, dir: settings.siteDir },
-  framedBodies: false,
-  compress,
-  errorLog: (entry) => void process.stderr.write(`${entry}\n`),
-  sha256: (text) => createHash("sha256").update(text).digest("hex"),
-});
+const host = assemble(settings, nodeApis(settings));
 
 let server: { shutdown(): Promise<void> };
 try {

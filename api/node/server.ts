@@ -6,23 +6,15 @@
  * the requests in flight before exit 0 (api/host/stop.ts). The script bundles this file for
  * Node first (Node 20 runs no TypeScript).
  */
-import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { assemble } from "../host/assemble.ts";
-import { compress } from "../host/compress.ts";
+import { nodeApis } from "../host/node-apis.ts";
 import { cannotListen, settingsOrExit, startLine } from "../host/settings.ts";
-import { nodeFiles } from "../host/static-files.ts";
 import { stopOnSignals } from "../host/stop.ts";
 
 const settings = settingsOrExit(process.env);
-const host = assemble(settings, {
-  site: { files: nodeFiles, dir: settings.siteDir },
-  framedBodies: false,
-  compress,
-  errorLog: (entry) => void process.stderr.write(`${entry}\n`),
-  sha256: (text) => createHash("sha256").update(text).digest("hex"),
-});
+const host = assemble(settings, nodeApis(settings));
 
 /** The fetch Request of a Node request. */
 function toRequest(req: IncomingMessage): Request {
