@@ -1,5 +1,5 @@
 /**
- * The documents' compressor (shared/http/handler.ts, HandlerOptions.compress): node:zlib. On
+ * The documents' compressor (shared/http/service.ts, ServiceOptions.compress): node:zlib. On
  * Bun it runs off the main thread, so compressing a document never holds up a request; Brotli
  * at its best quality and gzip at level 9, as each document is compressed once per process, on
  * its first request that accepts a coding, and every later request sends the smaller body.

@@ -36,7 +36,7 @@ export function platformCoding(accept: string | null): ContentCoding | null {
 }
 
 /**
- * The request as the handler should see it: a GET or HEAD carries, as Accept-Encoding, the
+ * The request as the service should see it: a GET or HEAD carries, as Accept-Encoding, the
  * coding the platform will send this client (none: the document as it is). Other methods, and
  * requests that did not come through the platform's front (no `cf.clientAcceptEncoding`),
  * are left as they are.

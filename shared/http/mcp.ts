@@ -1,7 +1,7 @@
 /**
  * POST /mcp (D24): the engines as MCP tools over Streamable HTTP, stateless (no session: the client
  * holds the job, as everywhere else). Each request gets its own SDK server and transport with
- * JSON answers; the body limit (D9) holds as on the engines, and the handler's error boundary
+ * JSON answers; the body limit (D9) holds as on the engines, and the service's error boundary
  * (D21) around it. The SDK and the MCP server load on the first POST (the SDK takes about
  * 60 ms to import, which a start of the engines need not pay). GET and DELETE answer 405, which is how the MCP specification lets a server
  * say it offers no standalone stream and no sessions to end. CORS as for the engines (D17),

@@ -32,7 +32,7 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    */
   compress?: Compressor;
   /**
-   * Called with every unexpected exception (a bug) that the handler answered with 500
+   * Called with every unexpected exception (a bug) that the service answered with 500
    * internal_error (D21), and the request it broke, so the host can log it. Log the method and
    * path at most: the body and headers carry the demo key (D14). Without it nothing is reported
    * (shared/ does no I/O); the client gets the same answer either way. A limiter's failure

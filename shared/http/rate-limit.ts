@@ -1,5 +1,5 @@
 /**
- * The opt-in rate limit (D23): the handler asks a {@link RateLimiter} about each request (but
+ * The opt-in rate limit (D23): the service asks a {@link RateLimiter} about each request (but
  * CORS preflights) and answers an excess one 429 rate_limited. The limiter is the host's
  * choice: {@link memoryLimiter} keeps counts in the process (Bun, Node, Deno); an edge
  * runtime can plug its own (a Cloudflare rate-limiting binding, a Durable Object). The
@@ -34,7 +34,7 @@ export interface RateLimiter {
   /**
    * Counts `request` against `clientKey` (the client's address, or "unknown") and says whether
    * it may go on. May answer a promise (a remote limiter); an exception or a rejection lets
-   * the request through and goes to the handler's onError.
+   * the request through and goes to the service's onError.
    */
   limit(request: Request, clientKey: string): RateVerdict | Promise<RateVerdict>;
 }

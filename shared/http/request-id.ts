@@ -18,14 +18,14 @@ let fallbackCounter = 0;
  * The id of `request` (D22): its `X-Request-Id` when it matches {@link REQUEST_ID_PATTERN},
  * else `randomHex(16)`. Never throws: a request whose headers cannot be read, or a random
  * source that fails, still gets an id, and the failure shows up (and is reported) where the
- * handler meets it next.
+ * service meets it next.
  */
 export function requestIdOf(request: Request, randomHex: (length: number) => string): string {
   try {
     const sent = request.headers.get("x-request-id");
     if (sent !== null && REQUEST_ID_PATTERN.test(sent)) return sent;
   } catch {
-    // Reading the headers is the handler's next step too, inside its error boundary (D21).
+    // Reading the headers is the service's next step too, inside its error boundary (D21).
   }
   try {
     return randomHex(FRESH_REQUEST_ID_LENGTH);

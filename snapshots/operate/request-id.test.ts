@@ -2,7 +2,7 @@
  * Request ids (D22): every kind of response carries X-Request-Id, the client's own when it is 1
  * to 128 characters of [A-Za-z0-9._:-], else a fresh 16-hex one; every error body ends with it
  * as request_id and no success body carries it; CORS allows the header in preflights and
- * exposes it. In process through the handler (fetch and Bun's fixed routes); over the wire in
+ * exposes it. In process through the service's fetch; over the wire in
  * request-id.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * HTTP behaviour of the shared fetch handler, tested without a server (like hono's
+ * HTTP behaviour of the service's one fetch (shared/http/service.ts), tested without a server (like hono's
  * app.request()): methods and Allow (D9), CORS preflight (D17), content types and caching
  * (D18), unknown paths (D9), the body size limit with and without Content-Length (D9), and the
  * health document. The real Bun server is in server.e2e.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The handler runs unchanged on Node 20: shared/http/service.ts is bundled for Node with Bun.build,
+ * The service runs unchanged on Node 20: shared/http/service.ts is bundled for Node with Bun.build,
  * then the system `node` drives it with the fixed clock, and its answers must equal what the
  * same requests give under Bun. The requests live in one module that both runtimes import, so
  * the two sides cannot drift. A missing `node` fails the test; nothing is skipped.
