@@ -30,8 +30,8 @@ export interface Runtime {
   errorLog: (entry: string) => void;
   /** Where access-log lines go; by default batched to stdout (log-lines.ts). */
   accessLog?: LineWriter;
-  /** The limiter of a rate (D23); by default counted in this process (memoryLimiter). Undefined: none. */
-  limiter?: (rate: Rate) => RateLimiter | undefined;
+  /** The limiter of a rate (D23); by default counted in this process (memoryLimiter). */
+  limiter?: (rate: Rate) => RateLimiter;
   /** The runtime's own SHA-256 (hex of UTF-8 text), faster than the portable one. */
   sha256?: (text: string) => string;
   /** Workers: the request that starts a document's compression waits for it (ServiceOptions). */

@@ -1,7 +1,6 @@
 /**
- * The access log's writer (LOG, on by default): lines are written as ASCII bytes into one
- * 4 KiB buffer (an access line straight from its record, shared/http/access-log.ts) and the
- * buffer goes to stdout when the next line would not fit, or {@link FLUSH_MS} after its first
+ * The access log's writer (LOG, on by default): each request's line is written as ASCII bytes
+ * straight from its record into one 4 KiB buffer (shared/http/access-log.ts), and the buffer goes to stdout when the next line would not fit, or {@link FLUSH_MS} after its first
  * line, so a busy server makes one write per few dozen requests instead of one per request
  * (measured in docs/performance.md), and a quiet one shows each line within a moment. Each
  * write is whole lines of at most 4,096 bytes (PIPE_BUF), so the lines of several processes
@@ -24,18 +23,17 @@ const MAX_WAITING = 1 << 20;
 /** Writes `length` bytes of `bytes` somewhere; may throw an errno error. */
 export type ByteSink = (bytes: Uint8Array, length: number) => void;
 
-/** A buffered writer of ASCII lines. */
+/** A buffered writer of access log lines. */
 export interface LineWriter {
   /** Queues the access log line of `record`. */
   access(record: AccessRecord): void;
-  /** Queues one line of ASCII text (without its newline). */
-  line(text: string): void;
   /** Writes everything queued now. */
   flush(): void;
 }
 
-/** Bytes of an ASCII text and its newline, for a line that does not fit the buffer. */
-const asciiLine = (text: string): Uint8Array => Uint8Array.from(`${text}\n`, (char) => char.charCodeAt(0));
+/** The bytes of an access line that does not fit the buffer (a path of kilobytes), with its newline. */
+const longLine = (record: AccessRecord): Uint8Array =>
+  Uint8Array.from(`${accessLogLine(record)}\n`, (char) => char.charCodeAt(0));
 
 /**
  * A line writer to `write` (by default a synchronous write to stdout). `write` gets whole lines
@@ -106,7 +104,7 @@ export function lineWriter(write: ByteSink = (bytes, length) => writeSync(1, byt
     return false;
   }
 
-  /** After a line went in: a full buffer goes out, else the first line of a buffer schedules its write. */
+  /** After a line went in: the first line of a buffer schedules its write. */
   function queued(): void {
     if (!scheduled) {
       scheduled = true;
@@ -142,22 +140,8 @@ export function lineWriter(write: ByteSink = (bytes, length) => writeSync(1, byt
         if (used > 0) seal();
         end = encodeAccessLine(record, buffer, used);
       }
-      if (end === -1) return alone(asciiLine(accessLogLine(record)));
+      if (end === -1) return alone(longLine(record));
       used = end;
-      queued();
-    },
-    line(text) {
-      if (broken) return;
-      const bytes = text.length + 1;
-      if (bytes > ATOMIC_BYTES) return alone(asciiLine(text));
-      if (used + bytes > ATOMIC_BYTES) {
-        flush();
-        if (broken) return;
-        if (used > 0) seal();
-      }
-      for (let k = 0; k < text.length; k++) buffer[used + k] = text.charCodeAt(k);
-      buffer[used + text.length] = 10;
-      used += bytes;
       queued();
     },
     flush,

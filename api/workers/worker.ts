@@ -47,12 +47,9 @@ function hostFor(env: WorkerEnv): Host {
     compress: zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 }),
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception.
     errorLog: report,
-    accessLog: {
-      access: (record) => console.log(accessLogLine(record)),
-      line: (text) => console.log(text),
-      flush: () => undefined,
-    },
-    limiter: (rate) => (env.RATE_LIMITER === undefined ? undefined : bindingLimiter(env.RATE_LIMITER, rate)),
+    accessLog: { access: (record) => console.log(accessLogLine(record)), flush: () => undefined },
+    // workerSettings gives a rate only when the binding is there.
+    limiter: (rate) => bindingLimiter(env.RATE_LIMITER!, rate),
     awaitCompression: true,
   });
   current = { env, key, host };

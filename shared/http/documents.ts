@@ -9,17 +9,15 @@ import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../
 import { preferredCoding } from "./codings.ts";
 import { EXPOSE_HEADERS } from "./cors.ts";
 
-/** The host's compressor: `bytes` in `coding`, as a promise (HandlerOptions.compress). */
+/** The host's compressor: `bytes` in `coding`, as a promise (ServiceOptions.compress). */
 export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
 
 /**
- * One form a document is sent in: its bytes, the same bytes as a Blob (the body every response
- * sends: a Blob is immutable, so a runtime sends it without copying it per response, where it
- * copies an array's bytes; for a 39 KB document on Bun that is about a quarter of the request),
- * its entity tag, and its headers (made once).
+ * One form a document is sent in: its body as a Blob (a Blob is immutable, so a runtime sends
+ * it without copying it per response, where it copies an array's bytes; for a 39 KB document
+ * on Bun that is about a quarter of the request), its entity tag, and its headers (made once).
  */
 interface Representation {
-  bytes: Uint8Array<ArrayBuffer>;
   body: Blob;
   etag: string;
   headers: Headers;
@@ -64,7 +62,7 @@ function representation(
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
   fields["Content-Length"] = String(bytes.byteLength);
-  return { bytes, body: new Blob([bytes]), etag, headers: new Headers(fields), notModified };
+  return { body: new Blob([bytes]), etag, headers: new Headers(fields), notModified };
 }
 
 /**
@@ -147,8 +145,8 @@ export function serveDocument(
 export function compressDocument(served: ServedDocument, compress: Compressor): Promise<void> {
   if (served.compressing !== null) return served.compressing;
   const { doc } = served;
-  const bytes = served.identity.bytes;
-  const compressAll = (): Promise<void> => {
+  const compressAll = async (): Promise<void> => {
+    const bytes = new Uint8Array(await served.identity.body.arrayBuffer());
     const jobs = CONTENT_CODINGS.map((coding) =>
       compress(bytes, coding).then(
         (body) => {
@@ -159,7 +157,7 @@ export function compressDocument(served: ServedDocument, compress: Compressor): 
         () => undefined,
       ),
     );
-    return Promise.all(jobs).then(() => undefined);
+    await Promise.all(jobs);
   };
   served.compressing = new Promise((resolve) => setTimeout(resolve, 0)).then(compressAll);
   return served.compressing;

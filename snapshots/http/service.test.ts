@@ -5,6 +5,8 @@
  * health document. The real Bun server is in server.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
+import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
+import { pathOf } from "../../shared/http/routes.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../../shared/protocol/constants.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
@@ -178,6 +180,31 @@ describe("non-ASCII header values are read as UTF-8 (D14, D15)", () => {
     });
     expect(((await response.json()) as { key_id: string }).key_id).toBe(keyIdOf("cl\u00e9"));
   });
+});
+
+describe("the path a request is routed by (routes.ts pathOf)", () => {
+  const fixed = [...ENGINE_ROUTES.map(enginePath), ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths), "/mcp"];
+  const spellings = (path: string) => [
+    path,
+    `${path}?x=1&y=/z`,
+    `${path}#part`,
+    `${path}/`,
+    `/a/..${path}`,
+    `/.${path}`,
+    path.replace("/", "//"),
+    path.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`),
+    path.toUpperCase(),
+  ];
+
+  test.each(["http://localhost", "http://127.0.0.1:3000", "https://[::1]:8443", "http://u:p@example.com"])(
+    "is the URL parser's pathname for every served path however spelled, on %s",
+    (origin) => {
+      for (const path of [...fixed.flatMap(spellings), "/", "/_astro/app.js", "/nope", "/a b", "/é"]) {
+        const url = `${origin}${path}`;
+        expect(pathOf(url), url).toBe(new URL(url).pathname);
+      }
+    },
+  );
 });
 
 describe("unknown paths (D9)", () => {
