@@ -1,8 +1,8 @@
 /**
  * The one assembly of the service from settings, for every runtime: the shared service
  * (shared/http/service.ts) with the live clock and randomness (D13), the built site's files,
- * the compressor, the error log (D21), the access log (LOG) and the rate limit (RATE_LIMIT,
- * D23). What differs between runtimes is a small record ({@link Runtime}): how it finds files,
+ * the compressor, the error log (D21), the access log (LOG), the rate limit (RATE_LIMIT,
+ * D23) and who may reach /mcp (HOST, MCP_ALLOWED_ORIGINS). What differs between runtimes is a small record ({@link Runtime}): how it finds files,
  * whether its server frames bodies, where its logs go, and how it limits. Each runtime's
  * binding hands the service's `fetch` the request and what it knows of it (the client's
  * address, Workers' waitUntil).
@@ -57,6 +57,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
     now: Date.now,
     randomHex,
     siteUrl: settings.siteUrl,
+    mcpAccess: settings.mcpAccess,
     ...(runtime.site && { fallback: staticFiles(runtime.site.dir, runtime.site.files) }),
     trustContentLength: runtime.framedBodies,
     compress: runtime.compress,

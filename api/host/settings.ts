@@ -1,6 +1,6 @@
 /**
  * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
- * RATE_LIMIT (D23), SITE_URL and SITE_DIR. Kept apart from the servers, which listen as soon
+ * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, SITE_URL and SITE_DIR. Kept apart from the servers, which listen as soon
  * as they are imported, so that they can be tested. A value that cannot be read stops the
  * start with a {@link SettingError}, whose message is printed as one line, rather than the
  * server doing something unexpected.
@@ -8,6 +8,7 @@
 
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 
@@ -96,6 +97,31 @@ export function rateLimit(value: string | undefined): Rate | null {
   return rate;
 }
 
+/**
+ * The origins MCP_ALLOWED_ORIGINS lets call /mcp from a browser page besides the deployment's
+ * own (mcp-guard.ts): none when unset or blank; else comma-separated http(s) origins
+ * (`https://app.example.com, http://localhost:5173`), or `*` for any. An entry that is not an
+ * origin (a path, a query, another scheme) stops the start.
+ */
+export function mcpAllowedOrigins(value: string | undefined): readonly string[] | "*" {
+  const parsed = parseAllowedOrigins(value);
+  if (parsed.bad !== undefined)
+    throw new SettingError(
+      `MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; ${JSON.stringify(parsed.bad)} is not an origin in ${JSON.stringify(value)}.`,
+    );
+  return parsed.origins;
+}
+
+/**
+ * Who may reach /mcp (mcp-guard.ts): listening on a loopback address (HOST 127.0.0.1, ::1,
+ * localhost), only requests addressed to this machine; and pages from the origins
+ * MCP_ALLOWED_ORIGINS names.
+ */
+export const mcpAccess = (host: string | undefined, allowedOrigins: string | undefined): McpAccess => ({
+  loopback: isLoopbackAddress(host),
+  allowedOrigins: mcpAllowedOrigins(allowedOrigins),
+});
+
 /** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
 export const localSiteUrl = (port: number): string => `http://localhost:${port}`;
 
@@ -110,6 +136,8 @@ export interface ServiceSettings {
   rateLimit: Rate | null;
   /** The origin absolute URLs in documents name (SITE_URL). */
   siteUrl: string;
+  /** Who may reach /mcp: a loopback HOST's rule, and MCP_ALLOWED_ORIGINS. */
+  mcpAccess: McpAccess;
 }
 
 /** The settings of a start: the service's, and where and how it listens. */
@@ -130,12 +158,14 @@ export interface Settings extends ServiceSettings {
  */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const port = listenPort(env.PORT);
+  const host = listenHost(env.HOST);
   return {
     port,
-    host: listenHost(env.HOST),
+    host,
     workers: workerCount(env.WORKERS),
     log: accessLogOn(env.LOG),
     rateLimit: rateLimit(env.RATE_LIMIT),
+    mcpAccess: mcpAccess(host, env.MCP_ALLOWED_ORIGINS),
     siteUrl: env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
     siteDir: env.SITE_DIR?.trim() || SITE_DIST,
   };

@@ -9,7 +9,11 @@
  * `simple.limit` and `simple.period`; Cloudflare's periods are 10 and 60 seconds) for the
  * RateLimit-Policy header. A Worker cannot refuse to start, so a setting it cannot use is
  * reported and left off. A client is its CF-Connecting-IP, which Cloudflare's edge sets.
+ * MCP_ALLOWED_ORIGINS as on Bun (an entry that is not an origin is reported and left out); a
+ * Worker is never on loopback unless the local runner says so through HOST, the address it
+ * listens on (unset on Cloudflare).
  */
+import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 import type { ServiceSettings } from "../host/settings.ts";
@@ -29,6 +33,10 @@ export interface WorkerEnv {
   RATE_LIMIT?: string;
   /** A rate limiting binding (`ratelimits` in wrangler.jsonc). */
   RATE_LIMITER?: RateLimitBinding;
+  /** Origins besides SITE_URL's a browser page may call /mcp from, comma-separated, or `*` (mcp-guard.ts). */
+  MCP_ALLOWED_ORIGINS?: string;
+  /** The address `bun run api:workers` listens on (local.ts), which says whether /mcp is on loopback; unset on Cloudflare. */
+  HOST?: string;
 }
 
 /**
@@ -49,6 +57,7 @@ export function workerSettings(env: WorkerEnv, report: (message: string) => void
     siteUrl: env.SITE_URL?.trim() || DEFAULT_SITE_URL,
     log: env.LOG?.trim().toLowerCase() === "on",
     rateLimit: null,
+    mcpAccess: { loopback: isLoopbackAddress(env.HOST?.trim()), allowedOrigins: workerOrigins(env, report) },
   };
   const text = env.RATE_LIMIT?.trim() ?? "";
   if (text === "" || text.toLowerCase() === "off") return settings;
@@ -59,6 +68,21 @@ export function workerSettings(env: WorkerEnv, report: (message: string) => void
     report("RATE_LIMIT needs the RATE_LIMITER binding (wrangler.jsonc): no limit.");
   else settings.rateLimit = rate;
   return settings;
+}
+
+/** The origins MCP_ALLOWED_ORIGINS allows, reporting and leaving out each entry that is not an origin. */
+function workerOrigins(env: WorkerEnv, report: (message: string) => void): readonly string[] | "*" {
+  const origins: string[] = [];
+  for (const entry of env.MCP_ALLOWED_ORIGINS?.split(",") ?? []) {
+    const parsed = parseAllowedOrigins(entry);
+    if (parsed.bad !== undefined)
+      report(
+        `MCP_ALLOWED_ORIGINS: ${JSON.stringify(parsed.bad)} is not an origin (https://app.example.com): left out.`,
+      );
+    else if (parsed.origins === "*") return "*";
+    else origins.push(...parsed.origins.filter((origin) => !origins.includes(origin)));
+  }
+  return origins;
 }
 
 /** The client a request is counted under on Workers: the address Cloudflare's edge gives. */

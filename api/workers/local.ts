@@ -3,7 +3,8 @@
  * 127.0.0.1 unless HOST says otherwise, offline, as wrangler.jsonc deploys it (miniflare.ts).
  * The settings of `bun run api` (api/host/settings.ts): SITE_URL, when set, replaces the var;
  * LOG, when set, too (else the deployment's own: off); RATE_LIMIT binds the local emulation of
- * the rate limiting API with the same limit and period. WORKER_BUNDLE serves a bundle made by
+ * the rate limiting API with the same limit and period; MCP_ALLOWED_ORIGINS, when set, replaces
+ * the var too, and the Worker is told the address it listens on (HOST), for /mcp's loopback rule. WORKER_BUNDLE serves a bundle made by
  * `wrangler deploy --dry-run --outdir <folder>` (`<folder>/worker.js`: what a deploy uploads)
  * instead of bundling wrangler.jsonc's main. It builds the site first when site/dist is
  * missing. SIGINT or SIGTERM stops workerd, then this process; should this process be killed
@@ -12,10 +13,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { refuseToStart, settingsOrExit } from "../host/settings.ts";
-import { bundleWorker, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
+import { bundleWorker, LOCAL_HOST, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 
 const started = performance.now();
-const { port, host, siteUrl, log, rateLimit } = settingsOrExit(process.env);
+const { port, host, siteUrl, log, rateLimit, mcpAccess } = settingsOrExit(process.env);
 // The rate limiting API counts per 10 or per 60 seconds, and nothing else.
 if (rateLimit && rateLimit.seconds !== 10 && rateLimit.seconds !== 60)
   refuseToStart(
@@ -38,6 +39,11 @@ const worker = await startLocalWorker({
     SITE_URL: siteUrl,
     ...(process.env.LOG?.trim() && { LOG: log ? "on" : "off" }),
     ...(rateLimit && { RATE_LIMIT: `${rateLimit.requests}/${rateLimit.seconds}` }),
+    // Where it listens, so that /mcp keeps to loopback's rule there (a deployed Worker has no HOST).
+    HOST: host ?? LOCAL_HOST,
+    ...(process.env.MCP_ALLOWED_ORIGINS?.trim() && {
+      MCP_ALLOWED_ORIGINS: mcpAccess.allowedOrigins === "*" ? "*" : mcpAccess.allowedOrigins.join(","),
+    }),
   },
   ...(rateLimit && { rateLimiter: rateLimit }),
 });

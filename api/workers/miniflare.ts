@@ -20,6 +20,9 @@ export const ROOT = new URL("../..", import.meta.url).pathname;
 process.env.WRANGLER_SEND_METRICS = "false";
 process.env.WRANGLER_HIDE_BANNER = "true";
 
+/** The interface the Worker is served on locally unless told otherwise: loopback, as wrangler dev does. */
+export const LOCAL_HOST = "127.0.0.1";
+
 /** How to serve the Worker locally. */
 export interface LocalWorkerOptions {
   /** The Worker: the text of one ES module (bundleWorker's, or a deploy's dry-run bundle). */
@@ -70,7 +73,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<{ u
   // The bundle is one module, so no module rules apply (and Miniflare 5's v4 options refuse them).
   const { modulesRules: _rules, ...worker } = workerOptions;
   if (options.assets === false) delete worker.assets;
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? LOCAL_HOST;
   const bindings = { ...(worker.bindings as Record<string, unknown> | undefined), ...options.vars };
   const limit = options.rateLimiter;
   const miniflare = new Miniflare(

@@ -32,7 +32,14 @@ function hostFor(env: WorkerEnv): Host {
   // The same env object as last time: the same service, without reading the bindings again.
   if (current?.env === env) return current.host;
   // The bindings as text: the same on every request of an isolate, whether or not env is one object.
-  const key = JSON.stringify([env.SITE_URL, env.LOG, env.RATE_LIMIT, env.RATE_LIMITER !== undefined]);
+  const key = JSON.stringify([
+    env.SITE_URL,
+    env.LOG,
+    env.RATE_LIMIT,
+    env.RATE_LIMITER !== undefined,
+    env.MCP_ALLOWED_ORIGINS,
+    env.HOST,
+  ]);
   if (current?.key === key) {
     current.env = env;
     return current.host;

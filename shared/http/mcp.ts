@@ -19,6 +19,7 @@ import { readBody } from "./body-limit.ts";
 import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
 import { type ErrorReporter, notify } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
+import type { McpGuard } from "./mcp-guard.ts";
 import { tooLarge } from "./responses.ts";
 
 /** The methods it serves. */
@@ -78,10 +79,13 @@ export function mcpEndpoint(
   settings: DocumentSettings,
   context: () => EngineContext,
   report: ErrorReporter | undefined,
+  guard: McpGuard = () => undefined,
 ): McpEndpoint {
   let resources: Resources | undefined;
   let modules: ReturnType<typeof loadModules> | undefined;
   return async (request, id) => {
+    const refused = guard(request);
+    if (refused) return refused;
     if (request.method === "OPTIONS") return mcpPreflight();
     if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
     const bytes = await readBody(request, LIMITS.bodyBytesMax);

@@ -6,6 +6,7 @@ import type { DocumentSettings } from "../documents/index.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";
 import type { ErrorReporter } from "./error-boundary.ts";
+import type { McpAccess } from "./mcp-guard.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 /** What the service needs from its host. */
@@ -62,6 +63,13 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    * `memoryLimiter` (rate-limit.ts) is one for Bun, Node and Deno; an edge runtime can plug its own.
    */
   limiter?: RateLimiter;
+  /**
+   * Who may reach /mcp (mcp-guard.ts): whether the host listens on loopback only (then a request
+   * must be addressed to this machine, against DNS rebinding), and the origins besides the
+   * deployment's own (`siteUrl`) a browser page may call it from. Absent: a public address's
+   * rule with no other origin, which refuses a foreign page and lets every agent in.
+   */
+  mcpAccess?: McpAccess;
 }
 
 /**

@@ -12,6 +12,7 @@ import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";
 import { mcpEndpoint } from "./mcp.ts";
+import { mcpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
@@ -43,7 +44,8 @@ export function createService(options: ServiceOptions): Service {
   const { now, randomHex, onResponse, limiter, onError: report } = options;
   const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
   const documents = servedDocuments({ siteUrl }, options.compress !== undefined);
-  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex }), report);
+  const guard = mcpGuard({ ...options.mcpAccess, siteUrl });
+  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex }), report, guard);
   const route = createRoutes(options, documents, mcp);
   const clock = options.clock ?? now;
   const policy = limiter === undefined ? "" : policyHeader(limiter.policy);

@@ -1,7 +1,8 @@
 /**
  * The environment settings of `bun run api` as api/host/settings.ts reads them: PORT defaults to 3000
  * (D16), a blank PORT too; HOST defaults to every interface; WORKERS is a whole number >= 1; LOG
- * is on or off; RATE_LIMIT is off or <requests>/<seconds> (D23). A value that cannot be used is
+ * is on or off; RATE_LIMIT is off or <requests>/<seconds> (D23); a loopback HOST puts /mcp under
+ * loopback's rule and MCP_ALLOWED_ORIGINS lists origins or `*`. A value that cannot be used is
  * refused with a message naming it. What the server does with them as it starts is in
  * settings.e2e.test.ts.
  */
@@ -11,6 +12,8 @@ import {
   DEFAULT_PORT,
   listenHost,
   listenPort,
+  mcpAccess,
+  mcpAllowedOrigins,
   rateLimit,
   readSettings,
   SettingError,
@@ -127,23 +130,104 @@ describe("readSettings", () => {
       workers: 1,
       log: true,
       rateLimit: null,
+      mcpAccess: { loopback: false, allowedOrigins: [] },
       siteUrl: "http://localhost:3000",
       siteDir: `${ROOT}site/dist`,
     });
     expect(
-      readSettings({ PORT: "8080", HOST: "::1", WORKERS: "2", LOG: "off", RATE_LIMIT: "10/1", SITE_DIR: "/srv/site" }),
+      readSettings({
+        PORT: "8080",
+        HOST: "::1",
+        WORKERS: "2",
+        LOG: "off",
+        RATE_LIMIT: "10/1",
+        MCP_ALLOWED_ORIGINS: "https://app.example.com",
+        SITE_DIR: "/srv/site",
+      }),
     ).toEqual({
       port: 8080,
       host: "::1",
       workers: 2,
       log: false,
       rateLimit: { requests: 10, seconds: 1 },
+      mcpAccess: { loopback: true, allowedOrigins: ["https://app.example.com"] },
       siteUrl: "http://localhost:8080",
       siteDir: "/srv/site",
     });
     // PORT 0 (a port not known before listening) keeps the default origin; SITE_URL wins over both.
     expect(readSettings({ PORT: "0" }).siteUrl).toBe("http://localhost:3000");
     expect(readSettings({ PORT: "8080", SITE_URL: "https://escrow.example" }).siteUrl).toBe("https://escrow.example");
+  });
+});
+
+describe("HOST and /mcp: a loopback address puts /mcp under loopback's rule", () => {
+  test.each([
+    "127.0.0.1",
+    "127.0.0.2",
+    "127.255.255.254",
+    "::1",
+    "[::1]",
+    "0:0:0:0:0:0:0:1",
+    "::ffff:127.0.0.1",
+    "localhost",
+    "LOCALHOST",
+  ])("%p is loopback", (value) => {
+    expect(mcpAccess(listenHost(value), undefined).loopback).toBe(true);
+    expect(readSettings({ HOST: value }).mcpAccess.loopback).toBe(true);
+  });
+
+  test.each([
+    undefined,
+    "",
+    "0.0.0.0",
+    "::",
+    "10.0.0.1",
+    "128.0.0.1",
+    "fe80::1:2",
+    "::ffff:10.0.0.1",
+    "api.example.internal",
+    "localhost.example",
+  ])("%p is not", (value) => {
+    expect(mcpAccess(listenHost(value), undefined).loopback).toBe(false);
+  });
+});
+
+describe("MCP_ALLOWED_ORIGINS", () => {
+  test.each([undefined, "", "  ", " , "])("%p: no origin but the deployment's own (the default)", (value) => {
+    expect(mcpAllowedOrigins(value)).toEqual([]);
+  });
+
+  test.each([
+    ["https://app.example.com", ["https://app.example.com"]],
+    [" https://app.example.com , http://localhost:5173 ", ["https://app.example.com", "http://localhost:5173"]],
+    ["HTTPS://App.Example.COM:443/", ["https://app.example.com"]],
+    ["http://[::1]:8080,http://127.0.0.1:8080", ["http://[::1]:8080", "http://127.0.0.1:8080"]],
+    ["https://a.example,https://a.example/", ["https://a.example"]],
+  ])("%p: %p", (value, origins) => {
+    expect(mcpAllowedOrigins(value)).toEqual(origins);
+  });
+
+  test.each(["*", " * ", "https://app.example.com,*"])("%p: any origin", (value) => {
+    expect(mcpAllowedOrigins(value)).toBe("*");
+  });
+
+  test.each([
+    ["app.example.com", "app.example.com"],
+    ["https://app.example.com/path", "https://app.example.com/path"],
+    ["https://app.example.com?x=1", "https://app.example.com?x=1"],
+    ["https://app.example.com#top", "https://app.example.com#top"],
+    ["https://user@app.example.com", "https://user@app.example.com"],
+    ["ftp://files.example.com", "ftp://files.example.com"],
+    ["chrome-extension://abcdef", "chrome-extension://abcdef"],
+    ["null", "null"],
+    ["https://", "https://"],
+    ["https://ok.example, http://bad host", "http://bad host"],
+  ])("%p is refused, naming the setting and the entry", (value, entry) => {
+    expect(() => mcpAllowedOrigins(value)).toThrow(SettingError);
+    expect(() => mcpAllowedOrigins(value)).toThrow(
+      `MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; ${JSON.stringify(entry)} is not an origin`,
+    );
+    expect(() => readSettings({ MCP_ALLOWED_ORIGINS: value })).toThrow(SettingError);
   });
 });
 

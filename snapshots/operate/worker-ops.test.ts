@@ -104,3 +104,48 @@ test("wrangler.jsonc's commented rate limit: the binding's limit and period are 
   const binding = /"name": "RATE_LIMITER".*"limit": (\d+), "period": (\d+)/.exec(config);
   expect(rate?.slice(1)).toEqual(binding!.slice(1));
 });
+
+describe("/mcp on the Worker: who may reach it", () => {
+  const ask = (env: WorkerEnv, headers: Record<string, string>) =>
+    worker.fetch(new Request("https://escrow.example/mcp", { method: "OPTIONS", headers }), env, {
+      waitUntil: () => {},
+    });
+
+  test("a deployed Worker is never on loopback; the local runner's loopback HOST says it is", () => {
+    expect(workerSettings({}, () => {}).mcpAccess).toEqual({ loopback: false, allowedOrigins: [] });
+    expect(workerSettings({ HOST: "0.0.0.0" }, () => {}).mcpAccess.loopback).toBe(false);
+    expect(workerSettings({ HOST: "127.0.0.1" }, () => {}).mcpAccess.loopback).toBe(true);
+    expect(workerSettings({ HOST: "::1" }, () => {}).mcpAccess.loopback).toBe(true);
+  });
+
+  test("MCP_ALLOWED_ORIGINS as on Bun; an entry that is not an origin is reported and left out", () => {
+    const reports: string[] = [];
+    const settings = workerSettings(
+      { MCP_ALLOWED_ORIGINS: " https://app.example.com, app.example.org ,http://localhost:5173/" },
+      (m) => reports.push(m),
+    );
+    expect(settings.mcpAccess.allowedOrigins).toEqual(["https://app.example.com", "http://localhost:5173"]);
+    expect(reports).toEqual([
+      'MCP_ALLOWED_ORIGINS: "app.example.org" is not an origin (https://app.example.com): left out.',
+    ]);
+    expect(workerSettings({ MCP_ALLOWED_ORIGINS: "https://a.example, *" }, () => {}).mcpAccess.allowedOrigins).toBe(
+      "*",
+    );
+  });
+
+  test("the Worker refuses a foreign page and lets its own, an allowed one and an agent in", async () => {
+    const env: WorkerEnv = {
+      LOG: "off",
+      SITE_URL: "https://escrow.example",
+      MCP_ALLOWED_ORIGINS: "https://app.example",
+    };
+    expect((await ask(env, { Origin: "https://evil.example" })).status).toBe(403);
+    expect((await ask(env, { Origin: "https://escrow.example" })).status).toBe(204);
+    expect((await ask(env, { Origin: "https://app.example" })).status).toBe(204);
+    expect((await ask(env, {})).status).toBe(204);
+    // Through the local runner on loopback: a request addressed to another name is refused.
+    const local: WorkerEnv = { LOG: "off", HOST: "127.0.0.1" };
+    expect((await ask(local, {})).status).toBe(403);
+    expect((await ask(local, { Host: "127.0.0.1:8787" })).status).toBe(204);
+  });
+});

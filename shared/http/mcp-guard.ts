@@ -1,0 +1,181 @@
+/**
+ * Who may reach /mcp: the Host and Origin checks the MCP Streamable HTTP transport requires
+ * ("Servers MUST validate the Origin header on all incoming connections to prevent DNS
+ * rebinding attacks"; a local server should bind to localhost only). The rule:
+ *
+ * - Listening on loopback (HOST 127.0.0.1, ::1, localhost): the request's Host must name this
+ *   machine (localhost, 127.x.x.x, [::1], port aside) or SITE_URL's host, so a web page whose
+ *   own name was rebound to 127.0.0.1 cannot reach the server; and an Origin, when sent, must
+ *   be a loopback page, SITE_URL's origin or an allowed one.
+ * - On a public address (or every interface): Host is whatever the client reached; an Origin,
+ *   when sent, must be the deployment's own (SITE_URL's, or the host the request was sent to)
+ *   or allowed (MCP_ALLOWED_ORIGINS; `*` allows any).
+ * - No Origin (an agent, not a browser page) passes.
+ *
+ * A refusal is 403 with a JSON-RPC error that says what was refused and what to set, with the
+ * CORS headers of every /mcp answer (D17), so a page can read why.
+ *
+ * The SDK exports the same checks (`validateHostHeader`, `validateOriginHeader` and their
+ * localhost lists), and snapshots/http/mcp-guard.test.ts holds these to agree with them. They
+ * are not called here: they compare hostnames only (no exact origins, no 127.0.0.0/8), and
+ * importing `@modelcontextprotocol/server` costs about 77 ms, which a start of the engines must
+ * not pay (/mcp loads the SDK on its first POST). Pure: no runtime APIs.
+ */
+import { EXPOSE_HEADERS } from "./cors.ts";
+
+/** What the host says about who may reach /mcp (ServiceOptions.mcpAccess). */
+export interface McpAccess {
+  /** True when the service listens on a loopback address only (HOST): Host must then name this machine. */
+  loopback: boolean;
+  /** Origins (`https://app.example.com`) a browser page may call /mcp from besides the deployment's own, or `"*"` for any. */
+  allowedOrigins: readonly string[] | "*";
+}
+
+/** The guard's policy: the host's access (absent: a public address, no other origin) and the deployment's origin. */
+export interface McpGuardPolicy extends Partial<McpAccess> {
+  /** The deployment's own origin (SITE_URL). */
+  siteUrl?: string;
+}
+
+/** Judges one request to /mcp: undefined lets it through, a Response is the refusal to send. */
+export type McpGuard = (request: Request) => Response | undefined;
+
+/** The CORS headers of every /mcp answer (D17), plus the MCP ones a page may read. */
+export const MCP_CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": `${EXPOSE_HEADERS}, Mcp-Session-Id, Mcp-Protocol-Version`,
+  "Cache-Control": "no-store",
+};
+
+/** A JSON-RPC error answer that no request id goes with, with /mcp's CORS headers. */
+export const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "Content-Type": "application/json", ...MCP_CORS, ...headers },
+  });
+
+/** JSON-RPC's "server error" code for a refused request (the SDK's checks answer it too). */
+export const MCP_REFUSED_CODE = -32000;
+
+const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+// ::ffff:127.x.y.z as the URL parser writes it.
+const MAPPED_LOOPBACK = /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/;
+
+/**
+ * True for a hostname as the URL parser writes it (lower case, IPv6 in brackets) that names
+ * this machine: localhost, 127.0.0.0/8, [::1] and IPv4-mapped 127.x.
+ */
+export const isLoopbackHostname = (hostname: string): boolean =>
+  hostname === "localhost" || hostname === "[::1]" || IPV4_LOOPBACK.test(hostname) || MAPPED_LOOPBACK.test(hostname);
+
+/** The URL parser's reading of a Host value (`name[:port]`, IPv6 in brackets), or null when it is none. */
+function hostOf(value: string): { host: string; hostname: string } | null {
+  if (value === "" || /[/?#@\s\\]/.test(value)) return null;
+  try {
+    const url = new URL(`http://${value}`);
+    return { host: url.host, hostname: url.hostname };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when HOST names a loopback interface (an address as settings.ts's listenHost gives it, IPv6
+ * without brackets, or `localhost`); false for every interface (undefined), 0.0.0.0, `::` and
+ * other names.
+ */
+export function isLoopbackAddress(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const parsed = hostOf(host.includes(":") ? `[${host}]` : host);
+  return parsed !== null && isLoopbackHostname(parsed.hostname);
+}
+
+/** An http(s) origin's `scheme://host[:port]` as the URL parser writes it, or null for anything else. */
+function originOf(value: string): { origin: string; host: string; hostname: string } | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.host === "") return null;
+  return { origin: url.origin, host: url.host, hostname: url.hostname };
+}
+
+/** An origin and nothing more: no path, query, fragment or credentials (a trailing slash aside). */
+const ORIGIN_TEXT = /^https?:\/\/[^/?#@\s\\]+\/?$/i;
+
+/**
+ * The origins an allow-list setting names (MCP_ALLOWED_ORIGINS): comma-separated http(s)
+ * origins, spaces and empty entries ignored, each as the URL parser writes it
+ * (`HTTPS://App.Example.com:443/` is `https://app.example.com`); `*` (anywhere in the list) allows
+ * any. Unset or blank: none. An entry that is not an origin (a path, a query, another scheme) is
+ * `{ bad }`, for the caller to refuse or report.
+ */
+export function parseAllowedOrigins(
+  value: string | undefined,
+): { origins: readonly string[] | "*"; bad?: undefined } | { bad: string } {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
+  if (entries.includes("*")) return { origins: "*" };
+  const origins: string[] = [];
+  for (const entry of entries) {
+    const origin = originOf(entry);
+    if (origin === null || !ORIGIN_TEXT.test(entry)) return { bad: entry };
+    if (!origins.includes(origin.origin)) origins.push(origin.origin);
+  }
+  return { origins };
+}
+
+/** A header value as a refusal quotes it: JSON, cut to 200 characters. */
+const quoted = (value: string): string => JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+
+/**
+ * The guard of /mcp under `policy` (see the module's rule); call it first, on every method.
+ * Without `loopback` it is the public address's rule; without `allowedOrigins`, no origin but the
+ * deployment's own. A request without a Host header is judged by its URL's host.
+ */
+export function mcpGuard(policy: McpGuardPolicy = {}): McpGuard {
+  const loopback = policy.loopback ?? false;
+  const allowed = policy.allowedOrigins ?? [];
+  const anyOrigin = allowed === "*";
+  const listed = new Set(anyOrigin ? [] : allowed.map((origin) => originOf(origin)?.origin ?? origin));
+  const site = policy.siteUrl === undefined ? null : originOf(policy.siteUrl);
+  const siteNote = site === null ? "" : ` (${site.origin})`;
+
+  const hostRefused = (host: string): Response =>
+    rpcError(
+      403,
+      MCP_REFUSED_CODE,
+      `Host ${quoted(host)} is refused: this server listens on loopback (HOST), so /mcp answers only requests addressed to localhost, 127.0.0.1 or [::1] (any port) or to SITE_URL's host${siteNote}, which keeps web pages from reaching it through DNS rebinding. Connect to http://localhost:<port>/mcp; behind a proxy that keeps the public Host, set SITE_URL to the public origin.`,
+    );
+  const originRefused = (origin: string): Response =>
+    rpcError(
+      403,
+      MCP_REFUSED_CODE,
+      `Origin ${quoted(origin)} is refused: /mcp answers browser pages only from ${loopback ? "localhost, 127.0.0.1 or [::1], " : ""}this service's own origin${siteNote} or an origin listed in MCP_ALLOWED_ORIGINS. To allow this page, add its origin to MCP_ALLOWED_ORIGINS (comma-separated origins; * allows any).`,
+    );
+
+  return (request) => {
+    const hostHeader = request.headers.get("host");
+    const hostValue = hostHeader ?? new URL(request.url).host;
+    const host = hostOf(hostValue);
+    if (loopback && (host === null || !(isLoopbackHostname(host.hostname) || host.hostname === site?.hostname)))
+      return hostRefused(hostValue);
+    const originHeader = request.headers.get("origin");
+    if (originHeader === null || originHeader === "" || anyOrigin) return undefined;
+    const origin = originOf(originHeader);
+    if (
+      origin !== null &&
+      (listed.has(origin.origin) ||
+        origin.origin === site?.origin ||
+        // The request's own origin, scheme aside: behind a proxy that ends TLS the service sees http.
+        origin.host === host?.host ||
+        (loopback && isLoopbackHostname(origin.hostname)))
+    )
+      return undefined;
+    return originRefused(originHeader);
+  };
+}
