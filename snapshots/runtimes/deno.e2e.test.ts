@@ -4,14 +4,14 @@
  * The operating suite (operate-suite.ts) too: request ids, the access log, RATE_LIMIT, HOST,
  * a bad setting and SIGTERM.
  */
-import { startCommand } from "../../scripts/harness/live-server.ts";
+import { runtimeTitle, startRuntime } from "../../scripts/harness/live-server.ts";
 import { operateSuite } from "./operate-suite.ts";
 import { runtimeSuite } from "./runtime-suite.ts";
 
-const start = (env: Record<string, string> = {}) => startCommand([process.execPath, "run", "api:deno"], env, 60_000);
+const start = (env: Record<string, string> = {}) => startRuntime("deno", env);
 
-runtimeSuite("Deno (bun run api:deno)", () => start());
-operateSuite("Deno (bun run api:deno)", start, {
+runtimeSuite(runtimeTitle("deno"), () => start());
+operateSuite(runtimeTitle("deno"), start, {
   drains: true,
   remainingKnown: true,
   oversizedHead: { bytes: 70_000, status: 400 },

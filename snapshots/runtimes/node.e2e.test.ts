@@ -4,14 +4,14 @@
  * The operating suite (operate-suite.ts) too: request ids, the access log, RATE_LIMIT, HOST,
  * a bad setting and SIGTERM.
  */
-import { startCommand } from "../../scripts/harness/live-server.ts";
+import { runtimeTitle, startRuntime } from "../../scripts/harness/live-server.ts";
 import { operateSuite } from "./operate-suite.ts";
 import { runtimeSuite } from "./runtime-suite.ts";
 
-const start = (env: Record<string, string> = {}) => startCommand([process.execPath, "run", "api:node"], env, 60_000);
+const start = (env: Record<string, string> = {}) => startRuntime("node", env);
 
-runtimeSuite("Node (bun run api:node)", () => start());
-operateSuite("Node (bun run api:node)", start, {
+runtimeSuite(runtimeTitle("node"), () => start());
+operateSuite(runtimeTitle("node"), start, {
   drains: true,
   remainingKnown: true,
   oversizedHead: { bytes: 20_000, status: 431 },

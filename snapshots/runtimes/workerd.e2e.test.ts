@@ -16,7 +16,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../../api/host/compress.ts";
 import { randomHex } from "../../api/host/random-hex.ts";
 import { platformCoding } from "../../api/workers/codings.ts";
-import { type LiveServer, ROOT, startCommand, startServer } from "../../scripts/harness/live-server.ts";
+import { type LiveServer, ROOT, runtimeTitle, startRuntime, startServer } from "../../scripts/harness/live-server.ts";
 import { exchange, type RawResponse, rawRequest } from "../../scripts/harness/raw-http.ts";
 import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
 import { createService } from "../../shared/http/service.ts";
@@ -31,11 +31,11 @@ const SITE = "http://localhost:3000";
 
 /** `bun run api:workers` on a free port (workerd starts in a few seconds; a loaded machine gets a minute). */
 const startWorkerd = (env: Record<string, string> = {}): Promise<LiveServer> =>
-  startCommand([process.execPath, "run", "api:workers"], { SITE_URL: SITE, ...env }, 60_000);
+  startRuntime("workerd", { SITE_URL: SITE, ...env });
 
-runtimeSuite("workerd (bun run api:workers)", () => startWorkerd(), SITE);
+runtimeSuite(runtimeTitle("workerd"), () => startWorkerd(), SITE);
 // The rate limit through the local emulation of the rate limiting binding, which says nothing of what is left.
-operateSuite("workerd (bun run api:workers)", startWorkerd, {
+operateSuite(runtimeTitle("workerd"), startWorkerd, {
   drains: false,
   remainingKnown: false,
   logsByDefault: false,
