@@ -10,6 +10,7 @@
  */
 import { balancesOf, type EscrowApi, type EscrowError, EscrowKeeper } from "../client/index.ts";
 import type { ToolAnswer, ToolBox, ToolCallContext } from "../shared/mcp/server.ts";
+import { MODE, MONEY } from "../shared/protocol/constants.ts";
 import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/errors.ts";
 import { type Confirmable, confirmations, type Question } from "./confirm.ts";
 import { loadPack, type Pack, savePack } from "./pack-file.ts";
@@ -74,7 +75,8 @@ export function walletBox(pack: Pack, api: EscrowApi) {
     if (confirmation.kind === "go") return undefined;
     if (confirmation.kind === "ask") return confirmation.answer;
     const message = `The ${tool.confirm} of job ${id} was not confirmed; nothing changed (the job is still ${job.status}).`;
-    return asResult(errorBody({ error: "declined" as never, message }), true);
+    // The error body's shape with the wallet's own code: nothing was wrong with the call.
+    return asResult({ ok: false, mode: MODE, money: MONEY, error: "declined", message }, true);
   }
 
   /** Loads the pack, runs `tool` on it, saves what changed, and answers the outcome with the wallet after it. */
