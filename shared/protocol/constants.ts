@@ -90,5 +90,7 @@ export const STARTING_CREDITS = 1_000;
 export const CONTENT_CODINGS = ["br", "gzip"] as const;
 export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
+/** How long a client may keep a document (D18), and MCP lists and resources as well. */
+export const DOCUMENT_CACHE_SECONDS = 300;
 /** The Cache-Control of every document the API serves (D18). */
-export const DOCUMENT_CACHE_CONTROL = "public, max-age=300";
+export const DOCUMENT_CACHE_CONTROL = `public, max-age=${DOCUMENT_CACHE_SECONDS}`;

@@ -1,28 +1,28 @@
 /**
- * POST /mcp (Streamable HTTP, stateless) with the SDK's own Client against a live `bun run api`
- * (a child process), where discovery, resources, the prompt, the body limit, bad JSON-RPC
- * messages and the methods the endpoint refuses are checked on the wire. The tools in process
- * are in http.test.ts.
+ * POST /mcp (Streamable HTTP, stateless) with the SDK's own (v2) Client against a live
+ * `bun run api` (a child process), as a client pinned to 2026-07-28 and as a 2025-era one,
+ * where discovery, resources, the prompt, the body limit, bad JSON-RPC messages and the methods
+ * the endpoint refuses are checked on the wire. The tools in process are in http.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
-import { connect, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
-describe("POST /mcp on a live server (bun run api)", () => {
-  let server: LiveServer;
+let server: LiveServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api), a %s client", (era) => {
   let client: Client;
   beforeAll(async () => {
-    server = await startServer();
-    client = await connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`)));
+    client = await connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`)), era);
   });
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
+  afterAll(() => client.close());
 
   test("every tool succeeds and each catalog error is an isError result, as the live engine answers (ids and times aside)", async () => {
     const masked = (text: string) =>
@@ -41,7 +41,7 @@ describe("POST /mcp on a live server (bun run api)", () => {
     }
   });
 
-  test("initializes as the service, stateless: no session id", async () => {
+  test("knows the service, stateless: no session id", async () => {
     expect(client.getServerVersion()).toMatchObject({ name: "agent-escrow-demo", version: "0" });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
     expect(client.getInstructions()).toContain("escrow_quote");
@@ -88,7 +88,9 @@ describe("POST /mcp on a live server (bun run api)", () => {
     expect(text.indexOf("escrow_quote")).toBeLessThan(text.indexOf("escrow_transition"));
     expect(text).toContain('"Logo"');
   });
+});
 
+describe("POST /mcp on a live server, the raw wire", () => {
   test("a malformed JSON-RPC message gets the protocol's error; a body past 65,536 bytes gets 413 (D9)", async () => {
     const post = (body: string) => fetch(`${server.base}/mcp`, { method: "POST", headers: JSON_RPC_HEADERS, body });
     const notJson = await post("{nope");
@@ -96,7 +98,7 @@ describe("POST /mcp on a live server (bun run api)", () => {
     expect(await notJson.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
     const notRpc = await post(JSON.stringify({ hello: "world" }));
     expect(notRpc.status).toBe(400);
-    expect(await notRpc.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+    expect(await notRpc.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 }, id: null });
     const big = await post(
       JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }),
     );
