@@ -17,6 +17,9 @@ import { CREATE_BODY } from "./scripted-models.ts";
 /** The URL both README examples name. */
 const README_URL = "http://localhost:3000/mcp";
 
+/** The MCP revision both frameworks negotiate with the service: the current one, no 2025 fallback. */
+const REVISION = "2026-07-28";
+
 const ENGINE_TOOLS = ["escrow_quote", "escrow_simulate", "escrow_transition", "escrow_validate", "escrow_verify"];
 
 /** One POST to /mcp as a framework sent it: its JSON-RPC method and MCP-Protocol-Version header, and the status. */
@@ -66,20 +69,18 @@ function answerOf(result: unknown): Record<string, unknown> {
 
 /**
  * One row per framework: how it connects, its README example (the one that imports `example`) and
- * the scripted model that stands in for that example's `model`, and the revision it negotiates here.
+ * the scripted model that stands in for that example's `model`.
  */
 const FRAMEWORKS: {
   name: string;
   example: string;
   scriptedModel: string;
-  negotiated: string;
   connect(url: string, fetch: typeof globalThis.fetch): Promise<Connected>;
 }[] = [
   {
     name: "the Vercel AI SDK (ai + @ai-sdk/mcp)",
     example: 'from "@ai-sdk/mcp"',
     scriptedModel: "scriptedAiSdkModel()",
-    negotiated: "2025-11-25",
     async connect(url, fetch) {
       const client = await createMCPClient({ transport: { type: "http", url, fetch } });
       const tools = await client.tools();
@@ -96,7 +97,6 @@ const FRAMEWORKS: {
     name: "the OpenAI Agents SDK (@openai/agents)",
     example: 'from "@openai/agents"',
     scriptedModel: "scriptedAgentsModel()",
-    negotiated: "2025-11-25",
     async connect(url, fetch) {
       const server = new MCPServerStreamableHttp({ url, name: "agent-escrow-demo", fetch });
       await server.connect();
@@ -153,14 +153,14 @@ describe.each(FRAMEWORKS)("$name on POST /mcp of a live server", (framework) => 
     }
   });
 
-  test(`probes with server/discover, then calls the tools at MCP ${framework.negotiated}`, async () => {
+  test(`speaks MCP ${REVISION}: server/discover, tools/list and tools/call at that revision, no initialize`, async () => {
     const recorder = recordingFetch(server.base);
     const connected = await framework.connect(`${server.base}/mcp`, recorder.fetch);
     await connected.call("escrow_quote", CREATE_BODY);
     await connected.close();
-    expect(recorder.seen[0]).toMatchObject({ method: "server/discover", version: "2026-07-28" });
-    const calls = recorder.seen.filter((seen) => seen.method === "tools/call");
-    expect(calls).toEqual([{ method: "tools/call", version: framework.negotiated, status: 200 }]);
+    expect(recorder.seen).toEqual(
+      ["server/discover", "tools/list", "tools/call"].map((method) => ({ method, version: REVISION, status: 200 })),
+    );
   });
 
   test("runs its README example as written, a scripted model in place of its model, and prints the job created", async () => {
