@@ -949,6 +949,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/server.json": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MCP Registry server.json
+         * @description The MCP server in the official MCP Registry's server.json format: the remote /mcp (Streamable HTTP), the protocol revisions it serves and the local stdio command.
+         */
+        get: operations["getServerJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+         */
+        options: operations["optionsServerJson"];
+        /**
+         * MCP Registry server.json (headers only)
+         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
+         */
+        head: operations["headServerJson"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3491,6 +3526,69 @@ export interface operations {
         };
     };
     headSitemap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadersOnly"];
+            304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
+        };
+    };
+    getServerJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["JsonDocument"];
+            304: components["responses"]["NotModified"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    optionsServerJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["DocumentPreflight"];
+        };
+    };
+    headServerJson: {
         parameters: {
             query?: never;
             header?: {
