@@ -5,8 +5,8 @@
  * at publish time that no schema states (internal/validators/validators.go of
  * modelcontextprotocol/registry); and every value derived: the origin from SITE_URL, the revisions
  * from MCP_REVISIONS, the stdio command the README's, its script and variables the ones the
- * project has; and agent.json, llms.txt, the README and docs/mcp.md name the revisions and the
- * path. The snapshot and the serving of the path are in documents.test.ts.
+ * project has; and agent.json, llms.txt, the README, docs/mcp.md and docs/api.md name the
+ * revisions and the path. The snapshot and the serving of the path are in documents.test.ts.
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
@@ -141,7 +141,7 @@ describe("the stdio command in _meta is the one the project runs", () => {
   });
 });
 
-describe("agent.json, llms.txt, the README and docs/mcp.md name the revisions and server.json", () => {
+describe("agent.json, llms.txt, the README and docs/ name the revisions and server.json", () => {
   const docs = buildDocuments({ siteUrl: PUBLIC });
 
   test("agent.json's mcp names the revisions and links server.json", () => {
@@ -159,6 +159,7 @@ describe("agent.json, llms.txt, the README and docs/mcp.md name the revisions an
   test.each([
     ["README.md", "## MCP"],
     ["docs/mcp.md", "## Discovery: server.json"],
+    ["docs/api.md", "## GET documents"],
   ])("%s (%s) names every revision and /server.json", (file, heading) => {
     const text = section(read(file), heading);
     for (const revision of MCP_REVISIONS) expect(text, revision).toContain(revision);
