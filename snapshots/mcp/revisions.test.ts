@@ -1,26 +1,28 @@
 /**
  * MCP_REVISIONS, the revisions agent.json, llms.txt, server.json and the README name, are the
- * ones the v2 SDK (@modelcontextprotocol/server, pinned) serves, asked over both of its
- * transports the way a client asks: a 2026-07-28 `server/discover` and an unsupported claim,
- * whose error lists the stateless revisions; and a 2025-era `initialize` per revision, which the
- * SDK echoes only for a revision it serves. The server is a bare one from the SDK (the revisions
- * are the SDK's, not our handlers'), over `createMcpHandler` (HTTP) and `serveStdio` (stdio, on an
- * in-memory pipe).
+ * ones /mcp and the stdio server serve, asked the way a client asks: a 2026-07-28
+ * `server/discover`, and a claim of another revision, whose error lists the stateless revisions
+ * served; and a 2025-era `initialize` per revision, which is answered in that revision only when
+ * it is served. Over HTTP it is the service's own fetch (every runtime's /mcp); over stdio, the
+ * server `bun run mcp` builds (createMcpServer with the engine tools) under the SDK's
+ * `serveStdio` on an in-memory pipe. The revisions are the v2 SDK's (@modelcontextprotocol/server,
+ * pinned): the legacy ones are its SUPPORTED_PROTOCOL_VERSIONS.
  */
 import { describe, expect, test } from "bun:test";
 import {
-  createMcpHandler,
   InMemoryTransport,
   type JSONRPCMessage,
   LATEST_PROTOCOL_VERSION,
-  McpServer,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { MCP_REVISIONS } from "../../shared/protocol/constants.ts";
+import { engineBox } from "../../shared/mcp/engine-box.ts";
+import { documentResources } from "../../shared/mcp/resources.ts";
+import { createMcpServer } from "../../shared/mcp/server.ts";
+import { DEFAULT_SITE_URL, MCP_REVISIONS, VERSION } from "../../shared/protocol/constants.ts";
+import { fixedContext, rpcAnswer, testHandler } from "../support/helpers.ts";
 
 const [CURRENT, ...LEGACY] = MCP_REVISIONS;
-const bareServer = () => new McpServer({ name: "revisions", version: "1" }, { capabilities: { tools: {} } });
 
 /** The `_meta` envelope a 2026-07-28 client puts on every request, claiming `revision`. */
 const envelope = (revision: string) => ({
@@ -45,9 +47,8 @@ type Message = ReturnType<typeof discover> | ReturnType<typeof initialize>;
 /** One request on a fresh connection and its JSON-RPC answer. */
 type Ask = (message: Message) => Promise<any>;
 
-/** Streamable HTTP, as /mcp serves it: one POST, the answer as JSON or as the last SSE data line. */
+/** /mcp of the service, as every runtime serves it: one POST and its JSON-RPC answer. */
 const overHttp: Ask = async (message) => {
-  const handler = createMcpHandler(bareServer);
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     Accept: "application/json, text/event-stream",
@@ -56,14 +57,21 @@ const overHttp: Ask = async (message) => {
     headers["Mcp-Method"] = message.method;
     headers["Mcp-Protocol-Version"] = message.params._meta["io.modelcontextprotocol/protocolVersion"];
   }
-  const response = await handler.fetch(
-    new Request("http://localhost/mcp", { method: "POST", headers, body: JSON.stringify(message) }),
+  return rpcAnswer(
+    await testHandler()(
+      new Request("http://localhost/mcp", { method: "POST", headers, body: JSON.stringify(message) }),
+    ),
   );
-  const text = await response.text();
-  await handler.close();
-  const data = text.split("\n").filter((line) => line.startsWith("data:"));
-  return JSON.parse(data.length > 0 ? data.at(-1)!.slice(5) : text);
 };
+
+/** The server `bun run mcp` builds, without the wallet (it has no say in the revision). */
+const stdioServer = () =>
+  createMcpServer({
+    boxes: [engineBox(fixedContext, { get: () => null })],
+    resources: documentResources({ siteUrl: DEFAULT_SITE_URL }),
+    instructions: "revisions",
+    version: VERSION,
+  });
 
 /** stdio, as `bun run mcp` serves it: the opening message of a new connection and its answer. */
 const overStdio: Ask = async (message) => {
@@ -72,7 +80,7 @@ const overStdio: Ask = async (message) => {
     client.onmessage = resolve;
   });
   await client.start();
-  const handle = serveStdio(bareServer, { transport: server });
+  const handle = serveStdio(stdioServer, { transport: server });
   await client.send(message);
   const answer = await answered;
   await handle.close();
@@ -80,9 +88,9 @@ const overStdio: Ask = async (message) => {
 };
 
 describe.each([
-  ["Streamable HTTP (createMcpHandler)", overHttp],
-  ["stdio (serveStdio)", overStdio],
-] as const)("the v2 SDK over %s serves exactly MCP_REVISIONS", (_transport, ask) => {
+  ["POST /mcp", overHttp],
+  ["the stdio server", overStdio],
+] as const)("%s serves exactly MCP_REVISIONS", (_transport, ask) => {
   test("server/discover claiming the first revision lists it, and only it, as the stateless revision", async () => {
     expect(CURRENT).toBe("2026-07-28");
     expect((await ask(discover(CURRENT))).result.supportedVersions).toEqual([CURRENT]);
@@ -103,7 +111,7 @@ describe.each([
   });
 });
 
-test("the legacy revisions are the SDK's own list, in its order, newest (LATEST_PROTOCOL_VERSION) first", () => {
+test("the legacy revisions are the v2 SDK's own list, in its order, newest (LATEST_PROTOCOL_VERSION) first", () => {
   expect<readonly string[]>(LEGACY).toEqual([...SUPPORTED_PROTOCOL_VERSIONS]);
   expect(LEGACY[0]).toBe(LATEST_PROTOCOL_VERSION);
 });
