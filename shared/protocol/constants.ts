@@ -51,6 +51,21 @@ export const enginePath = (route: EngineRoute): `/api/v0/${EngineRoute}` => `/ap
 /** The MCP endpoint: the engines as tools over Streamable HTTP, stateless. */
 export const MCP_PATH = "/mcp";
 
+/**
+ * The MCP protocol revisions /mcp and the stdio server answer (the v2 SDK's), newest first: the
+ * first is 2026-07-28 (stateless, server/discover); the rest are the legacy revisions a client
+ * negotiates through the initialize handshake. snapshots/mcp/revisions.test.ts holds this list to
+ * what the SDK serves.
+ */
+export const MCP_REVISIONS = [
+  "2026-07-28",
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+] as const;
+
 /** Limits. Character counts are Unicode code points (D1). */
 export const LIMITS = {
   titleMax: 80,

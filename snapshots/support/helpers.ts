@@ -8,7 +8,7 @@ import { expect } from "bun:test";
 import type { EngineContext, EngineResult } from "../../shared/engine/context.ts";
 import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";
-import type { EngineRoute } from "../../shared/protocol/constants.ts";
+import { type EngineRoute, MCP_REVISIONS } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../shared/protocol/errors.ts";
 
 /** The fixed clock of every test: 2026-01-01T00:00:00.000Z. */
@@ -104,7 +104,7 @@ export async function rpcAnswer(response: Response): Promise<Record<string, any>
 }
 
 /** The revision a 2026-07-28 client speaks, and what every one of its requests carries in `_meta`. */
-export const MCP_MODERN = "2026-07-28";
+export const MCP_MODERN = MCP_REVISIONS[0];
 const MODERN_META = {
   "io.modelcontextprotocol/protocolVersion": MCP_MODERN,
   "io.modelcontextprotocol/clientCapabilities": {},
