@@ -41,6 +41,28 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api),
     }
   });
 
+  test("walks a job, carrying it from each answer to the next call: create, fund, submit, release, verify", async () => {
+    const step = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBeUndefined();
+      return result.structuredContent as Record<string, any>;
+    };
+    const create = { action: "create", title: "Logo", amount: 100, criteria: "SVG" };
+    const created = await step("escrow_transition", create);
+    const funded = await step("escrow_transition", { action: "fund", job: created.job, payer_credits: 1000 });
+    expect(funded).toMatchObject({ payer_credits: 900, job: { status: "funded" } });
+    const proof = { action: "submit", job: funded.job, proof_url: "https://example.com/logo.svg" };
+    const submitted = await step("escrow_transition", proof);
+    const quote = await step("escrow_quote", { action: "release", job: submitted.job });
+    const released = await step("escrow_transition", { action: "release", job: submitted.job });
+    expect(released).toMatchObject({
+      fee: quote.fee,
+      agent_payout: 95,
+      job: { id: created.job.id, status: "released" },
+    });
+    expect(await step("escrow_verify", { receipt: released.receipt })).toMatchObject({ ok: true, valid: true });
+  });
+
   test("knows the service, stateless: no session id", async () => {
     expect(client.getServerVersion()).toMatchObject({ name: "agent-escrow-demo", version: "0" });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
