@@ -4,38 +4,56 @@
  * way round. The file is read afresh for every wallet call (a pack saved over it from the
  * browser is seen at once) and written whole, through a temporary file and a rename, after
  * every change. A file that cannot be read as a pack is refused with a clear message and never
- * written over.
+ * written over. What the tools answer names the pack by its file name and the setting that
+ * chose it, never by its path on this machine (only stderr, the operator's, shows the path).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { type DemoState, freshState, packText, readPackText } from "../client/index.ts";
 
-/** Where the pack lives: ESCROW_PACK, else ~/.agent-escrow-demo/pack.json. */
-export const packPath = (env: Record<string, string | undefined> = process.env): string =>
-  resolve(env.ESCROW_PACK || `${homedir()}/.agent-escrow-demo/pack.json`);
+/** A pack file: where it is, and how answers name it. */
+export interface Pack {
+  path: string;
+  label: { file: string; from: "ESCROW_PACK" | "default" };
+}
 
-/** The state in the pack at `path` (a fresh one when there is no file yet), or why it cannot be used. */
-export function loadPack(path: string): { ok: true; state: DemoState } | { ok: false; message: string } {
+/** The default pack, under the home directory. */
+const DEFAULT_PACK = "~/.agent-escrow-demo/pack.json";
+
+/** The pack: ESCROW_PACK, else ~/.agent-escrow-demo/pack.json. */
+export function packOf(env: Record<string, string | undefined> = process.env): Pack {
+  const from = env.ESCROW_PACK ? "ESCROW_PACK" : "default";
+  const path = resolve(env.ESCROW_PACK || `${homedir()}/${DEFAULT_PACK.slice(2)}`);
+  return { path, label: { file: basename(path), from } };
+}
+
+/** How messages name the pack: its file name and the setting that chose it. */
+export const packName = (pack: Pack): string =>
+  pack.label.from === "default" ? `the default pack (${DEFAULT_PACK})` : `the pack ${pack.label.file} (ESCROW_PACK)`;
+
+/** The state in `pack` (a fresh one when there is no file yet), or why it cannot be used. */
+export function loadPack(pack: Pack): { ok: true; state: DemoState } | { ok: false; message: string } {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readFileSync(pack.path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ok: true, state: freshState() };
-    return { ok: false, message: `The demo pack at ${path} cannot be read (${(error as Error).message}).` };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { ok: true, state: freshState() };
+    return { ok: false, message: `Cannot read ${packName(pack)} (${code ?? "error"}).` };
   }
   const read = readPackText(text);
   if (read.ok) return read;
   return {
     ok: false,
-    message: `The demo pack at ${path} is not one this server can use: ${read.message} The file is left as it is; fix or move it, or set ESCROW_PACK to another path.`,
+    message: `Cannot use ${packName(pack)}: ${read.message} The file is left as it is; fix or move it, or set ESCROW_PACK to another file.`,
   };
 }
 
-/** Writes `state` as the pack at `path`, whole (a reader never sees half a file). */
-export function savePack(path: string, state: DemoState): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
+/** Writes `state` as `pack`, whole (a reader never sees half a file). */
+export function savePack(pack: Pack, state: DemoState): void {
+  mkdirSync(dirname(pack.path), { recursive: true });
+  const temporary = `${pack.path}.${process.pid}.tmp`;
   writeFileSync(temporary, packText(state));
-  renameSync(temporary, path);
+  renameSync(temporary, pack.path);
 }

@@ -1,186 +1,103 @@
 /**
- * The wallet tools of the local MCP server: a demo payer's credits, escrow and agent wallet
- * kept by the client library's state keeper in a demo pack file (pack-file.ts), with the five
- * actions, a top-up, and the h1./r1. links of D19 that hand a job to another agent (or to a
- * person in the browser) and take it back with proof. Every call loads the pack, acts through
- * the in-process engine, and saves only when something changed; a refusal changes nothing.
+ * The wallet tools as a tool box: a demo payer's credits, escrow and agent wallet kept by the
+ * client library's state keeper in a demo pack file (pack-file.ts), acting through the engine in
+ * this process. Every call loads the pack, acts, and saves only when something changed; a
+ * refusal changes nothing. A refusal is the engine tools' shape (the catalog's error body, D8):
+ * the engine's own body when the engine refused, else invalid_field naming the argument (a job
+ * id the wallet does not hold, a bad top-up or link, ESCROW_PACK for a pack it cannot use), or
+ * `declined` when the person said no to a release or dispute (confirm.ts). A result names the
+ * pack by its file name and setting, never by its path on this machine.
  */
 import { balancesOf, type EscrowApi, type EscrowError, EscrowKeeper } from "../client/index.ts";
-import { fieldsOf } from "../shared/documents/tools.ts";
-import type { ToolBox } from "../shared/mcp/server.ts";
-import type { ToolDefinition, ToolResult } from "../shared/mcp/tools.ts";
-import { FEE_TEXT } from "../shared/protocol/fees.ts";
-import type { FieldName } from "../shared/protocol/fields.ts";
-import type { Schema } from "../shared/schemas/convert.ts";
-import { loadPack, savePack } from "./pack-file.ts";
+import type { ToolAnswer, ToolBox, ToolCallContext } from "../shared/mcp/server.ts";
+import { MODE, MONEY } from "../shared/protocol/constants.ts";
+import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/errors.ts";
+import { type Confirmable, confirmations, type Question } from "./confirm.ts";
+import { loadPack, type Pack, savePack } from "./pack-file.ts";
+import { type Args, definition, text, WALLET_TOOLS, type WalletTool } from "./wallet-tools.ts";
 
-type Args = Record<string, unknown>;
-type Run = (keeper: EscrowKeeper, args: Args) => Promise<{ ok: boolean }> | { ok: boolean };
-
-const JOB_ID: Schema = { type: "string", pattern: "^as_[0-9a-f]{10}$", description: "The id of a job in the wallet." };
-const PAGE: Schema = {
-  type: "string",
-  description: "Optional page address to put the token after (#handoff/ or #receipt/): the web UI's URL.",
-};
-const text = (args: Args, name: string): string => (typeof args[name] === "string" ? (args[name] as string) : "");
-const fieldsOfArgs = (args: Args, names: readonly FieldName[]) =>
-  Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
-
-/** One wallet tool: its definition and what it does to the keeper. */
-interface WalletTool {
-  name: string;
-  title: string;
-  description: string;
-  properties: Record<string, Schema>;
-  required?: string[];
-  readOnly?: boolean;
-  run: Run;
-}
-
-const job = (
-  fields: readonly FieldName[],
-  run: (k: EscrowKeeper, id: string, f: Args) => Promise<{ ok: boolean }>,
-) => ({
-  properties: { job_id: JOB_ID, ...fieldsOf(fields) },
-  run: (k: EscrowKeeper, args: Args) => run(k, text(args, "job_id"), fieldsOfArgs(args, fields)),
-});
-
-const WALLET_TOOLS: WalletTool[] = [
-  {
-    name: "wallet_balances",
-    title: "Wallet balances and jobs",
-    description:
-      "The demo wallet: payer credits, credits in escrow, the agent wallet, fees paid, and every job (id, title, amount, status). They add up to the starting credits plus top-ups.",
-    properties: {},
-    readOnly: true,
-    run: () => ({ ok: true }),
-  },
-  {
-    name: "wallet_top_up",
-    title: "Top up payer credits",
-    description: "Adds credits to the payer balance, with no fee.",
-    properties: { amount: { type: "integer", minimum: 1, description: "Credits to add." } },
-    required: ["amount"],
-    run: (k, args) => k.topUp(typeof args.amount === "number" ? args.amount : Number.NaN),
-  },
-  {
-    name: "wallet_create",
-    title: "Create a job",
-    description: "Creates a job (open) and keeps it in the wallet.",
-    ...(() => {
-      const fields = ["title", "amount", "criteria", "client_ref", "callback_url", "idempotency_key"] as const;
-      return {
-        properties: fieldsOf(fields),
-        run: (k: EscrowKeeper, args: Args) => k.create(fieldsOfArgs(args, fields) as never),
-      };
-    })(),
-    required: ["title", "amount", "criteria"],
-  },
-  {
-    name: "wallet_fund",
-    title: "Fund a job",
-    description:
-      "Funds an open job from payer credits: the amount moves into escrow. Optional hold: ttl_seconds or expires_at.",
-    ...job(["ttl_seconds", "expires_at"], (k, id, f) => k.fund(id, f)),
-    required: ["job_id"],
-  },
-  {
-    name: "wallet_submit",
-    title: "Submit proof",
-    description: "Submits proof on a funded job (the worker's step).",
-    ...job(["proof_url", "proof_note"], (k, id, f) => k.submit(id, f as never)),
-    required: ["job_id", "proof_url"],
-  },
-  {
-    name: "wallet_release",
-    title: "Release a job",
-    description: `Releases a submitted job: the agent wallet gets the amount less the ${FEE_TEXT} fee; keeps the receipt.`,
-    ...job(["release_note"], (k, id, f) => k.release(id, f)),
-    required: ["job_id"],
-  },
-  {
-    name: "wallet_dispute",
-    title: "Dispute a job",
-    description: "Disputes a submitted job: the whole amount returns to the payer; keeps the receipt.",
-    ...job(["dispute_reason"], (k, id, f) => k.dispute(id, f)),
-    required: ["job_id"],
-  },
-  {
-    name: "wallet_handoff_link",
-    title: "Hand a job off",
-    description:
-      "A handoff link (h1.) carrying the job only (no credits, receipts or key), for another agent's wallet_open_link or the web UI.",
-    properties: { job_id: JOB_ID, page_url: PAGE },
-    required: ["job_id"],
-    readOnly: true,
-    run: (k, args) =>
-      k.handoffLink(text(args, "job_id"), args.page_url === undefined ? undefined : text(args, "page_url")),
-  },
-  {
-    name: "wallet_receipt_link",
-    title: "Share a receipt",
-    description: "A receipt link (r1.) of a released or disputed job, for another wallet or the web UI.",
-    properties: { job_id: JOB_ID, page_url: PAGE },
-    required: ["job_id"],
-    readOnly: true,
-    run: (k, args) =>
-      k.receiptLink(text(args, "job_id"), args.page_url === undefined ? undefined : text(args, "page_url")),
-  },
-  {
-    name: "wallet_open_link",
-    title: "Open a link",
-    description:
-      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a job (replacing the one with its id) or a receipt. A bad link changes nothing.",
-    properties: { link: { type: "string", description: "The link or bare token." } },
-    required: ["link"],
-    run: (k, args) => k.importLink(text(args, "link")),
-  },
-];
-
-const definition = (tool: WalletTool): ToolDefinition => ({
-  name: tool.name,
-  title: tool.title,
-  description: tool.description,
-  inputSchema: { type: "object", properties: tool.properties, ...(tool.required && { required: tool.required }) },
-  annotations: {
-    readOnlyHint: tool.readOnly === true,
-    destructiveHint: false,
-    idempotentHint: tool.readOnly === true,
-    openWorldHint: false,
-  },
-});
-
-const asResult = (value: Record<string, unknown>, isError: boolean): ToolResult => ({
+const asResult = (value: Record<string, unknown>, isError: boolean): ToolAnswer => ({
   content: [{ type: "text", text: JSON.stringify(value) }],
   structuredContent: value,
   ...(isError && { isError: true }),
 });
 
-/** The wallet tools over the pack at `path`, acting through `api` (the engine in this process). */
-export function walletBox(path: string, api: EscrowApi): ToolBox {
-  return {
-    tools: WALLET_TOOLS.map(definition),
-    call(name, args) {
-      const tool = WALLET_TOOLS.find((t) => t.name === name);
-      return tool && callTool(tool, path, api, args);
-    },
-  };
+const refusal = (rejection: Rejection): ToolAnswer => asResult(errorBody(rejection), true);
+
+/** A keeper's refusal as the catalog's error body: the engine's own, or the argument it concerns. */
+function refusalOf(error: EscrowError, tool: WalletTool): ToolAnswer {
+  if (error.body) return asResult(error.body as unknown as Record<string, unknown>, true);
+  if (error.code === "unknown_job") return refusal(invalid("job_id", error.message));
+  if (error.code === "invalid_input") return refusal(invalid(tool.field ?? "job_id", error.message));
+  return refusal(reject("internal_error"));
 }
 
-/** Loads the pack, runs `tool` on it, saves what changed, and answers the outcome with the wallet after it. */
-async function callTool(tool: WalletTool, path: string, api: EscrowApi, args: Args): Promise<ToolResult> {
-  const loaded = loadPack(path);
-  if (!loaded.ok) return asResult({ ok: false, code: "invalid_input", status: 0, message: loaded.message }, true);
-  let changed = false;
-  const keeper = new EscrowKeeper(api, { state: loaded.state, onChange: () => (changed = true) });
-  const outcome = await tool.run(keeper, args);
-  if (changed) savePack(path, keeper.state);
-  const state = keeper.state;
-  const wallet = {
-    balances: balancesOf(state),
-    jobs: state.jobs.map(({ id, title, amount, status }) => ({ id, title, amount, status })),
-    pack: path,
+/** The question for a release or dispute, from the quote's figures. */
+function question(asked: Confirmable, title: string, quote: Record<string, unknown>): Question {
+  const job = `job ${asked.job_id} ("${title}")`;
+  return asked.action === "release"
+    ? {
+        title: `Release ${asked.amount} credits`,
+        message: `Release ${job}? ${asked.amount} credits leave escrow: ${quote.agent_payout} to the agent wallet and a ${quote.fee} credit fee. This cannot be undone.`,
+      }
+    : {
+        title: `Dispute: refund ${asked.amount} credits`,
+        message: `Dispute ${job}? All ${asked.amount} credits in escrow return to the payer credits; the agent gets nothing. This cannot be undone.`,
+      };
+}
+
+/** The wallet tools over `pack`, acting through `api` (the engine in this process). */
+export function walletBox(pack: Pack, api: EscrowApi) {
+  const confirms = confirmations();
+  const box: ToolBox = {
+    tools: WALLET_TOOLS.map(definition),
+    call(name, args, context) {
+      const tool = WALLET_TOOLS.find((t) => t.name === name);
+      return tool && callTool(tool, args, context);
+    },
   };
-  if (!outcome.ok) return asResult(outcome as EscrowError as unknown as Record<string, unknown>, true);
-  return asResult({ ...(outcome as Record<string, unknown>), ok: true, wallet }, false);
+
+  /** Asks for a confirmation when `tool` needs one: undefined to go ahead, else the answer to give now. */
+  async function confirmFirst(tool: WalletTool, keeper: EscrowKeeper, args: Args, context: ToolCallContext) {
+    if (!tool.confirm) return undefined;
+    const id = text(args, "job_id");
+    const job = keeper.job(id);
+    if (!job)
+      return refusalOf({ ok: false, code: "unknown_job", status: 0, message: `No job ${id} is held here.` }, tool);
+    const fields = Object.fromEntries(
+      (tool.fields ?? []).filter((f) => args[f] !== undefined).map((f) => [f, args[f]]),
+    );
+    // Quoted first: an action the engine would refuse is refused without asking anyone.
+    const quote = await keeper.quote(id, tool.confirm, fields);
+    if (!quote.ok) return refusalOf(quote, tool);
+    const asked: Confirmable = { job_id: id, action: tool.confirm, amount: job.amount };
+    const confirmation = await confirms.check(context, asked, question(asked, job.title, quote));
+    if (confirmation.kind === "go") return undefined;
+    if (confirmation.kind === "ask") return confirmation.answer;
+    const message = `The ${tool.confirm} of job ${id} was not confirmed; nothing changed (the job is still ${job.status}).`;
+    // The error body's shape with the wallet's own code: nothing was wrong with the call.
+    return asResult({ ok: false, mode: MODE, money: MONEY, error: "declined", message }, true);
+  }
+
+  /** Loads the pack, runs `tool` on it, saves what changed, and answers the outcome with the wallet after it. */
+  async function callTool(tool: WalletTool, args: Args, context: ToolCallContext): Promise<ToolAnswer> {
+    const loaded = loadPack(pack);
+    if (!loaded.ok) return refusal(invalid("ESCROW_PACK", loaded.message));
+    let changed = false;
+    const keeper = new EscrowKeeper(api, { state: loaded.state, onChange: () => (changed = true) });
+    const early = await confirmFirst(tool, keeper, args, context);
+    if (early) return early;
+    const outcome = await tool.run(keeper, args);
+    if (changed) savePack(pack, keeper.state);
+    if (!outcome.ok) return refusalOf(outcome as EscrowError, tool);
+    const state = keeper.state;
+    const wallet = {
+      balances: balancesOf(state),
+      jobs: state.jobs.map(({ id, title, amount, status }) => ({ id, title, amount, status })),
+      pack: pack.label,
+    };
+    return asResult({ ...(outcome as Record<string, unknown>), ok: true, wallet }, false);
+  }
+
+  return { box, verifyRequestState: confirms.verify };
 }

@@ -5,7 +5,7 @@
  */
 
 import { ENGINE_LIST } from "../engine/catalog.ts";
-import type { EngineRoute } from "../protocol/constants.ts";
+import { type EngineRoute, MCP_PATH } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
 import { DECISIONS_RANGE } from "./decisions.ts";
 
@@ -29,7 +29,7 @@ export interface CatalogDocument {
   summary: string;
 }
 
-/** Every GET document of SPEC's table, in its order. */
+/** Every GET document of SPEC's table, in its order, then the MCP Registry's server.json (issue 24). */
 export const DOCUMENT_CATALOG = [
   {
     key: "agent",
@@ -167,10 +167,17 @@ export const DOCUMENT_CATALOG = [
     summary: "Crawler rules and the sitemap.",
   },
   { key: "sitemap", paths: ["/sitemap.xml"], kind: "xml", title: "Sitemap", summary: "Every public page." },
+  {
+    key: "server_json",
+    paths: ["/server.json"],
+    kind: "json",
+    title: "MCP Registry server.json",
+    summary: `The MCP server in the official MCP Registry's server.json format: the remote ${MCP_PATH} (Streamable HTTP), the protocol revisions it serves and the local stdio command.`,
+  },
 ] as const satisfies readonly CatalogDocument[];
 
 /** The catalog's first path of each document key. */
-const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
+export const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
   DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
 
 /** The published JSON Schema of each engine's body (engine catalog): quote and validate take transition's. */

@@ -3,21 +3,26 @@
  * robots.txt and sitemap.xml. All absolute URLs come from one origin setting (SITE_URL).
  */
 import { ENGINE_LIST } from "../engine/catalog.ts";
-import { MCP_PATH, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
+import { MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
-import { absolute, DOCUMENT_CATALOG, PAGES } from "./catalog.ts";
+import { absolute, DOCUMENT_CATALOG, PAGES, pathOf } from "./catalog.ts";
 
 /** Short description shared by the card, llms.txt and the site. */
 export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
+
+/** The MCP revisions in words: the current (stateless) one, then the legacy ones of initialize. */
+export const MCP_REVISIONS_TEXT = `${MCP_REVISIONS[0]} (stateless) and, through the legacy initialize handshake, ${MCP_REVISIONS.slice(1).join(", ")}`;
 
 /** Where the engines are MCP tools: the remote endpoint, and the local server a desktop agent starts. */
 export const mcpCard = (siteUrl: string) => ({
   url: absolute(siteUrl, MCP_PATH),
   transport: "streamable-http",
   stateless: true,
+  revisions: { current: MCP_REVISIONS[0], legacy: MCP_REVISIONS.slice(1) },
   tools: ENGINE_LIST.map((engine) => engine.tool),
   local:
     "npx bun run mcp: the same tools over stdio in process, plus wallet_* tools that keep a demo pack file (ESCROW_PACK).",
+  registry: absolute(siteUrl, pathOf("server_json")),
 });
 
 /** The agent card. */
@@ -82,8 +87,9 @@ export function llmsTxt(siteUrl: string): string {
     link(
       "MCP",
       MCP_PATH,
-      `The five engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}) over Streamable HTTP, stateless; \`npx bun run mcp\` serves them over stdio with wallet tools.`,
+      `The five engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}) over Streamable HTTP, stateless; \`npx bun run mcp\` serves them over stdio with wallet tools. Both speak MCP ${MCP_REVISIONS_TEXT}.`,
     ),
+    ...docs(["server_json"]),
     "",
     "## Reference",
     "",

@@ -19,6 +19,7 @@ import { fees } from "./fees.ts";
 import { health } from "./health.ts";
 import { openapi } from "./openapi.ts";
 import { quickstart } from "./quickstart.ts";
+import { serverJson } from "./server-json.ts";
 import { settlement } from "./settlement.ts";
 import { settlementMd } from "./settlement-md.ts";
 import { changelog, scoreboard, templates } from "./simple.ts";
@@ -61,6 +62,7 @@ const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: strin
   llms: (url) => llmsTxt(url),
   robots: (url) => robotsTxt(url),
   sitemap: (url) => sitemapXml(url),
+  server_json: (url) => json(serverJson(url)),
 };
 
 /** One document of the catalog: every path it is served at (aliases included) and its builder. */

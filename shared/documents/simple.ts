@@ -94,7 +94,9 @@ export const scoreboard = (siteUrl: string) => ({
   paid_pilots: 0,
   revenue_usd: 0,
   note: "A demo: no accounts, no payments, no tracking. The counters stay 0. Listings are the service's own discovery documents.",
-  listings: DOCUMENT_CATALOG.filter((doc) => ["agent", "llms", "openapi", "tools"].includes(doc.key)).map((doc) => ({
+  listings: DOCUMENT_CATALOG.filter((doc) =>
+    ["agent", "llms", "openapi", "tools", "server_json"].includes(doc.key),
+  ).map((doc) => ({
     name: doc.title,
     url: absolute(siteUrl, doc.paths[0]),
   })),

@@ -1,14 +1,19 @@
 /**
- * POST /mcp (D24): the engines as MCP tools over Streamable HTTP, stateless (no session: the client
- * holds the job, as everywhere else). Each request gets its own SDK server and transport with
- * JSON answers; the body limit (D9) holds as on the engines, and the service's error boundary
- * (D21) around it. The SDK and the MCP server load on the first POST (the SDK takes about
- * 60 ms to import, which a start of the engines need not pay). GET and DELETE answer 405, which is how the MCP specification lets a server
- * say it offers no standalone stream and no sessions to end. CORS as for the engines (D17),
- * plus the MCP headers.
+ * POST /mcp (D24): the engines as MCP tools over Streamable HTTP, served by the official SDK's
+ * `createMcpHandler` to 2026-07-28 clients (stateless by design: no initialize, the revision
+ * and capabilities in every request's `_meta`, the `Mcp-Method`/`Mcp-Name` headers checked) and
+ * to 2025-era clients through its stateless fallback (no session: the client holds the job, as
+ * everywhere else). Each request gets its own MCP server, built with the request's headers (the
+ * demo key and Idempotency-Key count as on the engines, D14, D15). What stays ours: the body
+ * limit (D9, the engines' 413), the error boundary (D21) around the tools, GET and DELETE
+ * answering 405 (no standalone stream, no sessions to end), and CORS as for the engines (D17)
+ * plus the MCP headers. A client must accept both `application/json` and `text/event-stream`
+ * (406 otherwise), as the transport requires. The SDK and the MCP server load on the first POST
+ * (the SDK takes tens of milliseconds to import, which a start of the engines need not pay).
  */
 import type { DocumentSettings } from "../documents/index.ts";
 import type { EngineContext } from "../engine/context.ts";
+import { isObject } from "../lib/json.ts";
 import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
 import type { Resources } from "../mcp/resources.ts";
 import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
@@ -25,18 +30,38 @@ import { tooLarge } from "./responses.ts";
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
 
-const CORS = {
+/** The headers an MCP client sends beyond the engines' (2025 and 2026-07-28). */
+const MCP_REQUEST_HEADERS = "Accept, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID";
+
+/** CORS of every /mcp answer (D17). */
+export const MCP_CORS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Expose-Headers": `${EXPOSE_HEADERS}, Mcp-Session-Id, Mcp-Protocol-Version`,
   "Cache-Control": "no-store",
 };
 
 /** A JSON-RPC error answer that no request id goes with. */
-const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}): Response =>
+export const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
     status,
-    headers: { "Content-Type": "application/json", ...CORS, ...headers },
+    headers: { "Content-Type": "application/json", ...MCP_CORS, ...headers },
   });
+
+/**
+ * A tools/call or prompts/get whose `arguments` is there but not an object: JSON-RPC's invalid
+ * params with a message that says what to send (the SDK answers the same code with its schema
+ * validator's report, which no agent should have to read).
+ */
+function badArguments(body: unknown): Response | undefined {
+  if (!isObject(body) || (body.method !== "tools/call" && body.method !== "prompts/get")) return undefined;
+  const args = isObject(body.params) ? body.params.arguments : undefined;
+  if (args === undefined || isObject(args)) return undefined;
+  const message = `params.arguments must be an object of named arguments, not ${args === null ? "null" : Array.isArray(args) ? "an array" : typeof args}; tools/list gives each tool's inputSchema.`;
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id ?? null, error: { code: -32602, message } }), {
+    status: 200,
+    headers: { "Content-Type": "application/json", ...MCP_CORS },
+  });
+}
 
 /** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */
 export const mcpPreflight = (): Response =>
@@ -46,22 +71,22 @@ export const mcpPreflight = (): Response =>
       Allow: MCP_METHODS,
       "Access-Control-Allow-Origin": "*",
       "Access-Control-Allow-Methods": MCP_METHODS,
-      "Access-Control-Allow-Headers": `${ALLOW_HEADERS}, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID`,
-      "Access-Control-Expose-Headers": CORS["Access-Control-Expose-Headers"],
+      "Access-Control-Allow-Headers": `${ALLOW_HEADERS}, ${MCP_REQUEST_HEADERS}`,
+      "Access-Control-Expose-Headers": MCP_CORS["Access-Control-Expose-Headers"],
       "Access-Control-Max-Age": "86400",
     },
   });
 
-/** The SDK's transport and the MCP server's modules, imported when first needed. */
+/** The SDK's serving entry and the MCP server's modules, imported when first needed. */
 async function loadModules() {
-  const [transport, server, box, resources] = await Promise.all([
-    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+  const [sdk, server, box, resources] = await Promise.all([
+    import("@modelcontextprotocol/server"),
     import("../mcp/server.ts"),
     import("../mcp/engine-box.ts"),
     import("../mcp/resources.ts"),
   ]);
   return {
-    WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
+    createMcpHandler: sdk.createMcpHandler,
     createMcpServer: server.createMcpServer,
     engineBox: box.engineBox,
     documentResources: resources.documentResources,
@@ -81,8 +106,26 @@ export function mcpEndpoint(
   report: ErrorReporter | undefined,
   guard: McpGuard = () => undefined,
 ): McpEndpoint {
-  let resources: Resources | undefined;
-  let modules: ReturnType<typeof loadModules> | undefined;
+  let handler: Promise<(request: Request, parsedBody: unknown) => Promise<Response>> | undefined;
+
+  async function createHandler() {
+    const { createMcpHandler, createMcpServer, engineBox, documentResources } = await loadModules();
+    const resources: Resources = documentResources(settings);
+    const mcp = createMcpHandler(
+      ({ requestInfo }) => {
+        const request = requestInfo ?? new Request("http://localhost/mcp");
+        return createMcpServer({
+          boxes: [engineBox(context, new HeaderTextReader(request.headers), (error) => notify(error, request, report))],
+          resources,
+          instructions: MCP_INSTRUCTIONS,
+          version: VERSION,
+        });
+      },
+      { legacy: "stateless", maxRequestBodySize: LIMITS.bodyBytesMax },
+    );
+    return (request: Request, parsedBody: unknown) => mcp.fetch(request, { parsedBody });
+  }
+
   return async (request, id) => {
     const refused = guard(request);
     if (refused) return refused;
@@ -96,27 +139,14 @@ export function mcpEndpoint(
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not JSON.");
     }
-    modules ??= loadModules();
-    const { WebStandardStreamableHTTPServerTransport, createMcpServer, engineBox, documentResources } = await modules;
-    resources ??= documentResources(settings);
-    const server = createMcpServer({
-      boxes: [engineBox(context, new HeaderTextReader(request.headers), (error) => notify(error, request, report))],
-      resources,
-      instructions: MCP_INSTRUCTIONS,
-      version: VERSION,
-    });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    try {
-      const answer = await transport.handleRequest(request, { parsedBody });
-      const headers = new Headers(answer.headers);
-      for (const [name, value] of Object.entries(CORS)) headers.set(name, value);
-      return new Response(answer.body, { status: answer.status, headers });
-    } finally {
-      await server.close();
-    }
+    const refused = badArguments(parsedBody);
+    if (refused) return refused;
+    handler ??= createHandler();
+    const answer = await (await handler)(request, parsedBody);
+    const headers = new Headers(answer.headers);
+    // Hop-by-hop: the runtime's own to set (the SDK's event stream names it; workerd drops it).
+    headers.delete("Connection");
+    for (const [name, value] of Object.entries(MCP_CORS)) headers.set(name, value);
+    return new Response(answer.body, { status: answer.status, headers });
   };
 }

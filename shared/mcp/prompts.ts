@@ -1,8 +1,12 @@
 /**
  * The prompt an MCP client offers its user: walk one job through the tools, quoting before
  * each commit and carrying the job from each answer into the next call (the client holds it).
+ * Its arguments pass the create fields' own rules (fields.ts) before anything is rendered: a
+ * missing, blank or negative argument is refused with the rule's message, never put in the text.
  */
+import * as v from "valibot";
 import { FEE_TEXT } from "../protocol/fees.ts";
+import { FIELDS } from "../protocol/fields.ts";
 
 /** A prompt as prompts/list gives it. */
 export const WALK_PROMPT = {
@@ -16,10 +20,36 @@ export const WALK_PROMPT = {
   ],
 } as const;
 
-/** The messages of the walk prompt for these arguments. */
-export function walkMessages(args: Record<string, string | undefined>) {
+/** The walk's arguments, checked. */
+export interface WalkArguments {
+  title: string;
+  amount: number;
+  criteria: string;
+}
+
+/** Prompt arguments are strings: an amount is its decimal digits, nothing else. */
+const amountOf = (text: string | undefined): unknown =>
+  text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : text;
+
+/** The walk's arguments checked by the create fields' rules, or the first rule's message. */
+export function walkArguments(
+  args: Record<string, string | undefined>,
+): { ok: true; value: WalkArguments } | { ok: false; message: string } {
+  const value: Record<string, unknown> = {};
+  for (const { name } of WALK_PROMPT.arguments) {
+    const given = name === "amount" ? amountOf(args[name]) : args[name];
+    if (given === undefined) return { ok: false, message: `walk_a_job needs the argument ${name}.` };
+    const checked = v.safeParse(FIELDS[name].rule, given);
+    if (!checked.success) return { ok: false, message: checked.issues[0].message };
+    value[name] = checked.output;
+  }
+  return { ok: true, value: value as unknown as WalkArguments };
+}
+
+/** The messages of the walk prompt for these (checked) arguments. */
+export function walkMessages(args: WalkArguments) {
   const text = [
-    `Walk one demo escrow job with the escrow tools: title "${args.title ?? ""}", amount ${args.amount ?? ""} credits, criteria "${args.criteria ?? ""}". No money moves; the service stores nothing, so keep the job from each answer and send it back as \`job\` on the next call.`,
+    `Walk one demo escrow job with the escrow tools: title ${JSON.stringify(args.title)}, amount ${args.amount} credits, criteria ${JSON.stringify(args.criteria)}. No money moves; the service stores nothing, so keep the job from each answer and send it back as \`job\` on the next call.`,
     "1. escrow_quote with action create and those fields, then escrow_transition with the same body: keep the job it returns (with its id).",
     "2. escrow_quote with action fund, the job and payer_credits (1000 to start), then escrow_transition: the amount moves into escrow and payer_credits comes back lower.",
     "3. escrow_transition with action submit, the funded job and a proof_url.",

@@ -51,6 +51,21 @@ export const enginePath = (route: EngineRoute): `/api/v0/${EngineRoute}` => `/ap
 /** The MCP endpoint: the engines as tools over Streamable HTTP, stateless. */
 export const MCP_PATH = "/mcp";
 
+/**
+ * The MCP protocol revisions /mcp and the stdio server answer (the v2 SDK's), newest first: the
+ * first is 2026-07-28 (stateless, server/discover); the rest are the legacy revisions a client
+ * negotiates through the initialize handshake. snapshots/mcp/revisions.test.ts holds this list to
+ * what the SDK serves.
+ */
+export const MCP_REVISIONS = [
+  "2026-07-28",
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  "2024-10-07",
+] as const;
+
 /** Limits. Character counts are Unicode code points (D1). */
 export const LIMITS = {
   titleMax: 80,
@@ -90,5 +105,7 @@ export const STARTING_CREDITS = 1_000;
 export const CONTENT_CODINGS = ["br", "gzip"] as const;
 export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 
+/** How long a client may keep a document (D18), and MCP lists and resources as well. */
+export const DOCUMENT_CACHE_SECONDS = 300;
 /** The Cache-Control of every document the API serves (D18). */
-export const DOCUMENT_CACHE_CONTROL = "public, max-age=300";
+export const DOCUMENT_CACHE_CONTROL = `public, max-age=${DOCUMENT_CACHE_SECONDS}`;

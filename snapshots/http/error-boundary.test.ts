@@ -11,7 +11,7 @@ import { serveOptions } from "../../api/bun/serve-options.ts";
 import { describeError, errorLog } from "../../shared/http/error-boundary.ts";
 import { createHandler, createService, type ServiceOptions } from "../../shared/http/service.ts";
 import { REQUEST_ID_PATTERN } from "../../shared/protocol/constants.ts";
-import { CREATE, NOW } from "../support/helpers.ts";
+import { CREATE, NOW, rpcAnswer } from "../support/helpers.ts";
 
 const BASE = "http://localhost";
 /** What every exception here says: none of it may reach a response body. */
@@ -245,9 +245,9 @@ describe("/mcp behind the boundary (D21)", () => {
     const call = { name: "escrow_transition", arguments: { action: "create", ...CREATE } };
     const response = await handle(rpc({ jsonrpc: "2.0", id: 1, method: "tools/call", params: call }));
     expect(response.status).toBe(200);
-    const text = await response.text();
-    expect(text).not.toContain(SECRET);
-    const result = JSON.parse(text).result;
+    const answer = await rpcAnswer(response);
+    expect(JSON.stringify(answer)).not.toContain(SECRET);
+    const result = answer.result;
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toEqual(INTERNAL_ERROR_BODY);
     expect(reports).toHaveLength(1);
@@ -260,7 +260,7 @@ describe("/mcp behind the boundary (D21)", () => {
     await expectInternalError(await handle(new UrlThrows(`${BASE}/mcp`, { method: "POST", body: "{}" })));
     expect(reports).toHaveLength(1);
     const ping = await handle(rpc({ jsonrpc: "2.0", id: 2, method: "ping" }));
-    expect(await ping.json()).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
+    expect(await rpcAnswer(ping)).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
   });
 });
 

@@ -1,22 +1,45 @@
 /**
- * What the MCP suites share: an SDK Client connected to a transport, one tool body per engine
+ * What the MCP suites share: an SDK (v2) Client connected to a transport in either protocol era
+ * (pinned to 2026-07-28, or a 2025-era client's initialize handshake), one tool body per engine
  * and one per catalog error a tool can give (with the clock each needs), and the output schema
  * check every success result gets (ajv, JSON Schema 2020-12, formats on).
  */
 import { expect } from "bun:test";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { Client, type ClientOptions, type Transport } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { ROOT } from "../../scripts/harness/live-server.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
 import { AFTER_HOLD, HELD, JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
 import { CREATE, NOW } from "../support/helpers.ts";
 
-/** A connected SDK client. */
-export async function connect(transport: Transport): Promise<Client> {
-  const client = new Client({ name: "escrow-tests", version: "1.0.0" });
+/** The two ways a client speaks to the server: the 2026-07-28 revision alone, or a 2025-era handshake. */
+export const ERAS = [
+  { era: "2026-07-28", options: { versionNegotiation: { mode: { pin: "2026-07-28" } } } },
+  { era: "2025", options: { versionNegotiation: { mode: "legacy" } } },
+] as const satisfies { era: string; options: ClientOptions }[];
+
+/** An era's name. */
+export type Era = (typeof ERAS)[number]["era"];
+
+/** A connected SDK client of `era` (2026-07-28 unless told), with these extra client options. */
+export async function connect(
+  transport: Transport,
+  era: Era = "2026-07-28",
+  options: ClientOptions = {},
+): Promise<Client> {
+  const chosen = ERAS.find((e) => e.era === era)!.options;
+  const client = new Client({ name: "escrow-tests", version: "1.0.0" }, { ...chosen, ...options });
   await client.connect(transport);
   return client;
+}
+
+/** A client of `era` of a `bun run mcp` process keeping its wallet in `pack`. */
+export function startMcp(pack: string, era: Era, options: ClientOptions = {}): Promise<Client> {
+  const env = { ...(process.env as Record<string, string>), ESCROW_PACK: pack };
+  const command = { command: process.execPath, args: ["run", "--silent", "mcp"], cwd: ROOT, env };
+  return connect(new StdioClientTransport({ ...command, stderr: "pipe" }), era, options);
 }
 
 /** The tool and body of each engine's success (ROUTE_BODIES, the fixtures every suite uses). */

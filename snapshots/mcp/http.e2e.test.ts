@@ -1,28 +1,28 @@
 /**
- * POST /mcp (Streamable HTTP, stateless) with the SDK's own Client against a live `bun run api`
- * (a child process), where discovery, resources, the prompt, the body limit, bad JSON-RPC
- * messages and the methods the endpoint refuses are checked on the wire. The tools in process
- * are in http.test.ts.
+ * POST /mcp (Streamable HTTP, stateless) with the SDK's own (v2) Client against a live
+ * `bun run api` (a child process), as a client pinned to 2026-07-28 and as a 2025-era one,
+ * where discovery, resources, the prompt, the body limit, bad JSON-RPC messages and the methods
+ * the endpoint refuses are checked on the wire. The tools in process are in http.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
-import { connect, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
-describe("POST /mcp on a live server (bun run api)", () => {
-  let server: LiveServer;
+let server: LiveServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api), a %s client", (era) => {
   let client: Client;
   beforeAll(async () => {
-    server = await startServer();
-    client = await connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`)));
+    client = await connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`)), era);
   });
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
+  afterAll(() => client.close());
 
   test("every tool succeeds and each catalog error is an isError result, as the live engine answers (ids and times aside)", async () => {
     const masked = (text: string) =>
@@ -41,7 +41,29 @@ describe("POST /mcp on a live server (bun run api)", () => {
     }
   });
 
-  test("initializes as the service, stateless: no session id", async () => {
+  test("walks a job, carrying it from each answer to the next call: create, fund, submit, release, verify", async () => {
+    const step = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBeUndefined();
+      return result.structuredContent as Record<string, any>;
+    };
+    const create = { action: "create", title: "Logo", amount: 100, criteria: "SVG" };
+    const created = await step("escrow_transition", create);
+    const funded = await step("escrow_transition", { action: "fund", job: created.job, payer_credits: 1000 });
+    expect(funded).toMatchObject({ payer_credits: 900, job: { status: "funded" } });
+    const proof = { action: "submit", job: funded.job, proof_url: "https://example.com/logo.svg" };
+    const submitted = await step("escrow_transition", proof);
+    const quote = await step("escrow_quote", { action: "release", job: submitted.job });
+    const released = await step("escrow_transition", { action: "release", job: submitted.job });
+    expect(released).toMatchObject({
+      fee: quote.fee,
+      agent_payout: 95,
+      job: { id: created.job.id, status: "released" },
+    });
+    expect(await step("escrow_verify", { receipt: released.receipt })).toMatchObject({ ok: true, valid: true });
+  });
+
+  test("knows the service, stateless: no session id", async () => {
     expect(client.getServerVersion()).toMatchObject({ name: "agent-escrow-demo", version: "0" });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
     expect(client.getInstructions()).toContain("escrow_quote");
@@ -88,7 +110,9 @@ describe("POST /mcp on a live server (bun run api)", () => {
     expect(text.indexOf("escrow_quote")).toBeLessThan(text.indexOf("escrow_transition"));
     expect(text).toContain('"Logo"');
   });
+});
 
+describe("POST /mcp on a live server, the raw wire", () => {
   test("a malformed JSON-RPC message gets the protocol's error; a body past 65,536 bytes gets 413 (D9)", async () => {
     const post = (body: string) => fetch(`${server.base}/mcp`, { method: "POST", headers: JSON_RPC_HEADERS, body });
     const notJson = await post("{nope");
@@ -96,7 +120,7 @@ describe("POST /mcp on a live server (bun run api)", () => {
     expect(await notJson.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
     const notRpc = await post(JSON.stringify({ hello: "world" }));
     expect(notRpc.status).toBe(400);
-    expect(await notRpc.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 } });
+    expect(await notRpc.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 }, id: null });
     const big = await post(
       JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }),
     );

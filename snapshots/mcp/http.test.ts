@@ -1,14 +1,16 @@
 /**
- * POST /mcp (Streamable HTTP, stateless) with the SDK's own Client, in process through the
- * handler on the fixed clock, where every tool's answer is compared byte for byte with the HTTP
- * engine's answer to the same body, clock and key. A live server's /mcp is in http.e2e.test.ts.
+ * POST /mcp (Streamable HTTP, stateless) with the SDK's own (v2) Client, in process through the
+ * handler on the fixed clock, once as a client pinned to the 2026-07-28 revision and once as a
+ * 2025-era client: every tool's answer is compared byte for byte with the HTTP engine's answer
+ * to the same body, clock and key. A live server's /mcp is in http.e2e.test.ts; what only the
+ * 2026-07-28 wire carries (cache hints, discovery) and the protocol's refusals are in
+ * protocol.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
 import { NOW, testHandler } from "../support/helpers.ts";
-import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { connect, ERAS, type Era, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const URL_OF = "http://escrow.test/mcp";
 /**
@@ -17,14 +19,15 @@ const URL_OF = "http://escrow.test/mcp";
  */
 const REQUEST_ID = { "X-Request-Id": "mcp-test" };
 
-/** A client over /mcp of a handler on clock `now`, sending `headers` with every request. */
-function inProcess(now: number, headers: Record<string, string> = {}): Promise<Client> {
+/** A client of `era` over /mcp of a handler on clock `now`, sending `headers` with every request. */
+export function inProcessOf(era: Era, now: number, headers: Record<string, string> = {}): Promise<Client> {
   const handler = testHandler(now);
   return connect(
     new StreamableHTTPClientTransport(new URL(URL_OF), {
       requestInit: { headers: { ...REQUEST_ID, ...headers } },
       fetch: (url, init) => handler(new Request(url, init)),
     }),
+    era,
   );
 }
 
@@ -37,12 +40,15 @@ async function engineAnswer(route: string, body: unknown, now: number, key?: str
   return engineBody(await response.text());
 }
 
-describe("POST /mcp in process, on the fixed clock", () => {
-  test("lists the five engine tools by tools.json's names, with input and output schemas and true annotations", async () => {
+describe.each(ERAS.map((e) => e.era))("POST /mcp in process, on the fixed clock, a %s client", (era) => {
+  const inProcess = (now: number, headers: Record<string, string> = {}) => inProcessOf(era, now, headers);
+
+  test("lists the five engine tools by tools.json's names, with titles, input and output schemas and true annotations", async () => {
     const client = await inProcess(NOW);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(ENGINE_ROUTES.map((r) => `escrow_${r}`).sort());
     for (const tool of tools) {
+      expect(tool.title).toBeString();
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.inputSchema.properties).toHaveProperty("demo_key");
       expect(tool.outputSchema?.type).toBe("object");

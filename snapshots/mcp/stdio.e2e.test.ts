@@ -1,35 +1,22 @@
 /**
- * `bun run mcp` (stdio) with the SDK's own Client: the engine tools answer as the live HTTP
- * engine does for the same body and key, each catalog error is an isError result, every result
- * validates by its tool's output schema, and the wallet tools keep a demo pack file that the web
- * UI reads (D20), hand a funded job from a payer agent to a worker agent and back with proof
- * through h1. links (D19), and refuse a corrupt pack without touching it.
+ * `bun run mcp` (stdio) with the SDK's own (v2) Client, pinned to 2026-07-28 and as a 2025-era
+ * client: the engine tools answer as the live HTTP engine does for the same body and key, each
+ * catalog error is an isError result, every result validates by its tool's output schema, and
+ * the wallet tools keep a demo pack file that the web UI reads (D20), hand a funded job from a
+ * payer agent to a worker agent and back with proof through h1. links (D19), refuse in the
+ * catalog's shape without touching the pack, and never show the pack's path. Confirmations of
+ * release and dispute are in confirm.e2e.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { PROOF_URL } from "../support/helpers.ts";
-import { connect, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
-
-/** A client of a `bun run mcp` process keeping its wallet in `pack`. */
-function startMcp(pack: string): Promise<Client> {
-  const env = { ...(process.env as Record<string, string>), ESCROW_PACK: pack };
-  return connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ["run", "--silent", "mcp"],
-      cwd: ROOT,
-      env,
-      stderr: "pipe",
-    }),
-  );
-}
 
 type Result = Awaited<ReturnType<Client["callTool"]>>;
 const content = (result: Result) => result.structuredContent as Record<string, any>;
@@ -38,28 +25,54 @@ const textOf = (result: Result) => (result.content as { text: string }[])[0]!.te
 const masked = (text: string) =>
   text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
 
-describe("bun run mcp (stdio)", () => {
-  let server: LiveServer;
+let server: LiveServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) => {
   let client: Client;
+  const dir = mkdtempSync(`${DIR}/${era}-`);
   const engine = async (route: string, body: unknown) =>
     engineBody(
       await (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text(),
     );
 
   beforeAll(async () => {
-    server = await startServer();
-    client = await startMcp(`${DIR}/solo.json`);
+    client = await startMcp(`${dir}/solo.json`, era);
   });
-  afterAll(async () => {
-    await client.close();
-    await server.stop();
-  });
+  afterAll(() => client.close());
 
-  test("lists the engine tools and the wallet tools, the resources and the prompt", async () => {
-    const names = (await client.listTools()).tools.map((t) => t.name);
+  test("lists the engine tools and the wallet tools (titled, with output schemas and true hints), the resources and the prompt", async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
     expect(names.filter((n) => n.startsWith("escrow_")).sort()).toEqual(TOOL_CALLS.map((c) => c.tool).sort());
-    expect(names).toContain("wallet_handoff_link");
-    expect(names).toContain("wallet_open_link");
+    const hints = Object.fromEntries(
+      tools.filter((t) => t.name.startsWith("wallet_")).map((t) => [t.name, t.annotations]),
+    );
+    const hint = (readOnlyHint: boolean, destructiveHint: boolean, idempotentHint: boolean) => ({
+      readOnlyHint,
+      destructiveHint,
+      idempotentHint,
+      openWorldHint: false,
+    });
+    expect(hints).toEqual({
+      wallet_balances: hint(true, false, true),
+      wallet_top_up: hint(false, false, false),
+      wallet_create: hint(false, false, false),
+      wallet_fund: hint(false, false, true),
+      wallet_submit: hint(false, false, true),
+      wallet_release: hint(false, true, true),
+      wallet_dispute: hint(false, true, true),
+      wallet_handoff_link: hint(true, false, true),
+      wallet_receipt_link: hint(true, false, true),
+      wallet_open_link: hint(false, false, false),
+    });
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeString();
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+    }
     expect((await client.listResources()).resources).toHaveLength(7);
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["walk_a_job"]);
   });
@@ -84,8 +97,11 @@ describe("bun run mcp (stdio)", () => {
   });
 
   test("a payer agent hands a funded job to a worker agent and gets it back with proof (D19)", async () => {
-    const payer = await startMcp(`${DIR}/payer.json`);
-    const worker = await startMcp(`${DIR}/worker.json`);
+    const payer = await startMcp(`${dir}/payer.json`, era);
+    const worker = await startMcp(`${dir}/worker.json`, era);
+    const { tools } = await payer.listTools();
+    const valid = (result: Result, name: string) =>
+      expectValidOutput(tools.find((t) => t.name === name)!.outputSchema, content(result), name);
     const created = await payer.callTool({
       name: "wallet_create",
       arguments: { title: "Translate a page", amount: 200, criteria: "Into French" },
@@ -106,8 +122,12 @@ describe("bun run mcp (stdio)", () => {
     expect(content(proved).job.status).toBe("submitted");
     const back = content(await worker.callTool({ name: "wallet_handoff_link", arguments: { job_id: id } })).link;
     await payer.callTool({ name: "wallet_open_link", arguments: { link: back } });
+    // This client declared no elicitation: the release goes ahead unasked, as an autonomous agent needs.
     const released = await payer.callTool({ name: "wallet_release", arguments: { job_id: id } });
+    valid(released, "wallet_release");
     expect(content(released)).toMatchObject({ fee: 10, agent_credits_delta: 190 });
+    expect(content(released).wallet.pack).toEqual({ file: "payer.json", from: "ESCROW_PACK" });
+    expect(textOf(released)).not.toContain(dir);
     expect(content(released).wallet.balances).toEqual({
       payerCredits: 800,
       inEscrow: 0,
@@ -115,28 +135,49 @@ describe("bun run mcp (stdio)", () => {
       feesPaid: 10,
     });
     // The payer's pack is the web UI's file: it reads back with the released job and its receipt.
-    const pack = parsePack(readFileSync(`${DIR}/payer.json`, "utf8"));
+    const pack = parsePack(readFileSync(`${dir}/payer.json`, "utf8"));
     expect(pack.ok && pack.value.jobs[0]?.status).toBe("released");
     expect(pack.ok && pack.value.receipts[0]?.job_id).toBe(id);
     await payer.close();
     await worker.close();
   }, 30_000);
 
-  test("a refused wallet step changes nothing, and a corrupt pack is refused with a clear message and left untouched", async () => {
-    const before = readFileSync(`${DIR}/payer.json`, "utf8");
-    const payer = await startMcp(`${DIR}/payer.json`);
-    const refused = await payer.callTool({ name: "wallet_top_up", arguments: { amount: 0 } });
-    expect(refused.isError).toBe(true);
-    expect(readFileSync(`${DIR}/payer.json`, "utf8")).toBe(before);
+  test("a refused wallet step answers the catalog's error body, valid by the output schema, and changes nothing", async () => {
+    const before = readFileSync(`${dir}/payer.json`, "utf8");
+    const payer = await startMcp(`${dir}/payer.json`, era);
+    const { tools } = await payer.listTools();
+    const refusals: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ["wallet_top_up", { amount: 0 }, { error: "invalid_field", field: "amount" }],
+      ["wallet_fund", { job_id: "as_0000000000" }, { error: "invalid_field", field: "job_id" }],
+      ["wallet_open_link", { link: "h1.nope" }, { error: "invalid_field", field: "link" }],
+      [
+        "wallet_release",
+        { job_id: (JSON.parse(before).jobs[0] as { id: string }).id },
+        { error: "illegal_transition" },
+      ],
+      ["wallet_create", { title: "t", amount: -1, criteria: "c" }, { error: "invalid_field", field: "amount" }],
+    ];
+    for (const [name, args, expected] of refusals) {
+      const refused = await payer.callTool({ name, arguments: args });
+      expect(refused.isError, name).toBe(true);
+      expect(content(refused), name).toMatchObject({ ok: false, mode: "demo", money: false, ...expected });
+      expect(content(refused), name).not.toHaveProperty("code");
+      expectValidOutput(tools.find((t) => t.name === name)!.outputSchema, content(refused), name);
+    }
+    expect(readFileSync(`${dir}/payer.json`, "utf8")).toBe(before);
     await payer.close();
+  }, 30_000);
 
-    const corrupt = `${DIR}/corrupt.json`;
+  test("a corrupt pack is refused with a clear message naming the pack, not its path, and left untouched", async () => {
+    const corrupt = `${dir}/corrupt.json`;
     writeFileSync(corrupt, '{"format":"agent-escrow-demo-pack","version":1,"payer_credits":-5}');
-    const broken = await startMcp(corrupt);
+    const broken = await startMcp(corrupt, era);
     const result = await broken.callTool({ name: "wallet_top_up", arguments: { amount: 10 } });
     expect(result.isError).toBe(true);
-    expect(content(result).message).toContain(`The demo pack at ${corrupt} is not one this server can use`);
+    expect(content(result)).toMatchObject({ error: "invalid_field", field: "ESCROW_PACK" });
+    expect(content(result).message).toStartWith("Cannot use the pack corrupt.json (ESCROW_PACK): ");
     expect(content(result).message).toContain("payer_credits must be an integer >= 0.");
+    expect(textOf(result)).not.toContain(dir);
     expect(readFileSync(corrupt, "utf8")).toBe('{"format":"agent-escrow-demo-pack","version":1,"payer_credits":-5}');
     await broken.close();
   }, 30_000);
@@ -147,7 +188,9 @@ describe("bun run mcp (stdio)", () => {
     expect(result.isError).toBe(true);
     expect(content(result)).toMatchObject({ ok: false, error: "payload_too_large" });
   });
+});
 
+describe("bun run mcp (stdio), the raw wire", () => {
   test("a line that is not JSON, or not JSON-RPC, gets the protocol's error, and the server goes on", async () => {
     const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
       cwd: ROOT,

@@ -11,7 +11,7 @@ import { requestIdOf } from "../../shared/http/request-id.ts";
 import { createService } from "../../shared/http/service.ts";
 import { LIMITS, REQUEST_ID_PATTERN } from "../../shared/protocol/constants.ts";
 import { JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
-import { CREATE, NOW } from "../support/helpers.ts";
+import { CREATE, NOW, rpcAnswer } from "../support/helpers.ts";
 
 const BASE = "http://localhost";
 const FRESH = /^[0-9a-f]{16}$/;
@@ -182,7 +182,7 @@ describe("request_id in bodies (D22)", () => {
       },
     );
     expect(response.headers.get("x-request-id")).toBe("mcp-1");
-    const { result } = (await response.json()) as { result: { isError: boolean; structuredContent: object } };
+    const { result } = await rpcAnswer(response);
     expect(result.isError).toBe(true);
     expect(result.structuredContent).not.toHaveProperty("request_id");
   });

@@ -12,7 +12,7 @@ import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { HELD, JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
-import { CREATE } from "../support/helpers.ts";
+import { CREATE, mcpRequest, rpcAnswer } from "../support/helpers.ts";
 
 /** A running server of some runtime. */
 export interface RuntimeServer {
@@ -166,14 +166,10 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
       expect(response.headers.get("etag")).toBeTruthy();
     });
 
-    test("POST /mcp lists the five engine tools", async () => {
-      const response = await fetch(`${server.base}/mcp`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-      });
+    test.each(["modern", "legacy"] as const)("POST /mcp lists the five engine tools to a %s client", async (era) => {
+      const response = await fetch(`${server.base}/mcp`, { method: "POST", ...mcpRequest(era, "tools/list") });
       expect(response.status).toBe(200);
-      const names = (await response.json()).result.tools.map((t: { name: string }) => t.name);
+      const names = (await rpcAnswer(response)).result.tools.map((t: { name: string }) => t.name);
       expect(names.sort()).toEqual(ENGINE_ROUTES.map((route) => `escrow_${route}`).sort());
     });
   });

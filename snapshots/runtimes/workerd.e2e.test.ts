@@ -22,7 +22,7 @@ import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
 import { createService } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";
-import { CREATE } from "../support/helpers.ts";
+import { CREATE, mcpRequest } from "../support/helpers.ts";
 import { operateSuite } from "./operate-suite.ts";
 import { masked, runtimeSuite } from "./runtime-suite.ts";
 
@@ -129,10 +129,11 @@ describe("workerd answers as `bun run api` does", () => {
     }
   });
 
-  test("/mcp: the tool list, GET 405 and the preflight", async () => {
-    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const accept = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
-    await same("POST", "/mcp", list, accept);
+  test("/mcp: the tool list (2026-07-28 and 2025), GET 405 and the preflight", async () => {
+    for (const era of ["modern", "legacy"] as const) {
+      const { headers, body } = mcpRequest(era, "tools/list");
+      await same("POST", "/mcp", body, headers);
+    }
     await same("GET", "/mcp");
     await same("OPTIONS", "/mcp");
   });

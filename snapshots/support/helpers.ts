@@ -8,7 +8,7 @@ import { expect } from "bun:test";
 import type { EngineContext, EngineResult } from "../../shared/engine/context.ts";
 import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";
-import type { EngineRoute } from "../../shared/protocol/constants.ts";
+import { type EngineRoute, MCP_REVISIONS } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../shared/protocol/errors.ts";
 
 /** The fixed clock of every test: 2026-01-01T00:00:00.000Z. */
@@ -90,4 +90,43 @@ export function jobsByStatus(amount: number = CREATE.amount) {
 export function testHandler(now: number = NOW) {
   const ctx = fixedContext(now);
   return createHandler({ now: () => ctx.now, randomHex: ctx.randomHex });
+}
+
+/**
+ * The JSON-RPC message of an /mcp answer: its body, or the last message of an event stream (the
+ * SDK answers a 2025-era request without a session as a short stream, a 2026-07-28 one as JSON).
+ */
+export async function rpcAnswer(response: Response): Promise<Record<string, any>> {
+  const text = await response.text();
+  if (text.startsWith("{")) return JSON.parse(text);
+  const data = text.split("\n").filter((line) => line.startsWith("data: "));
+  return JSON.parse(data.at(-1)!.slice(6));
+}
+
+/** The revision a 2026-07-28 client speaks, and what every one of its requests carries in `_meta`. */
+export const MCP_MODERN = MCP_REVISIONS[0];
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": MCP_MODERN,
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "escrow-tests", version: "1" },
+};
+
+/** A JSON-RPC request to /mcp as a client of `era` sends it: its headers and body. */
+export function mcpRequest(
+  era: "modern" | "legacy",
+  method: string,
+  params: Record<string, unknown> = {},
+  name?: string,
+) {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+  };
+  if (era === "modern") {
+    headers["Mcp-Method"] = method;
+    headers["Mcp-Protocol-Version"] = MCP_MODERN;
+    if (name !== undefined) headers["Mcp-Name"] = name;
+  }
+  const body = { jsonrpc: "2.0", id: 7, method, params: era === "modern" ? { ...params, _meta: MODERN_META } : params };
+  return { headers, body: JSON.stringify(body) };
 }

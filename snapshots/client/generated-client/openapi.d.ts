@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint (Streamable HTTP)
-         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt. Stateless: no Mcp-Session-Id; the client holds the job. Send Accept: application/json, text/event-stream. A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
+         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the 2025 revisions (initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
          */
         post: operations["mcp"];
         delete?: never;
@@ -946,6 +946,41 @@ export interface paths {
          * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
          */
         head: operations["headSitemap"];
+        patch?: never;
+        trace?: never;
+    };
+    "/server.json": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MCP Registry server.json
+         * @description The MCP server in the official MCP Registry's server.json format: the remote /mcp (Streamable HTTP), the protocol revisions it serves and the local stdio command.
+         */
+        get: operations["getServerJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+         */
+        options: operations["optionsServerJson"];
+        /**
+         * MCP Registry server.json (headers only)
+         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
+         */
+        head: operations["headServerJson"];
         patch?: never;
         trace?: never;
     };
@@ -2006,6 +2041,12 @@ export interface operations {
             header?: {
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
+                /** @description The revision the client speaks: 2026-07-28, or a 2025-era one after initialize. */
+                "Mcp-Protocol-Version"?: string;
+                /** @description 2026-07-28: the JSON-RPC method of the body; a mismatch answers 400. */
+                "Mcp-Method"?: string;
+                /** @description 2026-07-28: the tool, prompt or resource the body names (tools/call, prompts/get, resources/read). */
+                "Mcp-Name"?: string;
             };
             path?: never;
             cookie?: never;
@@ -2019,8 +2060,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The JSON-RPC answer. */
+            /** @description The JSON-RPC answer: JSON, or (2025-era clients) an event stream whose last event is it. */
             200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A body that is not a JSON-RPC message, or 2026-07-28 headers that do not match it. */
+            400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -2032,8 +2087,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description A body that is not a JSON-RPC message. */
-            400: {
+            /** @description The request's Accept header does not name both application/json and text/event-stream. */
+            406: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -3491,6 +3546,69 @@ export interface operations {
         };
     };
     headSitemap: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadersOnly"];
+            304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
+        };
+    };
+    getServerJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["JsonDocument"];
+            304: components["responses"]["NotModified"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    optionsServerJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
+                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["DocumentPreflight"];
+        };
+    };
+    headServerJson: {
         parameters: {
             query?: never;
             header?: {

@@ -1,0 +1,87 @@
+/**
+ * The output schemas of the wallet tools: each tool's success (what it did, and the wallet
+ * after it) or a refusal in the engine tools' shape, the catalog's error body (D8), whose
+ * `error` is a catalog code or, for a confirmation the person declined, `declined` (D24). Built
+ * from the engines' response schemas, written out whole (an MCP client validates them alone).
+ */
+import { compositeSchema } from "../shared/schemas/bodies.ts";
+import { inline } from "../shared/schemas/components.ts";
+import type { Schema } from "../shared/schemas/convert.ts";
+import { errorBodySchema, responseSchemas } from "../shared/schemas/responses.ts";
+
+/** What a wallet success carries beside the wallet. */
+export type WalletOutcome = "none" | "transition" | "credits" | "link" | "shared";
+
+const credits: Schema = { type: "integer", minimum: 0 };
+
+/** The wallet after the call: its balances, its jobs, and which pack holds it (never the path). */
+const WALLET: Schema = {
+  type: "object",
+  required: ["balances", "jobs", "pack"],
+  properties: {
+    balances: {
+      type: "object",
+      required: ["payerCredits", "inEscrow", "agentWallet", "feesPaid"],
+      properties: { payerCredits: credits, inEscrow: credits, agentWallet: credits, feesPaid: credits },
+    },
+    jobs: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["id", "title", "amount", "status"],
+        properties: { id: { type: "string" }, title: { type: "string" }, amount: credits, status: { type: "string" } },
+      },
+    },
+    pack: {
+      type: "object",
+      required: ["file", "from"],
+      description: "The pack file's name, and whether ESCROW_PACK named it or it is the default.",
+      properties: { file: { type: "string" }, from: { enum: ["ESCROW_PACK", "default"] } },
+    },
+  },
+};
+
+/** A refusal: the catalog error body, with `declined` beside the catalog codes. */
+function refusal(): Schema {
+  const body = errorBodySchema();
+  const properties = body.properties as Record<string, Schema>;
+  const codes = (properties.error as { enum: string[] }).enum;
+  return { ...body, properties: { ...properties, error: { type: "string", enum: [...codes, "declined"] } } };
+}
+
+/** Adds `ok: true` and the wallet to a success schema. */
+function withWallet(success: Schema): Schema {
+  const properties = (success.properties ?? {}) as Record<string, Schema>;
+  const required = (success.required ?? []) as string[];
+  return {
+    ...success,
+    type: "object",
+    required: [...new Set(["ok", ...required, "wallet"])],
+    properties: { ...properties, ok: { const: true }, wallet: WALLET },
+  };
+}
+
+let SUCCESSES: Record<WalletOutcome, Schema> | undefined;
+
+function successes(): Record<WalletOutcome, Schema> {
+  const refs = inline(compositeSchema);
+  const transition = responseSchemas(refs, {}).TransitionResponse;
+  const answer = responseSchemas(refs, transition).TransitionResponse;
+  const members = answer.properties as Record<string, Schema>;
+  return {
+    none: withWallet({}),
+    transition: withWallet(answer),
+    credits: withWallet({ required: ["payerCredits"], properties: { payerCredits: credits } }),
+    link: withWallet({ required: ["link"], properties: { link: { type: "string" } } }),
+    shared: withWallet({
+      required: ["kind"],
+      properties: { kind: { enum: ["handoff", "receipt"] }, job: members.job!, receipt: members.receipt! },
+    }),
+  };
+}
+
+/** The output schema of a wallet tool whose success is `outcome`. */
+export function walletOutputSchema(outcome: WalletOutcome): Schema & { type: "object" } {
+  SUCCESSES ??= successes();
+  return { type: "object", anyOf: [SUCCESSES[outcome], refusal()] };
+}
