@@ -13,7 +13,7 @@
  * - No Origin (an agent, not a browser page) passes.
  *
  * A refusal is 403 with a JSON-RPC error that says what was refused and what to set, with the
- * CORS headers of every /mcp answer (D17), so a page can read why.
+ * CORS headers of every /mcp answer (D17, mcp.ts's rpcError), so a page can read why.
  *
  * The SDK exports the same checks (`validateHostHeader`, `validateOriginHeader` and their
  * localhost lists), and snapshots/http/mcp-guard.test.ts holds these to agree with them. They
@@ -21,7 +21,7 @@
  * importing `@modelcontextprotocol/server` costs about 77 ms, which a start of the engines must
  * not pay (/mcp loads the SDK on its first POST). Pure: no runtime APIs.
  */
-import { EXPOSE_HEADERS } from "./cors.ts";
+import { rpcError } from "./mcp.ts";
 
 /** What the host says about who may reach /mcp (ServiceOptions.mcpAccess). */
 export interface McpAccess {
@@ -39,20 +39,6 @@ export interface McpGuardPolicy extends Partial<McpAccess> {
 
 /** Judges one request to /mcp: undefined lets it through, a Response is the refusal to send. */
 export type McpGuard = (request: Request) => Response | undefined;
-
-/** The CORS headers of every /mcp answer (D17), plus the MCP ones a page may read. */
-export const MCP_CORS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": `${EXPOSE_HEADERS}, Mcp-Session-Id, Mcp-Protocol-Version`,
-  "Cache-Control": "no-store",
-};
-
-/** A JSON-RPC error answer that no request id goes with, with /mcp's CORS headers. */
-export const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
-    status,
-    headers: { "Content-Type": "application/json", ...MCP_CORS, ...headers },
-  });
 
 /** JSON-RPC's "server error" code for a refused request (the SDK's checks answer it too). */
 export const MCP_REFUSED_CODE = -32000;

@@ -127,8 +127,8 @@ export function mcpEndpoint(
   }
 
   return async (request, id) => {
-    const refused = guard(request);
-    if (refused) return refused;
+    const denied = guard(request);
+    if (denied) return denied;
     if (request.method === "OPTIONS") return mcpPreflight();
     if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
     const bytes = await readBody(request, LIMITS.bodyBytesMax);

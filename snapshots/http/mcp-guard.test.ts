@@ -14,13 +14,8 @@ import {
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
 import { EXPOSE_HEADERS } from "../../shared/http/cors.ts";
-import {
-  isLoopbackAddress,
-  isLoopbackHostname,
-  MCP_CORS,
-  type McpGuardPolicy,
-  mcpGuard,
-} from "../../shared/http/mcp-guard.ts";
+import { MCP_CORS } from "../../shared/http/mcp.ts";
+import { isLoopbackAddress, isLoopbackHostname, type McpGuardPolicy, mcpGuard } from "../../shared/http/mcp-guard.ts";
 import { createService } from "../../shared/http/service.ts";
 import { fixedContext, NOW } from "../support/helpers.ts";
 

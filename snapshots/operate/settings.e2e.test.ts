@@ -126,6 +126,17 @@ describe("RATE_LIMIT (D23)", () => {
   });
 });
 
+describe("MCP_ALLOWED_ORIGINS", () => {
+  test("an entry that is not an origin stops the start, naming it, in one line", async () => {
+    const { code, stderr, stdout } = await refusedStart({ MCP_ALLOWED_ORIGINS: "https://app.example, app.example" });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; "app.example" is not an origin in "https://app.example, app.example".\n',
+    );
+    expect(stdout).toBe("");
+  });
+});
+
 describe("readSettings", () => {
   test("a bad LOG stops the start with its line too", async () => {
     const { code, stderr, stdout } = await refusedStart({ LOG: "verbose" });
