@@ -140,6 +140,9 @@ const RUNTIME_SCRIPTS: Record<RuntimeName, { script: string; title: string }> = 
   workerd: { script: "api:workers", title: "workerd (bun run api:workers)" },
 };
 
+/** The package.json script that serves `runtime`: `api:node`. */
+export const runtimeScript = (runtime: RuntimeName): string => RUNTIME_SCRIPTS[runtime].script;
+
 /** A runtime's name as test titles give it: `Node (bun run api:node)`. */
 export const runtimeTitle = (runtime: RuntimeName): string => RUNTIME_SCRIPTS[runtime].title;
 
@@ -151,7 +154,7 @@ export const runtimeTitle = (runtime: RuntimeName): string => RUNTIME_SCRIPTS[ru
  */
 export function startRuntime(runtime: RuntimeName, env: Record<string, string> = {}): Promise<LiveServer> {
   if (runtime === "bun") return startServer(env);
-  return startCommand([process.execPath, "run", RUNTIME_SCRIPTS[runtime].script], env, 60_000);
+  return startCommand([process.execPath, "run", runtimeScript(runtime)], env, 60_000);
 }
 
 /** The pids of `pid`'s children (Linux /proc); none once it is gone. */

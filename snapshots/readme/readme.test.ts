@@ -7,6 +7,7 @@
  * example runs in client-example.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
+import { RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
 import { DOCUMENT_CATALOG, PAGES } from "../../shared/documents/catalog.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
@@ -64,7 +65,9 @@ describe("docs/runtimes.md", () => {
     for (const [, script, suite] of rows) {
       const source = read(`snapshots/${suite}.test.ts`);
       expect(source).toContain("runtimeSuite(");
-      expect(source, suite).toContain(script === "api" ? "startServer(" : `"run", "${script}"`);
+      const runtime = RUNTIMES.find((each) => runtimeScript(each) === script);
+      expect(runtime, script).toBeDefined();
+      expect(source, suite).toContain(script === "api" ? "startServer(" : `startRuntime("${runtime}"`);
     }
   });
 });
