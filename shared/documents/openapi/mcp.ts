@@ -52,6 +52,11 @@ export const mcpPathItem = () => ({
         description: "A body that is not a JSON-RPC message, or 2026-07-28 headers that do not match it.",
         content: { "application/json": { schema: rpc } },
       },
+      "403": {
+        description:
+          "A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or (the service listening on loopback) a Host or Origin that does not name this machine: the transport's DNS-rebinding check.",
+        content: { "application/json": { schema: rpc } },
+      },
       "406": {
         description: "The request's Accept header does not name both application/json and text/event-stream.",
         content: { "application/json": { schema: rpc } },

@@ -2087,6 +2087,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or (the service listening on loopback) a Host or Origin that does not name this machine: the transport's DNS-rebinding check. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
             /** @description The request's Accept header does not name both application/json and text/event-stream. */
             406: {
                 headers: {
