@@ -11,12 +11,13 @@
  *   payload with the receipt.
  */
 import { isObject } from "../lib/json.ts";
+import type { IntegrityMember } from "../protocol/integrity-members.ts";
 import { signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
 
-/** The job member that holds the seal, and the receipt member that holds the signature. */
-export const SEAL = "seal";
-export const SIGNATURE = "signature";
+/** The job member that holds the seal, and the receipt member that holds the signature (rows of INTEGRITY_MEMBERS). */
+export const SEAL = "seal" satisfies IntegrityMember;
+export const SIGNATURE = "signature" satisfies IntegrityMember;
 
 /** What a sent seal or signature turned out to be. */
 export type Verdict = "valid" | "invalid" | "absent";
