@@ -7,6 +7,7 @@
  */
 import { base64UrlToBytes, bytesToBase64Url } from "../lib/base64url.ts";
 import { isObject } from "../lib/json.ts";
+import { LIMITS } from "../protocol/constants.ts";
 import type { Signer } from "./signer.ts";
 
 const encoder = new TextEncoder();
@@ -43,7 +44,9 @@ function kidOf(header: string): string | undefined {
  * for anything that is not such a token.
  */
 export function verifyJws(signer: Signer, token: unknown, detached?: Uint8Array): Uint8Array | null {
-  if (typeof token !== "string" || token.length > 16_384) return null;
+  // A token sent back travels in a body, so it is never longer; a receipt's signature grows
+  // with the receipt (a long criteria), so no tighter bound holds.
+  if (typeof token !== "string" || token.length > LIMITS.bodyBytesMax) return null;
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const [header, body, signature] = parts as [string, string, string];

@@ -129,6 +129,17 @@ describe("sealed and signed answers are valid by the published response schemas"
     expect(body.receipt.signature).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
+  test("a long receipt's signature (a 20,000-character criteria) has no maxLength to break, and verifies", () => {
+    const body = answered("simulate", {
+      ...CREATE,
+      criteria: "x".repeat(20_000),
+      payer_credits: 1000,
+      proof_url: PROOF_URL,
+    });
+    expect(body.receipt.signature.length).toBeGreaterThan(20_000);
+    expect(answered("verify", { receipt: body.receipt })).toMatchObject({ valid: true, signature_valid: true });
+  });
+
   test("verify: seal_valid and signature_valid, true and false, right after verified", () => {
     const { submitted, released } = sealedWalk();
     const answers = [
