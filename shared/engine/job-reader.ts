@@ -8,6 +8,7 @@
  */
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
+import { SEAL_MISMATCH } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, memberNamesOf } from "../protocol/job-members.ts";
 import { checkSeal, SEAL } from "../seal/seal.ts";
 import type { Sealing } from "../seal/signer.ts";
@@ -53,10 +54,6 @@ export function readJob(checker: Checker, required: boolean): Job | undefined {
   if (checker.sealing) checkJobSeal(checker, checker.sealing, job, raw[SEAL]);
   return checker.errors.length > before ? undefined : job;
 }
-
-/** What to send instead of a seal that does not match (SEALS=required). */
-const SEAL_MISMATCH =
-  "job.seal does not match this job: the job was changed after the service sealed it, or the seal is not this service's. Send the job exactly as the last answer gave it, seal included.";
 
 /** Records the verdict on the job's seal; under SEALS=required, refuses a missing or wrong one. */
 function checkJobSeal(checker: Checker, sealing: Sealing, job: Job, seal: unknown): void {
