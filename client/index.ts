@@ -22,4 +22,4 @@ export { type LocalOptions, localApi } from "./local.ts";
 export type { ActionRequest, FormInput, SimulateRequest, TransitionRequest, VerifyRequest } from "./requests.ts";
 export { openLink, PACK_BYTES_MAX, packText, readPackText, type Shared } from "./sharing.ts";
 export { type ActionFields, afterAction, type Done } from "./state.ts";
-export { type JSONWebKeySet, type Verification, type VerifyFailure, verifyJob, verifyReceipt } from "./verify.ts";
+export { type Jwks, type Verification, type VerifyFailure, verifyJob, verifyReceipt } from "./verify.ts";

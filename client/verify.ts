@@ -12,13 +12,17 @@ import {
   errors,
   flattenedVerify,
   type JSONWebKeySet,
+  type JWK,
 } from "jose";
 import { checkJob } from "../shared/client-state/share-links.ts";
 import { DETACHED_JWS } from "../shared/client-state/signed-members.ts";
 import { bytesToBase64Url } from "../shared/lib/base64url.ts";
 import { isObject } from "../shared/lib/json.ts";
 
-export type { JSONWebKeySet } from "jose";
+/** A JWKS as GET /.well-known/jwks.json answers it (the parsed JSON, or the signer's keys). */
+export interface Jwks {
+  readonly keys: readonly JWK[];
+}
 
 /** Why a seal or signature does not hold. */
 export type VerifyFailure =
@@ -79,7 +83,7 @@ function sameJson(a: unknown, b: unknown): boolean {
  * Checks a receipt's `signature` offline against `jwks`: the compact JWS must hold for a key of
  * the JWKS, and its payload must be exactly the receipt's other members (in any order).
  */
-export async function verifyReceipt(receipt: object, jwks: JSONWebKeySet): Promise<Verification> {
+export async function verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification> {
   const { signature, ...rest } = receipt as Record<string, unknown>;
   if (signature === undefined || signature === null) return fail("missing", "The receipt carries no signature.");
   if (typeof signature !== "string" || kidOf(signature) === null)
@@ -87,7 +91,7 @@ export async function verifyReceipt(receipt: object, jwks: JSONWebKeySet): Promi
   let payload: Uint8Array;
   let kid: string;
   try {
-    const verified = await compactVerify(signature, createLocalJWKSet(jwks), OPTIONS);
+    const verified = await compactVerify(signature, createLocalJWKSet(jwks as JSONWebKeySet), OPTIONS);
     payload = verified.payload;
     kid = verified.protectedHeader.kid as string;
   } catch (error) {
@@ -112,7 +116,7 @@ export async function verifyReceipt(receipt: object, jwks: JSONWebKeySet): Promi
  * JWKS, over the job's canonical content (the job in response form without its seal, read by
  * the engine's job reader exactly as the service reads a job sent back).
  */
-export async function verifyJob(job: object, jwks: JSONWebKeySet): Promise<Verification> {
+export async function verifyJob(job: object, jwks: Jwks): Promise<Verification> {
   const seal = (job as Record<string, unknown>).seal;
   if (seal === undefined || seal === null) return fail("missing", "The job carries no seal.");
   const parts = typeof seal === "string" ? DETACHED_JWS.exec(seal) : null;
@@ -125,7 +129,7 @@ export async function verifyJob(job: object, jwks: JSONWebKeySet): Promise<Verif
   try {
     const verified = await flattenedVerify(
       { protected: parts[1]!, payload, signature: parts[2]! },
-      createLocalJWKSet(jwks),
+      createLocalJWKSet(jwks as JSONWebKeySet),
       OPTIONS,
     );
     return { ok: true, kid: verified.protectedHeader?.kid as string };

@@ -20,11 +20,11 @@ import {
 import { readPayload, TOKEN_PREFIX } from "../../shared/client-state/tokens.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
 import { CREATE, call, fixedContext, NOW, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { newKeyPair, testSigner } from "../support/signer.ts";
 
 const SIGNER = testSigner();
-const JWKS = { keys: [...SIGNER.keys] };
-const FOREIGN = { keys: [...testSigner().keys] };
+const JWKS = { keys: SIGNER.keys };
+const FOREIGN = { keys: testSigner().keys };
 
 type Body = Record<string, any>;
 
@@ -194,6 +194,25 @@ describe("verifyReceipt and verifyJob, offline against the JWKS", () => {
   test("another service's JWKS knows neither key: unknown_key", async () => {
     expect(await verifyReceipt(walk.receipt, FOREIGN)).toMatchObject({ ok: false, reason: "unknown_key" });
     expect(await verifyJob(walk.funded, FOREIGN)).toMatchObject({ ok: false, reason: "unknown_key" });
+  });
+
+  test("a receipt signed before a key rotation still verifies against a JWKS listing the previous key", async () => {
+    const old = newKeyPair();
+    const signed = (() => {
+      const ctx: EngineContext = { ...fixedContext(), sealing: { mode: "on", signer: testSigner(old) } };
+      const created = call("transition", { action: "create", ...CREATE }, {}, ctx).body as Body;
+      const funded = call("transition", { action: "fund", job: created.job, payer_credits: 1000 }, {}, ctx)
+        .body as Body;
+      const submitted = call("transition", { action: "submit", job: funded.job, proof_url: PROOF_URL }, {}, ctx)
+        .body as Body;
+      return call("transition", { action: "dispute", job: submitted.job }, {}, ctx).body as Body;
+    })();
+    const rotated = testSigner(newKeyPair(), [old.publicKey]);
+    expect(await verifyReceipt(signed.receipt, { keys: rotated.keys })).toEqual({
+      ok: true,
+      kid: testSigner(old).kid,
+    });
+    expect(await verifyJob(signed.job, { keys: rotated.keys })).toMatchObject({ ok: true });
   });
 
   test("no seal or signature is missing; a job the engine would refuse is not_a_job", async () => {
