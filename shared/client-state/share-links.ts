@@ -3,7 +3,9 @@
  * uses the short-key maps of tokens.ts; decoding checks the content with the same rules the
  * engine applies to a client-held job (D6) and to a receipt verify accepts, so a link can never
  * smuggle in a job the engine would refuse. Credits, the demo key and the other list (receipts
- * in a handoff, jobs in a receipt link) are never in a token.
+ * in a handoff, jobs in a receipt link) are never in a token. A sealed job's seal and a signed
+ * receipt's job_sealed and signature (D27) travel too, so what opens is byte for byte what the
+ * service answered (signed-members.ts).
  */
 import { Checker } from "../engine/checker.ts";
 import { jobView } from "../engine/job.ts";
