@@ -4,7 +4,7 @@
  * service before the click. The accessible names are a contract the browser suite drives:
  * "Steps", the hold's timer, "Fund", "Hold seconds", "Proof URL", "Proof note",
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
- * "Handoff link".
+ * "Handoff link"; a job imported from a handoff link shows its seal check (seal-badge.ts).
  */
 import type { JobRecord, JobStatus } from "../../../client/index.ts";
 import { nextActions } from "../../../shared/client-state/share-links.ts";
@@ -12,6 +12,8 @@ import { holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import { moneyFlow } from "./money-flow.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
+import { sealBadge } from "./seal-badge.ts";
+import type { SealCheck } from "./seal-checks.ts";
 import { stepper } from "./stepper.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
@@ -23,6 +25,8 @@ export interface JobView {
   busy: boolean;
   error?: string;
   link?: string;
+  /** The seal check of a job imported from a handoff link; other jobs show none. */
+  seal?: SealCheck;
   draft: (name: string) => string;
   /** The time the page is drawn at (ms), for the hold's countdown. */
   now: number;
@@ -124,6 +128,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     "li",
     { class: `job status-${job.status}`, "data-job-id": id, "aria-busy": busy ? "true" : false },
     itemHead(job.title, job.status),
+    view.seal ? sealBadge("seal", view.seal) : null,
     h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, id)),
     line("Criteria", String(job.criteria), { class: "criteria" }),
     job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,

@@ -17,7 +17,7 @@ import { EscrowKeeper } from "../../../client/keeper.ts";
 import { withPoint } from "./history.ts";
 import { alertPage } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
-import { render } from "./render.ts";
+import { render, sealSubjects } from "./render.ts";
 import { createStore } from "./store.ts";
 import { createViewState } from "./view-state.ts";
 
@@ -88,7 +88,16 @@ export function refresh(): void {
   const now = Date.now();
   const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits, now };
   ui.quotes.request(state.jobs, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
-  render({ state, demoKey, ui, quote: (job, action) => ui.quotes.get(job, action, context), now, history });
+  ui.seals.request(sealSubjects(state, ui), context.base, scheduleRefresh);
+  render({
+    state,
+    demoKey,
+    ui,
+    quote: (job, action) => ui.quotes.get(job, action, context),
+    seal: (kind, value) => ui.seals.get(kind, value, context.base),
+    now,
+    history,
+  });
 }
 
 let refreshQueued = false;

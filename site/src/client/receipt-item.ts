@@ -1,16 +1,31 @@
 /**
- * One receipt as a list item: its verification badge (verdict.ts), its money values labelled,
+ * One receipt as a list item: its signature check against the service's JWKS (seal-badge.ts), its
+ * verification badge (verdict.ts), its money values labelled,
  * every field on demand, and the controls to verify it and share it. Accessible names the browser
  * suite drives: "Fee", "Agent payout", "Returned to payer", "Mismatches", "Verify receipt",
  * "Copy receipt link", "Receipt link".
  */
-import type { Receipt } from "../../../client/index.ts";
+import type { ReceiptRecord } from "../../../client/index.ts";
+import { isSigned } from "../../../shared/client-state/signed-members.ts";
 import { credits, h, safeLink } from "./dom.ts";
+import { sealBadge } from "./seal-badge.ts";
+import type { SealCheck } from "./seal-checks.ts";
 import { type Verdict, verdictView } from "./verdict.ts";
 import { button, field, itemHead, labelled, when } from "./view-parts.ts";
 
+/** What a receipt item shows besides the receipt. */
+export interface ReceiptExtras {
+  /** Its receipt link, once made. */
+  link?: string;
+  /** The service's verify answer, once asked. */
+  verdict?: Verdict;
+  /** Its signature check; a receipt without a signature is "missing" without asking. */
+  signature?: SealCheck;
+}
+
 /** One receipt as a list item, its money values labelled. */
-export function receiptItem(receipt: Receipt, link?: string, verdict?: Verdict): HTMLLIElement {
+export function receiptItem(receipt: ReceiptRecord, extras: ReceiptExtras = {}): HTMLLIElement {
+  const { link, verdict, signature = { state: isSigned(receipt) ? "pending" : "missing" } } = extras;
   const id = receipt.job_id;
   const optional: [string, string | undefined][] = [
     ["Client ref", receipt.client_ref],
@@ -24,6 +39,7 @@ export function receiptItem(receipt: Receipt, link?: string, verdict?: Verdict):
     "li",
     { class: `receipt status-${receipt.status}`, "data-job-id": id },
     itemHead(receipt.title, receipt.status),
+    sealBadge("signature", signature, receipt.job_sealed),
     verdictView(verdict),
     h(
       "p",

@@ -14,6 +14,7 @@ import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem } from "./receipt-item.ts";
+import type { SealCheck, SealKind } from "./seal-checks.ts";
 import { sharedPanel } from "./shared-panel.ts";
 import { simulationPanel } from "./simulation-panel.ts";
 import type { ViewState } from "./view-state.ts";
@@ -24,10 +25,26 @@ export interface PageView {
   demoKey: string | null;
   ui: ViewState;
   quote: (job: JobRecord, action: QuotedAction) => Quote;
+  /** The check of a job's seal or a receipt's signature against the service's JWKS. */
+  seal: (kind: SealKind, value: object) => SealCheck;
   /** The time the page is drawn at (ms): holds count down from it. */
   now: number;
   /** The balance history, oldest first. */
   history: readonly HistoryPoint[];
+}
+
+/**
+ * What the page shows a seal or signature check for: every receipt, the job or receipt of an
+ * opened share link, and the jobs imported from a handoff link.
+ */
+export function sealSubjects(state: DemoState, ui: ViewState): { kind: SealKind; value: object }[] {
+  const subjects: { kind: SealKind; value: object }[] = [
+    ...state.receipts.map((value) => ({ kind: "signature" as const, value })),
+    ...state.jobs.filter((job) => ui.handedOff.has(job.id)).map((value) => ({ kind: "seal" as const, value })),
+  ];
+  if (ui.shared?.kind === "handoff") subjects.push({ kind: "seal", value: ui.shared.job });
+  if (ui.shared?.kind === "receipt") subjects.push({ kind: "signature", value: ui.shared.receipt });
+  return subjects;
 }
 
 function jobView(job: JobRecord, page: PageView): JobView {
@@ -41,6 +58,7 @@ function jobView(job: JobRecord, page: PageView): JobView {
     busy: ui.busy.has(job.id),
     error: ui.jobErrors.get(job.id),
     link: ui.links.get(`handoff-${job.id}`),
+    seal: ui.handedOff.has(job.id) ? page.seal("seal", job) : undefined,
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
   };
@@ -74,7 +92,11 @@ export function render(page: PageView): void {
   replaceChildren(
     $("receipts"),
     state.receipts.map((receipt) =>
-      receiptItem(receipt, ui.links.get(`receipt-${receipt.job_id}`), ui.verified.get(receipt.job_id)),
+      receiptItem(receipt, {
+        link: ui.links.get(`receipt-${receipt.job_id}`),
+        verdict: ui.verified.get(receipt.job_id),
+        signature: page.seal("signature", receipt),
+      }),
     ),
   );
   $("receipts-empty").hidden = state.receipts.length > 0;
@@ -84,7 +106,11 @@ export function render(page: PageView): void {
 
   const shared = $("shared");
   shared.hidden = ui.shared === null;
-  if (ui.shared) replaceChildren(shared, sharedPanel(ui.shared, state, ui.sharedVerdict));
+  if (ui.shared) {
+    const check =
+      ui.shared.kind === "handoff" ? page.seal("seal", ui.shared.job) : page.seal("signature", ui.shared.receipt);
+    replaceChildren(shared, sharedPanel(ui.shared, state, ui.sharedVerdict, check));
+  }
   const simulation = $("simulation");
   simulation.hidden = ui.simulation === null;
   if (ui.simulation) replaceChildren(simulation, simulationPanel(ui.simulation));

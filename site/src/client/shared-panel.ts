@@ -2,15 +2,21 @@
  * The panel of an opened share link (D19): what the link holds, and whether importing adds or
  * replaces. Accessible names the browser suite drives: "Import job", "Import receipt",
  * "Dismiss", "Shared fee", "Shared agent payout", "Shared returned to payer", and a receipt's
- * verification badge with its "Mismatches".
+ * verification badge with its "Mismatches"; and the seal check of a shared job or the signature
+ * check of a shared receipt (seal-badge.ts).
  */
 import type { DemoState, Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
+import { sealBadge } from "./seal-badge.ts";
+import type { SealCheck } from "./seal-checks.ts";
 import { type Verdict, verdictView } from "./verdict.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
 
-/** The panel of an opened share link, with the import button. */
-export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict | null): Child[] {
+/**
+ * The panel of an opened share link, with the import button. `check` is the shared job's seal
+ * check, or the shared receipt's signature check.
+ */
+export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict | null, check: SealCheck): Child[] {
   if (shared.kind === "handoff") {
     const job = shared.job;
     const known = state.jobs.some((j) => j.id === job.id);
@@ -22,6 +28,7 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
         "Someone handed this job over with a link. It carries the job only: no credits, receipts or demo key.",
       ),
       itemHead(job.title, job.status),
+      sealBadge("seal", check),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
       line("Criteria", String(job.criteria), { class: "criteria" }),
       job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
@@ -47,6 +54,7 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       "A receipt shared with a link, verified by the service as it opened. It is not proof of payment.",
     ),
     itemHead(receipt.title, receipt.status),
+    sealBadge("signature", check, receipt.job_sealed),
     verdictView(verdict ?? undefined),
     h(
       "div",

@@ -110,8 +110,10 @@ export function importShared(): void {
   const verdict = ui.sharedVerdict;
   if (!shared) return;
   clearShareLink();
-  if (shared.kind === "handoff") ui.jobErrors.delete(shared.job.id);
-  else if (verdict && verdict.state !== "pending") ui.verified.set(shared.receipt.job_id, verdict);
+  if (shared.kind === "handoff") {
+    ui.jobErrors.delete(shared.job.id);
+    ui.handedOff.add(shared.job.id);
+  } else if (verdict && verdict.state !== "pending") ui.verified.set(shared.receipt.job_id, verdict);
   else ui.verified.delete(shared.receipt.job_id);
   keeper.importLink(shared);
 }

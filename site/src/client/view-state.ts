@@ -1,10 +1,11 @@
 /**
  * What the page shows besides the demo state: per-job errors and busy flags, quotes, share links,
- * verify results, input drafts, an opened share link and the last simulation. It lives only in
+ * verify results, seal and signature checks, input drafts, an opened share link and the last simulation. It lives only in
  * the page, never in storage or a demo pack.
  */
 import type { AnswerOf, Shared } from "../../../client/index.ts";
 import { createQuoteBook, type QuoteBook } from "./quotes.ts";
+import { createSealBook, type SealBook } from "./seal-checks.ts";
 import type { Verdict } from "./verdict.ts";
 
 /** The page's view state; maps are keyed by job id, or `<kind>-<job id>` for links and drafts. */
@@ -12,6 +13,10 @@ export interface ViewState {
   jobErrors: Map<string, string>;
   busy: Set<string>;
   quotes: QuoteBook;
+  /** The seal and signature checks against the service's JWKS. */
+  seals: SealBook;
+  /** The ids of jobs imported from a handoff link: their items show the seal check. */
+  handedOff: Set<string>;
   links: Map<string, string>;
   verified: Map<string, Verdict>;
   drafts: Map<string, string>;
@@ -26,6 +31,8 @@ export const createViewState = (): ViewState => ({
   jobErrors: new Map(),
   busy: new Set(),
   quotes: createQuoteBook(),
+  seals: createSealBook(),
+  handedOff: new Set(),
   links: new Map(),
   verified: new Map(),
   drafts: new Map(),
@@ -36,6 +43,6 @@ export const createViewState = (): ViewState => ({
 
 /** Forgets what was shown about a state that is being replaced (import, reset); busy flags and an opened link stay. */
 export function clearViewState(ui: ViewState): void {
-  for (const map of [ui.jobErrors, ui.quotes, ui.links, ui.verified, ui.drafts]) map.clear();
+  for (const map of [ui.jobErrors, ui.quotes, ui.links, ui.verified, ui.drafts, ui.handedOff]) map.clear();
   ui.simulation = null;
 }
