@@ -86,8 +86,11 @@ function createKeyFile(path: string): KeyObject | null {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST") return null;
+    const name = (error as Error).name;
+    // Deno's api:deno may write the key file (or the default folder) alone: not a missing folder.
+    const deno = name === "NotCapable" ? " (Deno may write only the key file: make its folder first)" : "";
     throw new SettingError(
-      `Cannot create ${named(path)}: ${code ?? (error as Error).name}. Set SIGNING_KEY, or SIGNING_KEY_FILE to a file this process may create, or SEALS=off.`,
+      `Cannot create ${named(path)}: ${code ?? name}${deno}. Set SIGNING_KEY, or SIGNING_KEY_FILE to a file this process may create, or SEALS=off.`,
     );
   }
   try {

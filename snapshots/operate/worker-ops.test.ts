@@ -33,7 +33,7 @@ describe("the rate limit through the binding (D23)", () => {
   test("RATE_LIMIT states the policy, the binding refuses, CF-Connecting-IP is the client", async () => {
     const binding = standIn(2);
     const reports = spyOn(console, "error").mockImplementation(() => {});
-    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding };
+    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding, SEALS: "off" };
     const handler = (request: Request) => worker.fetch(request, env, { waitUntil: () => {} });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await handler(from("203.0.113.7"))).status);
@@ -58,7 +58,7 @@ describe("the rate limit through the binding (D23)", () => {
     [{ RATE_LIMIT: "5/60" }, "RATE_LIMIT needs the RATE_LIMITER binding (wrangler.jsonc): no limit."],
   ])("%o is reported and limits nothing", async (env, message) => {
     const reports: string[] = [];
-    const settings = workerSettings({ LOG: "off", ...env }, (m) => reports.push(m));
+    const settings = workerSettings({ LOG: "off", SEALS: "off", ...env }, (m) => reports.push(m));
     expect(reports).toEqual([message]);
     expect(settings.rateLimit).toBeNull();
   });
@@ -66,7 +66,8 @@ describe("the rate limit through the binding (D23)", () => {
   test("unset, blank or off: no limiter, nothing reported, even with the binding", () => {
     for (const RATE_LIMIT of [undefined, "", " off "]) {
       const reports: string[] = [];
-      expect(workerSettings({ RATE_LIMIT, RATE_LIMITER: standIn(1) }, (m) => reports.push(m)).rateLimit).toBeNull();
+      const env = { RATE_LIMIT, RATE_LIMITER: standIn(1), SEALS: "off" };
+      expect(workerSettings(env, (m) => reports.push(m)).rateLimit).toBeNull();
       expect(reports).toEqual([]);
     }
   });
@@ -121,7 +122,7 @@ describe("/mcp on the Worker: who may reach it", () => {
   test("MCP_ALLOWED_ORIGINS as on Bun; an entry that is not an origin is reported and left out", () => {
     const reports: string[] = [];
     const settings = workerSettings(
-      { MCP_ALLOWED_ORIGINS: " https://app.example.com, app.example.org ,http://localhost:5173/" },
+      { MCP_ALLOWED_ORIGINS: " https://app.example.com, app.example.org ,http://localhost:5173/", SEALS: "off" },
       (m) => reports.push(m),
     );
     expect(settings.mcpAccess.allowedOrigins).toEqual(["https://app.example.com", "http://localhost:5173"]);
