@@ -1,18 +1,24 @@
 /**
  * The shared suite every runtime's live server must pass (Bun, Node, Deno, workerd): every
  * engine's success, every error code the wire can give (invalid_json to payload_too_large),
- * every GET document byte-identical to the handler's own (with its ETag and content type), CORS,
+ * every GET document byte-identical to the handler's own (with its ETag and content type), the
+ * key set of the signing key it is given (the same bytes on every runtime for the same key), CORS,
  * and the MCP endpoint. Answers are compared with the in-process handler's, with what the clock
  * and random ids make (job ids, times, request ids) masked.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readSigningKey, signerFromKeys } from "../../api/host/keys.ts";
 import { randomHex } from "../../client/local.ts";
-import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
+import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { HELD, JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
 import { CREATE, mcpRequest, rpcAnswer } from "../support/helpers.ts";
+
+/** The Signer of the test key (scripts/harness/test-key.ts), built in this process. */
+const TEST_SIGNER = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
 
 /** A running server of some runtime. */
 export interface RuntimeServer {
@@ -100,6 +106,8 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
   describe(`${name}: the shared suite`, () => {
     let server: RuntimeServer;
     let local: (request: Request) => Promise<Response>;
+    /** The handler with the test key, which every server here signs with (SIGNING_KEY_FILE, live-server.ts). */
+    let keyed: (request: Request) => Promise<Response>;
     beforeAll(async () => {
       server = await start();
       local = createHandler({
@@ -107,6 +115,7 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
         randomHex,
         siteUrl: siteUrl ?? `http://localhost:${new URL(server.base).port}`,
       });
+      keyed = createHandler({ now: Date.now, randomHex, sealing: { mode: "on", signer: TEST_SIGNER } });
     }, 120_000);
     afterAll(async () => {
       await server?.stop();
@@ -145,6 +154,18 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
           expect(await response.text(), path).toBe(await expected.text());
         }
       }
+    });
+
+    test("GET /.well-known/jwks.json: the key set of its signing key (the test key's file), as the handler serves it", async () => {
+      const response = await fetch(`${server.base}${KEY_SET.path}`);
+      const expected = await keyed(new Request(`http://localhost${KEY_SET.path}`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/jwk-set+json");
+      expect(response.headers.get("etag")).toBe(expected.headers.get("etag"));
+      expect(response.headers.get("cache-control")).toBe(expected.headers.get("cache-control"));
+      const text = await response.text();
+      expect(text).toBe(await expected.text());
+      expect(JSON.parse(text)).toEqual(TEST_JWKS);
     });
 
     test("CORS: a preflight on an engine and on a document, and the origin on answers (D17)", async () => {
