@@ -7,9 +7,8 @@
  * action, a bad pack and a bad link change nothing. How packs and links are read is sharing.ts.
  */
 import { type ActivityKind, type DemoState, freshState, withActivity } from "../shared/client-state/pack.ts";
-import type { JobRecord } from "../shared/client-state/share-links.ts";
+import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-links.ts";
 import { LIMITS, STARTING_CREDITS, type Terminal } from "../shared/protocol/constants.ts";
-import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import {
   actionText,
   credits,
@@ -68,7 +67,7 @@ export class EscrowKeeper {
     return this.#state.jobs.find((j) => j.id === id);
   }
   /** The receipt of job `jobId`, if held. */
-  receipt(jobId: string): Receipt | undefined {
+  receipt(jobId: string): ReceiptRecord | undefined {
     return this.#state.receipts.find((r) => r.job_id === jobId);
   }
 

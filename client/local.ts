@@ -9,6 +9,7 @@ import { failure } from "../shared/engine/respond.ts";
 import { run } from "../shared/engine/run.ts";
 import { LIMITS } from "../shared/protocol/constants.ts";
 import { reject } from "../shared/protocol/errors.ts";
+import type { Sealing } from "../shared/seal/signer.ts";
 import type { Delivery } from "./answer.ts";
 import { apiOver, type EscrowApi } from "./api.ts";
 
@@ -20,6 +21,8 @@ export interface LocalOptions {
   now?: () => number;
   /** `length` random lowercase hex characters (default from crypto.getRandomValues). */
   randomHex?: (length: number) => string;
+  /** Seal jobs and sign receipts as a service with this signer does (D27); none by default (SEALS=off). */
+  sealing?: Sealing;
 }
 
 /** `length` random lowercase hex characters from the platform's CSPRNG. */
@@ -42,7 +45,16 @@ export function localApi(options: LocalOptions = {}): EscrowApi {
     const result =
       bytes.length > LIMITS.bodyBytesMax
         ? failure(reject("payload_too_large"))
-        : run(route, bytes, { get: (name) => headers[name.toLowerCase()] ?? null }, { now: now(), randomHex: hex });
+        : run(
+            route,
+            bytes,
+            { get: (name) => headers[name.toLowerCase()] ?? null },
+            {
+              now: now(),
+              randomHex: hex,
+              ...(options.sealing ? { sealing: options.sealing } : {}),
+            },
+          );
     return { status: result.status, json: JSON.parse(JSON.stringify(result.body)) };
   }, options.demoKey);
 }

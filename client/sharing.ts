@@ -12,9 +12,9 @@ import {
   encodeReceipt,
   findShareToken,
   type JobRecord,
+  type ReceiptRecord,
 } from "../shared/client-state/share-links.ts";
 import { TOKEN_PREFIX } from "../shared/client-state/tokens.ts";
-import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import { credits } from "./activity.ts";
 import type { EscrowError } from "./answer.ts";
 
@@ -22,7 +22,7 @@ import type { EscrowError } from "./answer.ts";
 export const PACK_BYTES_MAX = 5_000_000;
 
 /** What a link holds: a job handed off, or a receipt. */
-export type Shared = { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: Receipt };
+export type Shared = { kind: "handoff"; job: JobRecord } | { kind: "receipt"; receipt: ReceiptRecord };
 
 const refuse = (message: string): EscrowError => ({ ok: false, code: "invalid_input", status: 0, message });
 
@@ -44,7 +44,7 @@ export const shareLink = (kind: Shared["kind"], token: string, page?: string): s
 /** The handoff token of a job: the job only, no credits, receipts or key (D19). */
 export const handoffToken = (job: JobRecord): string => encodeHandoff(job);
 /** The receipt token of a receipt (D19). */
-export const receiptToken = (receipt: Receipt): string => encodeReceipt(receipt);
+export const receiptToken = (receipt: ReceiptRecord): string => encodeReceipt(receipt);
 
 /** What a link (a page address with a token, or a bare h1./r1. token) holds, checked; or why it cannot be opened. */
 export function openLink(link: string): ({ ok: true } & Shared) | EscrowError {

@@ -4,9 +4,8 @@
  * these; tests can too, with no service.
  */
 import type { DemoState } from "../shared/client-state/pack.ts";
-import type { JobRecord } from "../shared/client-state/share-links.ts";
+import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-links.ts";
 import type { AnswerOf } from "../shared/protocol/answers.ts";
-import type { Receipt } from "../shared/protocol/receipt-members.ts";
 import type { EscrowError } from "./answer.ts";
 import type { ActionRequest, FormInput } from "./requests.ts";
 
@@ -34,7 +33,7 @@ function upsert<T>(list: readonly T[], item: T, key: (t: T) => string): T[] {
 /** `jobs` with `job` in place of the one with its id, or first. */
 export const upsertJob = (jobs: readonly JobRecord[], job: JobRecord): JobRecord[] => upsert(jobs, job, (j) => j.id);
 /** `receipts` with `receipt` first, and no other receipt of its job. */
-export const upsertReceipt = (receipts: readonly Receipt[], receipt: Receipt): Receipt[] => [
+export const upsertReceipt = (receipts: readonly ReceiptRecord[], receipt: ReceiptRecord): ReceiptRecord[] => [
   receipt,
   ...receipts.filter((r) => r.job_id !== receipt.job_id),
 ];

@@ -1,6 +1,6 @@
 /**
  * Builds the client library as the npm package client/package.json describes: one ES module
- * (client/dist/index.js, for browsers, Node 20, Deno and Bun; valibot stays a dependency) and
+ * (client/dist/index.js, for browsers, Node 20, Deno and Bun; valibot and jose stay dependencies) and
  * its type declarations (client/dist/types). `bun run build:client`; then `npm pack client/`
  * or `npm publish client/`.
  */
@@ -15,7 +15,7 @@ const bundle = await Bun.build({
   outdir: OUT,
   target: "browser",
   format: "esm",
-  external: ["valibot"],
+  external: ["valibot", "jose"],
 });
 if (!bundle.success) throw new AggregateError(bundle.logs, "client bundle failed");
 

@@ -10,8 +10,7 @@
 import { isObject } from "../lib/json.ts";
 import { LIMITS, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { parseDateTime } from "../protocol/datetime.ts";
-import type { Receipt } from "../protocol/receipt-members.ts";
-import { checkJob, checkReceipt, type JobRecord } from "./share-links.ts";
+import { checkJob, checkReceipt, type JobRecord, type ReceiptRecord } from "./share-links.ts";
 import type { TokenResult } from "./tokens.ts";
 
 /** The format name and version every pack carries. */
@@ -49,7 +48,7 @@ export interface DemoState {
   payerCredits: number;
   agentCredits: number;
   jobs: JobRecord[];
-  receipts: Receipt[];
+  receipts: ReceiptRecord[];
   activity: ActivityEvent[];
 }
 

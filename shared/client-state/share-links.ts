@@ -3,16 +3,25 @@
  * uses the short-key maps of tokens.ts; decoding checks the content with the same rules the
  * engine applies to a client-held job (D6) and to a receipt verify accepts, so a link can never
  * smuggle in a job the engine would refuse. Credits, the demo key and the other list (receipts
- * in a handoff, jobs in a receipt link) are never in a token.
+ * in a handoff, jobs in a receipt link) are never in a token. A sealed job's seal and a signed
+ * receipt's job_sealed and signature (D27) travel too, so what opens is byte for byte what the
+ * service answered (signed-members.ts).
  */
 import { Checker } from "../engine/checker.ts";
 import { jobView } from "../engine/job.ts";
 import { readJob } from "../engine/job-reader.ts";
 import { readReceipt } from "../engine/receipt-reader.ts";
 import { isObject } from "../lib/json.ts";
-import type { IdentifiedJob } from "../protocol/answers.ts";
 import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
-import type { Receipt } from "../protocol/receipt-members.ts";
+import {
+  attachSignature,
+  detachSignature,
+  type JobRecord,
+  type ReceiptRecord,
+  readSeal,
+  withSeal,
+  withSignedMembers,
+} from "./signed-members.ts";
 import {
   base64UrlEncode,
   HANDOFF_EXTRA_KEYS,
@@ -20,13 +29,13 @@ import {
   lengthen,
   RECEIPT_KEYS,
   readPayload,
+  SIGNED_RECEIPT_KEYS,
   shorten,
   TOKEN_PREFIX,
   type TokenResult,
 } from "./tokens.ts";
 
-/** A job in response form (camelCase, SPEC order), with its id, as the API returns it and a client keeps it. */
-export type JobRecord = IdentifiedJob;
+export type { JobRecord, ReceiptRecord } from "./signed-members.ts";
 
 const JOB_KEYS = { ...HANDOFF_KEYS, ...HANDOFF_EXTRA_KEYS };
 
@@ -37,21 +46,27 @@ export function nextActions(status: JobStatus): Action[] {
 
 /**
  * A job as the engine would accept it back: every member checked by the rules of D6, returned
- * in response form; or the first problem's message.
+ * in response form, with its seal (D27) last when it carries one; or the first problem's message.
  */
 export function checkJob(raw: unknown): TokenResult<JobRecord> {
   const checker = new Checker({ job: raw });
   const job = readJob(checker, true);
   if (!job) return { ok: false, message: checker.errors[0]?.message ?? "job must be an object." };
-  return { ok: true, value: jobView(job) as JobRecord };
+  const seal = readSeal((raw as Record<string, unknown>).seal);
+  return seal.ok ? { ok: true, value: withSeal(jobView(job) as JobRecord, seal.value) } : seal;
 }
 
-/** A receipt as verify accepts it (the same reader), in response form; or the first problem's message. */
-export function checkReceipt(raw: unknown): TokenResult<Receipt> {
+/**
+ * A receipt as verify accepts it (the same reader), in response form, with job_sealed and its
+ * signature (D27) last when it carries them (a detached signature gets its payload back); or the
+ * first problem's message.
+ */
+export function checkReceipt(raw: unknown): TokenResult<ReceiptRecord> {
   const checker = new Checker({});
   const receipt = readReceipt(checker, raw);
   if (!receipt) return { ok: false, message: checker.errors[0]?.message ?? "receipt must be an object." };
-  return { ok: true, value: receipt };
+  const signed = withSignedMembers(receipt, raw as Record<string, unknown>);
+  return signed.ok ? { ok: true, value: attachSignature(signed.value) } : signed;
 }
 
 /** The handoff token of a job: `h1.` + base64url of `{ v: 1, job: {...}, next: [...] }`. */
@@ -74,16 +89,19 @@ export function decodeHandoff(token: string): TokenResult<JobRecord> {
   return job.ok ? job : { ok: false, message: `This handoff link cannot be opened: ${job.message}` };
 }
 
-/** The receipt token: `r1.` + base64url of `{ v: 1, ...receipt }` with short keys. */
-export function encodeReceipt(receipt: Receipt): string {
-  return (
-    TOKEN_PREFIX.receipt +
-    base64UrlEncode(JSON.stringify({ v: 1, ...shorten(receipt as unknown as Record<string, unknown>, RECEIPT_KEYS) }))
-  );
+/**
+ * The receipt token: `r1.` + base64url of `{ v: 1, ...receipt }` with short keys. A signature
+ * whose payload is the receipt itself goes detached; opening the link puts the payload back.
+ */
+export function encodeReceipt(receipt: ReceiptRecord): string {
+  const short = shorten(receipt as unknown as Record<string, unknown>, RECEIPT_KEYS);
+  const signature = detachSignature(receipt);
+  if (signature !== undefined) short[SIGNED_RECEIPT_KEYS.signature] = signature;
+  return TOKEN_PREFIX.receipt + base64UrlEncode(JSON.stringify({ v: 1, ...short }));
 }
 
 /** The receipt inside a receipt token, checked like a receipt verify accepts; or why it cannot be read. */
-export function decodeReceipt(token: string): TokenResult<Receipt> {
+export function decodeReceipt(token: string): TokenResult<ReceiptRecord> {
   const payload = readPayload(token, TOKEN_PREFIX.receipt, "receipt");
   if (!payload.ok) return payload;
   const receipt = checkReceipt(lengthen(payload.value, RECEIPT_KEYS));

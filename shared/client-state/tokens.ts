@@ -10,6 +10,16 @@ import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-membe
 
 const linkOf = (member: (typeof JOB_MEMBER_NAMES)[number]): JobMemberRow => JOB_MEMBERS[member];
 
+/**
+ * The short keys of what a sealing service adds (D27): a sealed job's `seal` (in the handoff's
+ * job, beside its members) and a signed receipt's `job_sealed` and `signature` (a receipt link
+ * carries the signature detached, `header..signature`, since its payload is the receipt itself).
+ * Not job or receipt members of SPEC, so not rows of the member tables; links without them still
+ * decode.
+ */
+export const SEAL_KEYS = { seal: "se" } as const;
+export const SIGNED_RECEIPT_KEYS = { job_sealed: "js", signature: "sg" } as const;
+
 /** Job member -> short key inside a handoff token: the first deployment's map (job-members.ts `link`). */
 export const HANDOFF_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
   JOB_MEMBER_NAMES.filter((member) => !linkOf(member).linkExtra).map((member) => [member, linkOf(member).link]),
@@ -17,18 +27,22 @@ export const HANDOFF_KEYS: Readonly<Record<string, string>> = Object.fromEntries
 
 /**
  * Members a handoff carries beyond the first deployment's map (`linkExtra`), so that no job
- * field is lost on the way (a hold's expiresAt above all). Links of the first deployment decode
+ * field is lost on the way (a hold's expiresAt above all), and a sealed job's seal. Links of the first deployment decode
  * unchanged; it ignores these keys in links made here. Published with the map in
  * /api/settlement.json.
  */
-export const HANDOFF_EXTRA_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
-  JOB_MEMBER_NAMES.filter((member) => linkOf(member).linkExtra).map((member) => [member, linkOf(member).link]),
-);
+export const HANDOFF_EXTRA_KEYS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(
+    JOB_MEMBER_NAMES.filter((member) => linkOf(member).linkExtra).map((member) => [member, linkOf(member).link]),
+  ),
+  ...SEAL_KEYS,
+};
 
-/** Receipt member -> short key inside a receipt token (receipt-members.ts `link`). */
-export const RECEIPT_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
-  RECEIPT_MEMBER_NAMES.map((member) => [member, RECEIPT_MEMBERS[member].link]),
-);
+/** Receipt member -> short key inside a receipt token (receipt-members.ts `link`), then the signed members. */
+export const RECEIPT_KEYS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(RECEIPT_MEMBER_NAMES.map((member) => [member, RECEIPT_MEMBERS[member].link])),
+  ...SIGNED_RECEIPT_KEYS,
+};
 
 /** Token prefixes, versioned (SPEC "Versioning"). */
 export const TOKEN_PREFIX = { handoff: "h1.", receipt: "r1." } as const;

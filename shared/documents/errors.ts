@@ -21,7 +21,7 @@ export const errors = () => ({
     "body size (413)",
     "JSON (invalid_json)",
     "action (invalid_action)",
-    "fields in the order of the action's row (required, then optional; job members right after job)",
+    "fields in the order of the action's row (required, then optional; job members right after job, then the job's seal when SEALS=required, D27)",
     "fields sent on the wrong action",
     "expiry conflicts",
     "state: illegal_transition, insufficient_credits, hold_expired",

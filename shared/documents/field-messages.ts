@@ -1,11 +1,13 @@
 /**
  * The invalid_field messages, read off the rules themselves (each rule's message is what it
  * says for a value of the wrong type), plus the fixed texts of SPEC's expiry and terminal table
- * and D5's wrong-action sentence. Published in /api/errors.json and /api/settlement.json.
+ * and D5's wrong-action sentence, and the seal's (SEALS=required, D27). Published in
+ * /api/errors.json and /api/settlement.json.
  */
 import * as v from "valibot";
 import { LIMITS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS } from "../protocol/fields.ts";
+import { integrityMembersOf, SEAL_MISMATCH } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import type { Rule } from "../protocol/rules.ts";
@@ -20,6 +22,7 @@ export const INVALID_FIELD_NAMES = [
   ...FIELD_NAMES,
   "job",
   ...JOB_MEMBER_NAMES.map((member) => `job.${member}`),
+  ...integrityMembersOf("job").map((member) => `job.${member}`),
   "receipt",
   ...RECEIPT_MEMBER_NAMES.map((member) => `receipt.${member}`),
 ];
@@ -28,6 +31,8 @@ export const INVALID_FIELD_NAMES = [
 export const INVALID_FIELD_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(FIELD_NAMES.map((name) => [name, messageOf(FIELDS[name].rule)])),
   ...Object.fromEntries(JOB_MEMBER_NAMES.map((name) => [`job.${name}`, messageOf(JOB_MEMBERS[name].rule)])),
+  // The only integrity member the engine refuses (SEALS=required, D27).
+  "job.seal": SEAL_MISMATCH,
   ...Object.fromEntries(RECEIPT_MEMBER_NAMES.map((name) => [`receipt.${name}`, messageOf(RECEIPT_MEMBERS[name].rule)])),
   job: "job must be an object.",
   receipt: "receipt must be an object.",

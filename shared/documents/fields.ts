@@ -1,13 +1,16 @@
 /**
  * Field tables of the protocol documents, read off the field tables of shared/protocol: the job
  * (SPEC order, D10), the request fields and the receipt, each with its type (from its rule's
- * JSON Schema) and its rule in words.
+ * JSON Schema) and its rule in words; the job and the receipt end with their integrity members
+ * (D27, protocol/integrity-members.ts).
  */
 import { FIELD_NAMES, FIELDS } from "../protocol/fields.ts";
+import { INTEGRITY_MEMBERS, integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import type { Rule } from "../protocol/rules.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
+import { integritySchema } from "../schemas/integrity.ts";
 
 /** The JSON type of a rule's values in words: "string", "integer", "string | null". */
 function typeOf(rule: Rule): string {
@@ -17,11 +20,14 @@ function typeOf(rule: Rule): string {
 }
 
 /** The job, response form. */
-export const JOB_FIELDS = JOB_MEMBER_NAMES.map((name) => ({
-  name,
-  type: typeOf(JOB_MEMBERS[name].rule),
-  rule: JOB_MEMBERS[name].text,
-}));
+export const JOB_FIELDS = [
+  ...JOB_MEMBER_NAMES.map((name) => ({ name, type: typeOf(JOB_MEMBERS[name].rule), rule: JOB_MEMBERS[name].text })),
+  ...integrityMembersOf("job").map((name) => ({
+    name,
+    type: String(integritySchema(name).type),
+    rule: INTEGRITY_MEMBERS[name].text,
+  })),
+];
 
 /** Request fields, canonical snake_case names: action and job, then every field of the table. */
 export const REQUEST_FIELDS: { name: string; type: string; aliases?: readonly string[]; rule: string }[] = [
@@ -42,4 +48,7 @@ export const REQUEST_FIELDS: { name: string; type: string; aliases?: readonly st
 ];
 
 /** The receipt, snake_case. */
-export const RECEIPT_FIELDS = RECEIPT_MEMBER_NAMES.map((name) => ({ name, source: RECEIPT_MEMBERS[name].source }));
+export const RECEIPT_FIELDS = [
+  ...RECEIPT_MEMBER_NAMES.map((name) => ({ name, source: RECEIPT_MEMBERS[name].source })),
+  ...integrityMembersOf("receipt").map((name) => ({ name, source: INTEGRITY_MEMBERS[name].text })),
+];

@@ -22,6 +22,8 @@ export const tokensSection = () => ({
     where: ["#receipt/<token>", "?receipt=<token>"],
     receipt_keys: RECEIPT_KEYS,
   },
+  seals:
+    "A sealed job's seal (D27) travels as se in the handoff's job, a signed receipt's job_sealed and signature as js and sg. sg is detached (header..signature) when its payload is the receipt's other members as the link gives them back; opening the link puts base64url of that JSON back between the dots. So the job or receipt opened is byte for byte what the service answered and its seal or signature still verifies. Links without them open unsealed and unsigned.",
   encoding: "base64url (no padding) of compact JSON",
   excluded: [
     "payer credits",

@@ -146,6 +146,8 @@ export function settlementMd(siteUrl: string): string {
     "",
     table(["Receipt field", "Short key"], Object.entries(s.tokens.receipt.receipt_keys)),
     "",
+    s.tokens.seals,
+    "",
     "## Demo pack (reference UI)",
     "",
     `One JSON file: ${s.demo_pack.fields.join(", ")}, with format \`${s.demo_pack.format}\` and version ${s.demo_pack.version}. ${s.demo_pack.rules}`,

@@ -10,6 +10,8 @@ import type { FieldName, FieldValues } from "../protocol/fields.ts";
 import type { Job } from "../protocol/job-members.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import { ACTION_FIELDS, OWNED_FIELDS } from "../protocol/request-shape.ts";
+import type { Verdict } from "../seal/seal.ts";
+import type { Sealing } from "../seal/signer.ts";
 import { readBodyFields } from "./body-fields.ts";
 import { Checker, FIELD_SPECS } from "./checker.ts";
 
@@ -21,6 +23,8 @@ export interface ActionRequest {
   fields: Partial<FieldValues>;
   /** The payer balance sent (fields.payer_credits), or the running balance of a simulated walk. */
   payerCredits?: number;
+  /** What the job's seal turned out to be (D27); undefined without sealing or a job. */
+  jobSeal?: Verdict;
 }
 
 /** Per action: the fields that belong to another action (D5), in OWNED_FIELDS' order. */
@@ -62,10 +66,12 @@ export function readActionRequest(
   body: JsonObject,
   headers: HeaderReader,
   now: number,
+  sealing?: Sealing,
 ): { ok: true; request: ActionRequest } | { ok: false; errors: Rejection[] } {
   const action = readAction(body);
   if (typeof action !== "string") return { ok: false, errors: [action] };
-  const checker = new Checker(body);
+  const checker = new Checker(body, sealing);
   const request = readFields(checker, action, headers, now);
+  request.jobSeal = checker.jobSeal;
   return checker.failed ? { ok: false, errors: checker.errors } : { ok: true, request };
 }

@@ -3,6 +3,7 @@
  * (D7), and records every problem as a Rejection. transition, quote and simulate answer with
  * the first; validate lists them all (D8). Omitted and null are the same (D2).
  */
+
 import * as v from "valibot";
 import type { JsonObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
@@ -11,6 +12,8 @@ import { invalid, missing, type Rejection } from "../protocol/errors.ts";
 import { FIELD_NAMES, FIELDS, type FieldName, type FieldValues, namesOf } from "../protocol/fields.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import type { Rule } from "../protocol/rules.ts";
+import type { Verdict } from "../seal/seal.ts";
+import type { Sealing } from "../seal/signer.ts";
 import { fieldsRead, fieldsTwice } from "./accessors.generated.ts";
 import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
 
@@ -57,7 +60,14 @@ export class Checker {
   /** Whether some field may be sent under two names (D25), worked out on first use. */
   #twice: boolean | undefined;
 
-  constructor(readonly body: JsonObject) {}
+  /** What the seal of the body's job turned out to be, once the job was read (D27); undefined without sealing or a job. */
+  jobSeal: Verdict | undefined;
+
+  constructor(
+    readonly body: JsonObject,
+    /** Seals to check on the job (D27), when SEALS is not off. */
+    readonly sealing?: Sealing,
+  ) {}
 
   /** The value sent for `name` under any of its names (fields.ts); undefined when omitted or null. */
   sent(name: FieldName): unknown {

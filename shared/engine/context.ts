@@ -1,7 +1,9 @@
 /**
- * What the engine is a function of besides the request (D13): one clock reading and a
- * source of random hex. Only the server passes the real clock; tests pass fixed ones.
+ * What the engine is a function of besides the request (D13): one clock reading, a source of
+ * random hex, and (when SEALS is not off) the signer that seals jobs and signs receipts (D27).
+ * Only the server passes the real clock and keys; tests pass fixed ones.
  */
+import type { Sealing } from "../seal/signer.ts";
 
 /** The engine's inputs beyond body and headers. */
 export interface EngineContext {
@@ -9,6 +11,8 @@ export interface EngineContext {
   now: number;
   /** `length` random lowercase hex characters. */
   randomHex(length: number): string;
+  /** Seals and signatures: absent, none are made or checked (SEALS=off). */
+  sealing?: Sealing;
 }
 
 /** What every engine returns: an HTTP status and a JSON body. */

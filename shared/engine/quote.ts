@@ -12,7 +12,7 @@ import { addClosingFields, addSettlement, type EngineRequest, envelope, failure,
 
 /** Handles a quote body. */
 export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now);
+  const read = readActionRequest(body, headers, ctx.now, ctx.sealing);
   if (!read.ok) return failure(read.errors[0]!);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);

@@ -10,8 +10,6 @@ import { apply, type Outcome, stateProblem } from "./apply.ts";
 import { readBodyFields } from "./body-fields.ts";
 import { Checker, FIELD_SPECS } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
-import { jobView } from "./job.ts";
-import { receiptOf } from "./receipt.ts";
 import {
   addClosingFields,
   addSettlement,
@@ -21,6 +19,7 @@ import {
   failure,
   success,
 } from "./respond.ts";
+import { committedJob, committedReceipt } from "./sealing.ts";
 import { newJobId, transitionBody } from "./transition.ts";
 
 const TERMINAL = FIELD_SPECS.terminal.position;
@@ -53,15 +52,16 @@ export function simulate(request: EngineRequest): EngineResult {
     last = apply(step, ctx.now, id);
     job = last.job;
     payerCredits = last.payerCredits;
-    steps.push(transitionBody(last, keyId, key));
+    // The walk starts with a create: its chain of custody holds to the end (D27).
+    steps.push(transitionBody(last, keyId, key, ctx.sealing, true));
   }
   const body = envelope();
   body.terminal = terminal;
   body.steps = steps;
-  body.job = jobView(job!);
+  body.job = committedJob(job!, ctx.sealing, true);
   body.payer_credits = payerCredits;
   addSettlement(body, last!.settlement!);
-  body.receipt = receiptOf(job!, keyId);
+  body.receipt = committedReceipt(job!, keyId, ctx.sealing, true);
   addClosingFields(body, keyId, key);
   body.idempotent = key !== undefined;
   return success(body);

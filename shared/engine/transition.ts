@@ -3,11 +3,10 @@
  * job id: derived from the idempotency key (D15) or random. Nothing is stored or replayed.
  */
 import { idempotentJobId } from "../protocol/keys.ts";
+import type { Sealing } from "../seal/signer.ts";
 import { type ActionRequest, readActionRequest } from "./action-request.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
-import { jobView } from "./job.ts";
-import { receiptOf } from "./receipt.ts";
 import {
   addClosingFields,
   addSettlement,
@@ -17,6 +16,7 @@ import {
   failure,
   success,
 } from "./respond.ts";
+import { committedJob, committedReceipt } from "./sealing.ts";
 
 /** The id a create gets: derived from the idempotency key when one was sent, else random. */
 export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {
@@ -26,16 +26,25 @@ export function newJobId(request: ActionRequest, randomHex: (length: number) => 
     : idempotentJobId(key, title as string, amount as number, criteria as string);
 }
 
-/** The success body of a committed action, as transition and each simulate step give it. */
-export function transitionBody(outcome: Outcome, keyId: string | null, idempotencyKey: string | undefined): Body {
+/**
+ * The success body of a committed action, as transition and each simulate step give it; the
+ * job sealed and the receipt signed when `sealing` is given, the seal only while `chained` (D27).
+ */
+export function transitionBody(
+  outcome: Outcome,
+  keyId: string | null,
+  idempotencyKey: string | undefined,
+  sealing?: Sealing,
+  chained = false,
+): Body {
   const { action, job, payerCredits, settlement } = outcome;
   const body = envelope();
   body.action = action;
-  body.job = jobView(job);
+  body.job = committedJob(job, sealing, chained);
   if (payerCredits !== undefined) body.payer_credits = payerCredits;
   if (settlement) {
     addSettlement(body, settlement);
-    body.receipt = receiptOf(job, keyId);
+    body.receipt = committedReceipt(job, keyId, sealing, chained);
   }
   addClosingFields(body, keyId, idempotencyKey);
   if (action === "create") body.idempotent = idempotencyKey !== undefined;
@@ -44,11 +53,14 @@ export function transitionBody(outcome: Outcome, keyId: string | null, idempoten
 
 /** Handles a transition body. */
 export function transition({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now);
+  const read = readActionRequest(body, headers, ctx.now, ctx.sealing);
   if (!read.ok) return failure(read.errors[0]!);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);
   if (problem) return failure(problem);
-  const id = request.action === "create" ? newJobId(request, ctx.randomHex) : undefined;
-  return success(transitionBody(apply(request, ctx.now, id), keyId, request.fields.idempotency_key));
+  const create = request.action === "create";
+  const id = create ? newJobId(request, ctx.randomHex) : undefined;
+  const chained = create || request.jobSeal === "valid";
+  const outcome = apply(request, ctx.now, id);
+  return success(transitionBody(outcome, keyId, request.fields.idempotency_key, ctx.sealing, chained));
 }

@@ -23,7 +23,7 @@ function invalid(errors: Rejection[]): EngineResult {
 
 /** Handles a validate body. */
 export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now);
+  const read = readActionRequest(body, headers, ctx.now, ctx.sealing);
   if (!read.ok) return invalid(read.errors);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);

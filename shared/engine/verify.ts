@@ -1,13 +1,16 @@
 /**
  * POST /api/v0/verify: recomputes fee, agent_payout and returned_to_payer for a receipt, or for
  * a job with an action and claimed values, with the fee functions transition uses (D12, D12a).
- * A wrong claim is a 200 with valid false, never an error.
+ * When the service seals (D27) it also checks a job's seal (`seal_valid`) and a receipt's
+ * signature (`signature_valid`), each only when one was sent. A wrong claim, seal or signature
+ * is a 200 with valid false, never an error.
  */
 import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";
 import { illegalTransition, invalid, invalidAction, missing } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
 import type { Claim } from "../protocol/member-rows.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
+import { checkSignature } from "../seal/seal.ts";
 import { Checker } from "./checker.ts";
 import type { EngineResult } from "./context.ts";
 import { readJob } from "./job-reader.ts";
@@ -51,7 +54,7 @@ function readJobSubject(c: Checker): Subject | undefined {
 }
 
 /** Handles a verify body. */
-export function verify({ body, headers, keyId }: EngineRequest): EngineResult {
+export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
   let action: Terminal | undefined;
   if (body.action !== undefined && body.action !== null) {
     const sent = typeof body.action === "string" ? body.action.trim() : body.action;
@@ -63,7 +66,7 @@ export function verify({ body, headers, keyId }: EngineRequest): EngineResult {
   if (hasReceipt && hasJob) return failure(invalid("job", "Send receipt or job, not both."));
   if (!hasReceipt && !hasJob) return failure(missing("receipt"));
 
-  const c = new Checker(body);
+  const c = new Checker(body, ctx.sealing);
   const subject = hasReceipt ? readReceiptSubject(c) : readJobSubject(c);
   const idempotencyKey = c.idempotencyKey(headers);
   if (subject?.status === "submitted" && action === undefined) c.fail(missing("action"));
@@ -89,9 +92,15 @@ export function verify({ body, headers, keyId }: EngineRequest): EngineResult {
     received[key] = claim;
     if (claim !== expected[key]) mismatches.push({ field: key, expected: expected[key], received: claim });
   }
+  const seal = c.jobSeal === "absent" ? undefined : c.jobSeal;
+  const signature =
+    ctx.sealing && hasReceipt ? checkSignature(ctx.sealing.signer, body.receipt as Record<string, unknown>) : undefined;
+  const signatureValid = signature === undefined || signature === "absent" ? undefined : signature === "valid";
   const answer = envelope();
-  answer.valid = mismatches.length === 0;
+  answer.valid = mismatches.length === 0 && seal !== "invalid" && signatureValid !== false;
   answer.verified = Object.keys(received).length > 0;
+  if (seal !== undefined) answer.seal_valid = seal === "valid";
+  if (signatureValid !== undefined) answer.signature_valid = signatureValid;
   answer.expected = expected;
   answer.received = received;
   answer.mismatches = mismatches;

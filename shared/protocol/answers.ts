@@ -7,12 +7,13 @@
  */
 import type { Action, EngineRoute, JobStatus, Terminal } from "./constants.ts";
 import type { ERROR_CATALOG } from "./errors.ts";
+import type { IntegrityMember } from "./integrity-members.ts";
 import type { Job } from "./job-members.ts";
 import type { Claim } from "./member-rows.ts";
 import type { Receipt } from "./receipt-members.ts";
 
-/** A job as an answer holds it: with its id (every answer but a create quote's). */
-export type IdentifiedJob = Job & { id: string };
+/** A job as an answer holds it: with its id (every answer but a create quote's), and its seal once committed (D27). */
+export type IdentifiedJob = Job & { id: string; seal?: string };
 /** The three figures verify recomputes, or finds claimed. */
 export type Figures = Partial<Record<Claim, number>>;
 /** One claimed value that the fee rules do not give (verify). */
@@ -41,7 +42,7 @@ export interface AnswerKinds {
   terminal: Terminal;
   job: IdentifiedJob;
   draft: Job;
-  receipt: Receipt;
+  receipt: Receipt & { job_sealed?: boolean; signature?: string };
   steps: AnswerOf<"transition">[];
   figures: Figures;
   mismatches: Mismatch[];
@@ -73,6 +74,11 @@ const MONEY_MEMBERS = {
 } as const;
 const KEY_MEMBERS = { key_id: "keyId", key_optional: "keyOptional", idempotency_key: "echo" } as const;
 const ENVELOPE_REQUIRED = ["ok", "mode", "money"] as const;
+/** verify's integrity members (D27), right after verified: each there only when what it judges was sent. */
+const VERIFY_INTEGRITY = { seal_valid: "flag", signature_valid: "flag" } as const satisfies Record<
+  Extract<IntegrityMember, `${string}_valid`>,
+  AnswerKind
+>;
 
 /** The success answer of each engine, in answer order (D18). */
 export const ANSWERS = {
@@ -128,6 +134,7 @@ export const ANSWERS = {
       ...ENVELOPE,
       valid: "flag",
       verified: "flag",
+      ...VERIFY_INTEGRITY,
       expected: "figures",
       received: "figures",
       mismatches: "mismatches",

@@ -43,7 +43,7 @@ export const ERROR_CATALOG = {
     status: 400,
     kind: "schema",
     message: "{field} is required.",
-    when: "A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields.",
+    when: "A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27).",
     extra: [],
     routes: ALL_ENGINES,
   },
@@ -52,7 +52,7 @@ export const ERROR_CATALOG = {
     kind: "schema",
     // SPEC's catalog text; each response names its field and the rule it broke (field-messages).
     message: "{field} must be a string / integer / https URL / ISO-8601 UTC datetime.",
-    when: "A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict. The message names the field and its rule.",
+    when: "A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule.",
     extra: [],
     routes: ALL_ENGINES,
   },

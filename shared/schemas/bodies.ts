@@ -7,6 +7,7 @@
  */
 import { ACTIONS, type Action, TERMINALS } from "../protocol/constants.ts";
 import { type FieldName, namesOf } from "../protocol/fields.ts";
+import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
 import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
@@ -24,6 +25,8 @@ export const UNEXPRESSED = [
   "A dispute whose refund would push payer_credits past 9007199254740991 is refused (D3).",
   "A field (or job member) sent under two of its names is accepted by the engine when the values agree after trimming, and is invalid_field otherwise (D25); the schemas refuse any field sent under two names, even when one of them is null.",
   "State rules (illegal_transition, insufficient_credits, hold_expired) are not schema rules.",
+  "Under SEALS=required (D27) a job without a seal, or whose seal does not match it, is refused (missing_field or invalid_field job.seal); the schemas know neither the setting nor the key, so they accept a job without a seal and check only a seal's shape.",
+  "Under SEALS=on or off (D27) a job's seal and a receipt's job_sealed and signature are never refused for their shape (a seal that is not valid breaks the chain of custody, a signature that is not valid makes signature_valid false, and SEALS=off ignores them); the schemas refuse any of another shape.",
 ] as const;
 
 /** Properties for every name of each field: its schema by `refs`, or null (D2). */
@@ -35,7 +38,10 @@ function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record
 
 const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : namesOf(field));
 
-/** The client-held job (D6): members by response name and snake_case alias; unknown members allowed (dropped). */
+/**
+ * The client-held job (D6): members by response name and snake_case alias, then its seal (D27);
+ * unknown members allowed (dropped).
+ */
 export function jobSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
   const required: Schema[] = [];
@@ -43,6 +49,7 @@ export function jobSchema(refs: SchemaRefs): Schema {
     for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
     if (JOB_MEMBERS[member].required) required.push(presentAny(memberNamesOf(member)));
   }
+  for (const member of integrityMembersOf("job")) properties[member] = nullable(refs.integrity(member));
   return {
     type: "object",
     description: "The client-held job, as the last response gave it.",
@@ -107,7 +114,10 @@ export function simulateBodySchema(refs: SchemaRefs): Schema {
   };
 }
 
-/** The receipt verify accepts: job_id, status, amount and the three claims required; the rest checked when present. */
+/**
+ * The receipt verify accepts: job_id, status, amount and the three claims required; the rest
+ * checked when present, job_sealed and signature (D27) last.
+ */
 export function receiptSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
@@ -116,6 +126,7 @@ export function receiptSchema(refs: SchemaRefs): Schema {
     properties[member] = RECEIPT_MEMBERS[member].required ? schema : nullable(schema);
     if (RECEIPT_MEMBERS[member].required) required.push(member);
   }
+  for (const member of integrityMembersOf("receipt")) properties[member] = nullable(refs.integrity(member));
   return { type: "object", required, properties };
 }
 

@@ -4,13 +4,16 @@
  * $defs) or inline (tools.json, whose input schemas must stand alone). A request field is named
  * after itself (`payer_credits` -> PayerCredits). A job or receipt member that is the same field
  * under the same rule (job.title and title, receipt.client_ref and client_ref) refers to that
- * field's component; every other member has its own (JobStatus, ReceiptReleaseFee).
+ * field's component; every other member has its own (JobStatus, ReceiptReleaseFee). The job's
+ * and the receipt's integrity members (D27) are named after themselves (Seal, JobSealed, Signature).
  */
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
+import { type IntegrityMember, integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type JobMember } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type ReceiptMember } from "../protocol/receipt-members.ts";
 import { fieldSchema, type Schema } from "./convert.ts";
+import { integritySchema } from "./integrity.ts";
 
 /** PascalCase of a snake_case or camelCase name: payer_credits -> PayerCredits, proofUrl -> ProofUrl. */
 export const pascal = (name: string): string =>
@@ -39,7 +42,10 @@ function receiptComponent(member: ReceiptMember): string {
     : `Receipt${pascal(member)}`;
 }
 
-/** Every field component, by name: request fields, then the job's and the receipt's own. */
+/** The job's and the receipt's integrity members (D27), each a component of its own. */
+const CARRIED_INTEGRITY = [...integrityMembersOf("job"), ...integrityMembersOf("receipt")];
+
+/** Every field component, by name: request fields, the job's and the receipt's own, then the integrity members. */
 export function fieldComponents(): Record<string, Schema> {
   const components: Record<string, Schema> = {};
   for (const name of FIELD_NAMES) components[pascal(name)] = FIELD_SCHEMAS[name];
@@ -47,6 +53,7 @@ export function fieldComponents(): Record<string, Schema> {
   for (const member of RECEIPT_MEMBER_NAMES) {
     components[receiptComponent(member)] ??= fieldSchema(RECEIPT_MEMBERS[member].rule);
   }
+  for (const member of CARRIED_INTEGRITY) components[pascal(member)] = integritySchema(member);
   return components;
 }
 
@@ -67,6 +74,8 @@ export interface SchemaRefs {
   field(name: FieldName): Schema;
   jobMember(member: JobMember): Schema;
   receiptMember(member: ReceiptMember): Schema;
+  /** An integrity member of the job or the receipt (D27). */
+  integrity(member: IntegrityMember): Schema;
   composite(name: CompositeName): Schema;
 }
 
@@ -77,6 +86,7 @@ export const referring = (base: string): SchemaRefs => {
     field: (name) => ref(pascal(name)),
     jobMember: (member) => ref(jobComponent(member)),
     receiptMember: (member) => ref(receiptComponent(member)),
+    integrity: (member) => ref(pascal(member)),
     composite: ref,
   };
 };
@@ -87,6 +97,7 @@ export const inline = (composite: (name: CompositeName, refs: SchemaRefs) => Sch
     field: (name) => FIELD_SCHEMAS[name],
     jobMember: (member) => fieldSchema(JOB_MEMBERS[member].rule),
     receiptMember: (member) => fieldSchema(RECEIPT_MEMBERS[member].rule),
+    integrity: integritySchema,
     composite: (name) => composite(name, refs),
   };
   return refs;

@@ -3,8 +3,10 @@
  * every answer carries are required (id too, but on a create quote, which has none: QuoteJob);
  * null only for the stamps SPEC leaves null until their action (fundedAt, submittedAt,
  * resolvedAt); optional strings absent until set. The request's job, with its snake_case names
- * and null for omitted, is JobInput (bodies.ts).
+ * and null for omitted, is JobInput (bodies.ts). A committed job ends with its seal (D27); a
+ * quote's job never has one.
  */
+import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
 import type { SchemaRefs } from "./components.ts";
@@ -21,6 +23,7 @@ export function jobViewSchema(refs: SchemaRefs, withId: boolean): Schema {
     const carried = row.required || "initial" in row;
     if (member === "id" ? withId : carried) required.push(member);
   }
+  if (withId) for (const member of integrityMembersOf("job")) properties[member] = refs.integrity(member);
   return {
     type: "object",
     description: withId

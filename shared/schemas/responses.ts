@@ -5,10 +5,19 @@
  */
 import type { ResponseSchemaName } from "../engine/catalog.ts";
 import { ANSWERS, type AnswerKind, type AnswerRow, ERROR_ANSWER } from "../protocol/answers.ts";
-import { ENGINE_ROUTES, MODE, REQUEST_ID_PATTERN, STATUSES, TERMINALS } from "../protocol/constants.ts";
+import {
+  ENGINE_ROUTES,
+  type EngineRoute,
+  MODE,
+  REQUEST_ID_PATTERN,
+  STATUSES,
+  TERMINALS,
+} from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
+import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import { integritySchema } from "./integrity.ts";
 
 const credits: Schema = { type: "integer", minimum: 0 };
 const text: Schema = { type: "string" };
@@ -85,10 +94,17 @@ export const errorBodySchema = (): Schema => rowSchema(ERROR_ANSWER, kindSchemas
 const schemaName = (route: string): ResponseSchemaName =>
   `${route[0]!.toUpperCase()}${route.slice(1)}Response` as ResponseSchemaName;
 
+/** Words some members of an engine's answer carry: verify's integrity members (D27). */
+const ANSWER_TEXTS: Partial<Record<EngineRoute, Record<string, string>>> = {
+  verify: Object.fromEntries(
+    integrityMembersOf("verify").map((member) => [member, integritySchema(member).description as string]),
+  ),
+};
+
 /** The success answer of each engine, by the name the engine catalog gives it. */
 export function responseSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<ResponseSchemaName, Schema> {
   const kinds = kindSchemas(refs, transitionResponse);
   return Object.fromEntries(
-    ENGINE_ROUTES.map((route) => [schemaName(route), rowSchema(ANSWERS[route], kinds)]),
+    ENGINE_ROUTES.map((route) => [schemaName(route), rowSchema(ANSWERS[route], kinds, ANSWER_TEXTS[route])]),
   ) as Record<ResponseSchemaName, Schema>;
 }

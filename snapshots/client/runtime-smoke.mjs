@@ -1,8 +1,11 @@
 // The client library on another runtime (Node 20 or Deno): a walk in process, a refusal as a
 // value, a pack read back, and one call over HTTP. Arguments: the module to import (the built
 // package on Node, client/index.ts on Deno) and a live server's base URL. Prints one JSON line.
+// A sealing walk (a node:crypto Ed25519 signer, as the hosts build theirs) checks verifyJob and
+// verifyReceipt with jose on this runtime's WebCrypto.
 const args = typeof Deno === "undefined" ? process.argv.slice(2) : Deno.args;
-const { EscrowKeeper, localApi, httpApi } = await import(args[0]);
+const { EscrowKeeper, localApi, httpApi, verifyJob, verifyReceipt } = await import(args[0]);
+const { createHash, generateKeyPairSync, sign, verify } = await import("node:crypto");
 
 const keeper = new EscrowKeeper(localApi({ demoKey: "demo_runtime" }));
 const created = await keeper.create({ title: "Runtime walk", amount: 200, criteria: "It runs" });
@@ -13,6 +16,30 @@ const released = await keeper.release(id);
 const refused = await keeper.fund(id);
 const again = new EscrowKeeper(localApi());
 const imported = again.importPack(keeper.exportPack());
+const pair = generateKeyPairSync("ed25519");
+const { x } = pair.publicKey.export({ format: "jwk" });
+const kid = createHash("sha256")
+  .update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x }))
+  .digest("base64url");
+const jwks = { keys: [{ kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" }] };
+const signer = {
+  kid,
+  keys: jwks.keys,
+  sign: (data) => new Uint8Array(sign(null, data, pair.privateKey)),
+  verify: (k, data, signature) => k === kid && verify(null, data, pair.publicKey, signature),
+};
+const sealing = new EscrowKeeper(localApi({ sealing: { mode: "on", signer } }));
+const job = (await sealing.create({ title: "Sealed walk", amount: 100, criteria: "It verifies" })).job;
+await sealing.fund(job.id);
+await sealing.submit(job.id, { proof_url: "https://example.com/proof" });
+await sealing.release(job.id);
+const receipt = sealing.receipt(job.id);
+const sealed = [
+  (await verifyJob(sealing.job(job.id), jwks)).ok,
+  (await verifyReceipt(receipt, jwks)).ok,
+  (await verifyReceipt({ ...receipt, agent_payout: 100 }, jwks)).reason,
+  (await verifyJob({ ...sealing.job(job.id), amount: 1 }, jwks)).reason,
+];
 const remote = await httpApi({ baseUrl: args[1] }).quote({ action: "create", title: "t", amount: 100, criteria: "c" });
 
 console.log(
@@ -22,5 +49,6 @@ console.log(
     refused: [refused.code, refused.status],
     imported: imported.ok && again.balances(),
     remote: [remote.ok, remote.next_status, remote.job?.title],
+    sealed,
   }),
 );

@@ -16,7 +16,8 @@
  *   [4] header equality: no Idempotency-Key header is sent;
  *   [5] dispute refund bound: disputes whose refund would pass 2^53-1 are filtered out;
  *   [6] two aliases: a body holds one name per field and per job member;
- *   [7] state rules: nothing left out; 409 bodies are generated and the schema must accept them.
+ *   [7] state rules: nothing left out; 409 bodies are generated and the schema must accept them;
+ *   [8], [9] seals (D27): the generated bodies carry none, and the engine runs without a signer.
  */
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
@@ -32,6 +33,7 @@ function pick(object: JsonObject, names: readonly string[]): unknown {
 }
 
 import { openapi } from "../../shared/documents/openapi.ts";
+import type { EngineContext } from "../../shared/engine/context.ts";
 import { ACTIONS, type Action, type EngineRoute, LIMITS, STATUSES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../shared/protocol/errors.ts";
 import type { FieldName } from "../../shared/protocol/fields.ts";
@@ -45,8 +47,10 @@ import {
   transitionSchemaDocument,
   verifySchemaDocument,
 } from "../../shared/schemas/documents.ts";
+import type { SealMode } from "../../shared/seal/signer.ts";
 import { JOBS, RECEIPTS } from "../support/fixtures.ts";
-import { CREATE, call, NOW, PROOF_URL } from "../support/helpers.ts";
+import { CREATE, call, fixedContext, NOW, PROOF_URL } from "../support/helpers.ts";
+import { testSigner } from "../support/signer.ts";
 
 /** Fixed seed and run counts: deterministic, and a few seconds for the whole file. */
 const SEED = 20_260_101;
@@ -491,8 +495,9 @@ function engineOutcome(
   route: EngineRoute,
   body: unknown,
   headers: Record<string, string> = {},
+  ctx?: EngineContext,
 ): { outcome: Outcome; answer: Record<string, unknown> } {
-  const { status, body: answer } = call(route, body, headers);
+  const { status, body: answer } = call(route, body, headers, ctx);
   if (status === 200) return { outcome: "accepted", answer };
   const entry = ERROR_CATALOG[answer.error as ErrorCode];
   expect(entry, JSON.stringify(answer)).toBeDefined();
@@ -682,7 +687,16 @@ interface Example {
   schema: SchemaName;
   body: JsonObject;
   headers?: Record<string, string>;
+  /** The SEALS setting the engine runs under (D27); none: no signer, as SEALS=off. */
+  seals?: Exclude<SealMode, "off">;
 }
+
+const SIGNER = testSigner();
+/** The engine's context under `seals`, with the test signer. */
+const sealsContext = (seals: Exclude<SealMode, "off"> | undefined): EngineContext | undefined =>
+  seals && { ...fixedContext(), sealing: { mode: seals, signer: SIGNER } };
+/** A seal of the right shape (a detached compact JWS) that is no seal of SIGNER's. */
+const FOREIGN_SEAL = `${Buffer.from('{"alg":"EdDSA","kid":"other"}').toString("base64url")}..${"A".repeat(86)}`;
 
 const fund = (extra: JsonObject): JsonObject => ({ action: "fund", job: jobs.open, payer_credits: 1000, ...extra });
 const create = (extra: JsonObject): JsonObject => ({ action: "create", ...CREATE, ...extra });
@@ -832,6 +846,46 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
       { name: "an open job verified", ...ver({ job: jobs.open, action: "release" }) },
     ],
   },
+  {
+    entry: 8,
+    mentions: "SEALS=required",
+    direction: "looser",
+    examples: [
+      { name: "a job without a seal", ...action({ action: "release", job: jobs.submitted }), seals: "required" },
+      {
+        name: "a seal of another key",
+        ...action({ action: "release", job: { ...jobs.submitted, seal: FOREIGN_SEAL } }),
+        seals: "required",
+      },
+      { name: "a verify job without a seal", ...ver({ job: jobs.submitted, action: "release" }), seals: "required" },
+    ],
+  },
+  {
+    entry: 9,
+    mentions: "SEALS=on or off",
+    direction: "stricter",
+    examples: [
+      { name: "a seal that is a number", ...action({ action: "release", job: { ...jobs.submitted, seal: 5 } }) },
+      {
+        name: "a seal that is no JWS",
+        ...action({ action: "release", job: { ...jobs.submitted, seal: "not a seal" } }),
+        seals: "on",
+      },
+      {
+        name: "a receipt signature of two parts",
+        route: "verify",
+        schema: "receipt",
+        body: { receipt: { ...RECEIPTS.released, signature: "a.b" } },
+        seals: "on",
+      },
+      {
+        name: "a receipt's job_sealed that is a string",
+        route: "verify",
+        schema: "receipt",
+        body: { receipt: { ...RECEIPTS.released, job_sealed: "yes" } },
+      },
+    ],
+  },
 ];
 
 describe("what no schema can state (UNEXPRESSED): the schemas err only in the documented direction", () => {
@@ -843,8 +897,8 @@ describe("what no schema can state (UNEXPRESSED): the schemas err only in the do
   const cases = EXCLUSIONS.flatMap(({ entry, direction, examples }) =>
     examples.map((example) => [entry, direction, example.name, example] as const),
   );
-  test.each(cases)("UNEXPRESSED[%d] %s: %s", (_entry, direction, _name, { route, schema, body, headers }) => {
-    const { outcome, answer } = engineOutcome(route, body, headers);
+  test.each(cases)("UNEXPRESSED[%d] %s: %s", (_entry, direction, _name, { route, schema, body, headers, seals }) => {
+    const { outcome, answer } = engineOutcome(route, body, headers, sealsContext(seals));
     const { accepted } = schemaAccepts(schema, schema === "receipt" ? body.receipt : body);
     const expected = { stricter: [false, "accepted"], looser: [true, "schema"], state: [true, "state"] }[direction];
     expect([accepted, outcome], JSON.stringify(answer)).toEqual(expected as [boolean, Outcome]);

@@ -265,7 +265,7 @@ export interface paths {
         };
         /**
          * Settlement protocol
-         * @description States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D26) as rules.
+         * @description States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D27) as rules.
          */
         get: operations["getSettlement"];
         put?: never;
@@ -1100,6 +1100,7 @@ export interface components {
             clientRef?: components["schemas"]["ClientRef"];
             callbackUrl?: components["schemas"]["CallbackUrl"];
             expiresAt?: components["schemas"]["ExpiresAt"];
+            seal?: components["schemas"]["Seal"];
         };
         /** @description The job a quote would make or leave: as Job, without the id a create quote does not have. */
         QuoteJob: {
@@ -1156,6 +1157,7 @@ export interface components {
             notify_url?: components["schemas"]["CallbackUrl"] | null;
             expiresAt?: components["schemas"]["ExpiresAt"] | null;
             expires_at?: components["schemas"]["ExpiresAt"] | null;
+            seal?: components["schemas"]["Seal"] | null;
         } & ({
             id: unknown;
         } & {
@@ -1195,6 +1197,8 @@ export interface components {
             release_note?: components["schemas"]["ReleaseNote"] | null;
             dispute_reason?: components["schemas"]["DisputeReason"] | null;
             key_id?: components["schemas"]["ReceiptKeyId"] | null;
+            job_sealed?: components["schemas"]["JobSealed"] | null;
+            signature?: components["schemas"]["Signature"] | null;
         };
         CreateBody: {
             /** @constant */
@@ -1530,6 +1534,10 @@ export interface components {
             money: false;
             valid: boolean;
             verified: boolean;
+            /** @description Whether the job's seal is a seal of this service over the job sent (D27). Only when the job sent carried a seal and the service seals; valid is false when this is false. */
+            seal_valid?: boolean;
+            /** @description Whether the receipt's signature is this service's, over exactly the receipt's other members (D27). Only when the receipt sent carried a signature and the service signs; valid is false when this is false. */
+            signature_valid?: boolean;
             expected: {
                 fee?: number;
                 agent_payout?: number;
@@ -1597,6 +1605,12 @@ export interface components {
         ReceiptSubmitted: string | null;
         ReceiptResolved: string | null;
         ReceiptKeyId: string;
+        /** @description The job's seal (D27): a detached compact JWS, EdDSA with the service key's kid in its header, over the job's other members in answer form. Last in every job the service commits (transition, simulate's steps and job) while the chain of custody holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Send it back with the job; SEALS=required refuses a job without it (missing_field job.seal) or with one that does not match (invalid_field job.seal). */
+        Seal: string;
+        /** @description Whether the settled job arrived with a valid seal (D27). On a receipt the service commits whenever it signs, right before signature; absent when SEALS=off and on a quote's receipt. */
+        JobSealed: boolean;
+        /** @description The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate); absent when SEALS=off and on a quote's receipt. Check it with the JWKS at /.well-known/jwks.json and compare its payload with the receipt. */
+        Signature: string;
     };
     responses: {
         /** @description Not modified: If-None-Match matched the ETag. */
@@ -1670,7 +1684,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields. invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict. The message names the field and its rule. */
+        /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27). invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule. */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1690,7 +1704,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields. invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict. The message names the field and its rule. */
+        /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27). invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule. */
         SimulateBadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];

@@ -1,0 +1,74 @@
+/**
+ * The integrity members (D27), one row each: the job's `seal`, the receipt's `job_sealed` and
+ * `signature`, and verify's `seal_valid` and `signature_valid`. They are not fields of SPEC's
+ * tables (no rule of SPEC checks them, no link or pack key carries them yet), so they live here
+ * rather than in job-members.ts and receipt-members.ts; the engine names them through
+ * shared/seal/seal.ts, and the published schemas, the OpenAPI document, settlement.json and the
+ * error catalog read this table, so a member is described once.
+ */
+
+/** A detached compact JWS (RFC 7515 Appendix F): `base64url(header)..base64url(signature)`. */
+export const SEAL_PATTERN = "^[A-Za-z0-9_-]+\\.\\.[A-Za-z0-9_-]+$";
+/** A compact JWS: `base64url(header).base64url(payload).base64url(signature)`. */
+export const SIGNATURE_PATTERN = "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$";
+/**
+ * The longest seal the schemas accept. A seal's length does not depend on the job: an EdDSA
+ * header with an RFC 7638 kid and a 64-byte signature come to about 180 characters.
+ */
+export const SEAL_MAX_LENGTH = 1024;
+
+/** The message of invalid_field job.seal under SEALS=required (D27). */
+export const SEAL_MISMATCH =
+  "job.seal does not match this job: the job was changed after the service sealed it, or the seal is not this service's. Send the job exactly as the last answer gave it, seal included.";
+
+/** What carries a member: the job (answers and requests), the receipt, or verify's answer. */
+export type IntegrityHolder = "job" | "receipt" | "verify";
+/** The value of a member: a seal, a signature, or a boolean. */
+export type IntegrityKind = "seal" | "signature" | "flag";
+
+/** One integrity member. */
+export interface IntegrityMemberRow {
+  readonly on: IntegrityHolder;
+  readonly kind: IntegrityKind;
+  /** What it is and when it is there, in words (schema descriptions, settlement.json). */
+  readonly text: string;
+}
+
+/**
+ * Every integrity member, in the order they appear in their holder: last in the job, last in the
+ * receipt, right after `verified` in verify's answer.
+ */
+export const INTEGRITY_MEMBERS = {
+  seal: {
+    on: "job",
+    kind: "seal",
+    text: "The job's seal (D27): a detached compact JWS, EdDSA with the service key's kid in its header, over the job's other members in answer form. Last in every job the service commits (transition, simulate's steps and job) while the chain of custody holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Send it back with the job; SEALS=required refuses a job without it (missing_field job.seal) or with one that does not match (invalid_field job.seal).",
+  },
+  job_sealed: {
+    on: "receipt",
+    kind: "flag",
+    text: "Whether the settled job arrived with a valid seal (D27). On a receipt the service commits whenever it signs, right before signature; absent when SEALS=off and on a quote's receipt.",
+  },
+  signature: {
+    on: "receipt",
+    kind: "signature",
+    text: "The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate); absent when SEALS=off and on a quote's receipt. Check it with the JWKS at /.well-known/jwks.json and compare its payload with the receipt.",
+  },
+  seal_valid: {
+    on: "verify",
+    kind: "flag",
+    text: "Whether the job's seal is a seal of this service over the job sent (D27). Only when the job sent carried a seal and the service seals; valid is false when this is false.",
+  },
+  signature_valid: {
+    on: "verify",
+    kind: "flag",
+    text: "Whether the receipt's signature is this service's, over exactly the receipt's other members (D27). Only when the receipt sent carried a signature and the service signs; valid is false when this is false.",
+  },
+} as const satisfies Record<string, IntegrityMemberRow>;
+
+/** An integrity member's name. */
+export type IntegrityMember = keyof typeof INTEGRITY_MEMBERS;
+
+/** The members one holder carries, in order. */
+export const integrityMembersOf = (holder: IntegrityHolder): IntegrityMember[] =>
+  (Object.keys(INTEGRITY_MEMBERS) as IntegrityMember[]).filter((name) => INTEGRITY_MEMBERS[name].on === holder);

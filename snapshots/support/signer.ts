@@ -1,0 +1,33 @@
+/**
+ * An Ed25519 signer for the tests, with node:crypto (as the hosts build theirs): a fresh key, or
+ * one with previous public keys for rotation. The kid is the RFC 7638 thumbprint.
+ */
+import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
+
+/** The public JWK of `key`, with its RFC 7638 thumbprint as kid. */
+function publicJwk(key: KeyObject): PublicJwk {
+  const { x } = key.export({ format: "jwk" }) as { x: string };
+  const kid = createHash("sha256")
+    .update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x }))
+    .digest("base64url");
+  return { kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" };
+}
+
+/** A new key pair. */
+export const newKeyPair = () => generateKeyPairSync("ed25519");
+
+/** A signer over `pair` (a fresh one unless given) that also accepts the `previous` public keys. */
+export function testSigner(pair = newKeyPair(), previous: KeyObject[] = []): Signer {
+  const current = publicJwk(pair.publicKey);
+  const publics = new Map([pair.publicKey, ...previous].map((key) => [publicJwk(key).kid, key]));
+  return {
+    kid: current.kid,
+    sign: (data) => new Uint8Array(sign(null, data, pair.privateKey)),
+    verify: (kid, data, signature) => {
+      const key = publics.get(kid);
+      return key !== undefined && verify(null, data, key, signature);
+    },
+    keys: [pair.publicKey, ...previous].map(publicJwk),
+  };
+}
