@@ -15,7 +15,7 @@ import type { Rate } from "../../shared/http/rate-limit.ts";
 import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
-import { sealingOf } from "./keys.ts";
+import { sealingOf } from "./key-settings.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import type { ServiceSettings } from "./settings.ts";

@@ -16,7 +16,8 @@ import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { privateKeyText, readSigningKey, type SigningSettings } from "./keys.ts";
+import { readSigningKey, type SigningSettings } from "./key-settings.ts";
+import { privateKeyText } from "./keys.ts";
 import { SettingError } from "./setting-error.ts";
 
 /** The default key file, as messages and the docs name it. */
@@ -60,7 +61,7 @@ export function keyFromFile(path: string): { key: KeyObject; created: boolean } 
       continue; // Another start made it meanwhile: read that one.
     }
     try {
-      return { key: readSigningKey(text, named(path)), created: false };
+      return { key: readSigningKey(text, `The signing key file ${path}`), created: false };
     } catch (error) {
       if (!(error instanceof SettingError)) throw error;
       // Written whole in one write, ending with a line break: a file without one may be one

@@ -1,8 +1,8 @@
 /**
  * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
  * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, SITE_URL, SITE_DIR, and the signing settings SEALS,
- * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (issue 25: keys.ts, key-file.ts).
- * Kept apart from the servers, which listen as soon as they are imported, so that they can be
+ * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (issue 25: key-settings.ts and
+ * key-file.ts). Kept apart from the servers, which listen as soon as they are imported, so that they can be
  * tested. A value that cannot be read stops the start with a {@link SettingError}, whose
  * message is printed as one line, rather than the server doing something unexpected.
  */
@@ -13,7 +13,7 @@ import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../sh
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 import { keyFilePath, withKeyFile } from "./key-file.ts";
-import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode, sealsNote } from "./keys.ts";
+import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode, sealsNote } from "./key-settings.ts";
 import { SettingError } from "./setting-error.ts";
 
 export { SettingError };
@@ -131,7 +131,7 @@ const SITE_DIST = fileURLToPath(new URL("../../site/dist", import.meta.url));
 
 /** What the service itself is assembled from (assemble.ts), on every runtime, Workers included. */
 export interface ServiceSettings {
-  /** Seals and receipt signatures (issue 25): SEALS, the signing key and the previous public keys (keys.ts). */
+  /** Seals and receipt signatures (issue 25): SEALS, the signing key and the previous keys (key-settings.ts). */
   signing: SigningSettings;
   /** The access log (LOG). */
   log: boolean;

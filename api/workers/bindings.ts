@@ -12,14 +12,14 @@
  * MCP_ALLOWED_ORIGINS as on Bun (an entry that is not an origin is reported and left out); a
  * Worker is never on loopback unless the local runner says so through HOST, the address it
  * listens on (unset on Cloudflare). SIGNING_KEY (a secret), SIGNING_PREVIOUS_KEYS and SEALS as
- * on Bun (keys.ts), but a Worker has no file for a default key: without the secret, or with one
- * it cannot read, seals and receipt signatures are off, and the Worker says so once (per
- * isolate) in its log; `bun run api:workers` hands it the key file `bun run api` uses.
+ * on Bun (key-settings.ts), but a Worker has no file for a default key: without the secret, or
+ * with one it cannot read, seals and receipt signatures are off, and the Worker says so once
+ * (per isolate) in its log; `bun run api:workers` hands it the key `bun run api` uses.
  */
 import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
-import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode } from "../host/keys.ts";
+import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode } from "../host/key-settings.ts";
 import { SettingError } from "../host/setting-error.ts";
 import type { ServiceSettings } from "../host/settings.ts";
 

@@ -15,7 +15,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { privateKeyText, sealsNote } from "../host/keys.ts";
+import { sealsNote } from "../host/key-settings.ts";
+import { privateKeyText } from "../host/keys.ts";
 import { refuseToStart, settingsOrExit } from "../host/settings.ts";
 import { bundleWorker, LOCAL_HOST, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 

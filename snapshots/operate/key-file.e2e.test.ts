@@ -166,7 +166,7 @@ describe("a signing setting that cannot be used stops the start with one line", 
     await Bun.write(file, "not a key\n");
     const { code, stderr } = await refusedStart({ SIGNING_KEY_FILE: file });
     expect(code).toBe(1);
-    expect(stderr).toStartWith(`the signing key file ${file} (SIGNING_KEY_FILE) must be an Ed25519 private key`);
+    expect(stderr).toStartWith(`The signing key file ${file} must be an Ed25519 private key`);
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 });

@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { keyFilePath, keyFromFile, withKeyFile } from "../../api/host/key-file.ts";
-import { kidOf, readSigningKey } from "../../api/host/keys.ts";
+import { readSigningKey } from "../../api/host/key-settings.ts";
+import { kidOf } from "../../api/host/keys.ts";
 import { readSettings, SettingError } from "../../api/host/settings.ts";
 import { TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 
@@ -75,7 +76,7 @@ describe("the key file", () => {
       expect(error).toBeInstanceOf(SettingError);
       message = (error as Error).message;
     }
-    expect(message).toStartWith(`the signing key file ${path} (SIGNING_KEY_FILE)'s "d" is not 32 bytes`);
+    expect(message).toStartWith(`The signing key file ${path}'s "d" is not 32 bytes`);
     expect(message).toContain("remove it to make a new key");
     expect(message).toContain("SIGNING_PREVIOUS_KEYS");
     expect(message).not.toContain(TEST_SIGNING_JWK.d);

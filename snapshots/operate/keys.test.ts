@@ -1,7 +1,7 @@
 /**
- * The signing keys (api/host/keys.ts, issue 25): SIGNING_KEY as a private JWK or a PKCS#8 PEM,
- * refused with a message that names the setting and never quotes the key; SIGNING_PREVIOUS_KEYS
- * as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
+ * The signing keys (api/host/key-settings.ts and keys.ts, issue 25): SIGNING_KEY as a private
+ * JWK or a PKCS#8 PEM, refused with a message that names the setting and never quotes the key;
+ * SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
  * and jose's calculateJwkThumbprint); the Signer gives RFC 8032's signatures, verifies by kid over
  * the current and previous keys, and what it signs as a JWS verifies with jose's compactVerify
  * against the key set the service serves. The default key file is in key-file.test.ts, the route
@@ -10,18 +10,8 @@
 import { describe, expect, test } from "bun:test";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { CompactSign, calculateJwkThumbprint, compactVerify, createLocalJWKSet, importJWK } from "jose";
-import {
-  kidOf,
-  privateKeyText,
-  publicJwk,
-  readPreviousKeys,
-  readSigningKey,
-  sealingOf,
-  sealMode,
-  sealsNote,
-  signerFromKeys,
-  thumbprint,
-} from "../../api/host/keys.ts";
+import { readPreviousKeys, readSigningKey, sealingOf, sealMode, sealsNote } from "../../api/host/key-settings.ts";
+import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../api/host/keys.ts";
 import { SettingError } from "../../api/host/settings.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { createHandler } from "../../shared/http/service.ts";

@@ -7,7 +7,8 @@
  * and random ids make (job ids, times, request ids) masked.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readSigningKey, signerFromKeys } from "../../api/host/keys.ts";
+import { readSigningKey } from "../../api/host/key-settings.ts";
+import { signerFromKeys } from "../../api/host/keys.ts";
 import { randomHex } from "../../client/local.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";

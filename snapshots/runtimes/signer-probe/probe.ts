@@ -4,7 +4,8 @@
  * runs it on Bun, Node, Deno and workerd and expects the same answer from each. No runtime API
  * here: cli.ts runs it as a command (Node, Deno), worker.ts as a Worker.
  */
-import { kidOf, readPreviousKeys, readSigningKey, signerFromKeys } from "../../../api/host/keys.ts";
+import { readPreviousKeys, readSigningKey } from "../../../api/host/key-settings.ts";
+import { kidOf, signerFromKeys } from "../../../api/host/keys.ts";
 import { bytesToBase64Url } from "../../../shared/lib/base64url.ts";
 
 /** The key to probe: its private JWK and PEM texts, earlier public keys, and messages to sign. */
