@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
+import { masked } from "../support/helpers.ts";
 import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -25,8 +26,6 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api),
   afterAll(() => client.close());
 
   test("every tool succeeds and each catalog error is an isError result, as the live engine answers (ids and times aside)", async () => {
-    const masked = (text: string) =>
-      text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
     const live = async (route: string, body: unknown) =>
       (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text();
     for (const { route, tool, body } of TOOL_CALLS) {
