@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { verifyJob, verifyReceipt } from "../../client/verify.ts";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
 import { masked } from "../support/helpers.ts";
 import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
@@ -59,7 +60,16 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api),
       agent_payout: 95,
       job: { id: created.job.id, status: "released" },
     });
-    expect(await step("escrow_verify", { receipt: released.receipt })).toMatchObject({ ok: true, valid: true });
+    expect(await step("escrow_verify", { receipt: released.receipt })).toMatchObject({
+      ok: true,
+      valid: true,
+      signature_valid: true,
+    });
+    // The tools pass seals and signatures through (D27): each checks offline against the service's JWKS.
+    const jwks = await (await fetch(`${server.base}/.well-known/jwks.json`)).json();
+    for (const answer of [created, funded, submitted, released])
+      expect((await verifyJob(answer.job, jwks)).ok).toBe(true);
+    expect((await verifyReceipt(released.receipt, jwks)).ok).toBe(true);
   });
 
   test("knows the service, stateless: no session id", async () => {
