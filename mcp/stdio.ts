@@ -5,10 +5,16 @@
  * wallet tools keep a demo payer's credits, escrow and agent wallet in a demo pack file:
  * ESCROW_PACK, or ~/.agent-escrow-demo/pack.json by default (pack-file.ts). ESCROW_DEMO_KEY,
  * when set, is the demo key of every call that names none (D14); only its key_id ever shows.
+ * Jobs are sealed and receipts signed (D27) with the service's own signing settings (SEALS,
+ * SIGNING_KEY, else the default key file), so what an agent gets here verifies against the JWKS
+ * of a service on the same machine.
  * Nothing but JSON-RPC goes to stdout; notes go to stderr.
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
+import { keyFilePath, withKeyFile } from "../api/host/key-file.ts";
+import { sealingOf } from "../api/host/key-settings.ts";
+import { signingSettings } from "../api/host/settings.ts";
 import { localApi, randomHex } from "../client/local.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
@@ -20,6 +26,16 @@ import { jsonLines } from "./stdin-lines.ts";
 import { walletBox } from "./wallet-box.ts";
 
 const pack = packOf();
+/** The signing settings, as the HTTP service reads them; a bad one stops the start with its one line. */
+function readSealing() {
+  try {
+    return sealingOf(withKeyFile(signingSettings(process.env), keyFilePath(process.env)));
+  } catch (error) {
+    console.error(`agent-escrow-demo MCP: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+const sealing = readSealing();
 const demoKey = process.env.ESCROW_DEMO_KEY || undefined;
 const headers = {
   get: (name: string) => (demoKey && name.toLowerCase() === "authorization" ? `Bearer ${demoKey}` : null),
@@ -29,8 +45,8 @@ const headers = {
 const report = (error: unknown) =>
   console.error(`agent-escrow-demo MCP: internal error: ${error instanceof Error ? error.message : String(error)}`);
 
-const engine = engineBox(() => ({ now: Date.now(), randomHex }), headers, report);
-const wallet = walletBox(pack, localApi({ demoKey }));
+const engine = engineBox(() => ({ now: Date.now(), randomHex, sealing }), headers, report);
+const wallet = walletBox(pack, localApi({ demoKey, sealing }));
 const resources = documentResources({ siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL });
 const instructions = `${MCP_INSTRUCTIONS} The wallet_* tools keep a demo wallet in ${packName(pack)}, which the web UI can import and export; wallet_release and wallet_dispute ask a person to confirm first when the client can ask (elicitation).`;
 

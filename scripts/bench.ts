@@ -32,6 +32,9 @@
  *   BENCH_BEFORE=path     also another build of the service in the same rounds: the server
  *                         script of an older checkout (git worktree add /tmp/old <commit>;
  *                         BENCH_BEFORE=/tmp/old/api/server.ts), one process, its log on
+ *   BENCH_BEFORE_ENV=…    settings of the BENCH_BEFORE server, `NAME=value` separated by spaces
+ *                         (BENCH_BEFORE=api/bun/server.ts BENCH_BEFORE_ENV=SEALS=off: this build
+ *                         without seals, in the same rounds)
  *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workers/local.ts) against a
  *                         bare Worker (scripts/bench/bare-worker.ts), and the cold start of
  *                         workerd, Node (bun run api:node) and Deno (bun run api:deno)
@@ -86,7 +89,13 @@ async function main(): Promise<void> {
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
-  const before = beforeScript ? await startBefore(beforeScript) : undefined;
+  const beforeEnv = Object.fromEntries(
+    (process.env.BENCH_BEFORE_ENV?.trim() ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
+  const before = beforeScript ? await startBefore(beforeScript, beforeEnv) : undefined;
   let partial: Omit<BenchResults, "targets">;
   try {
     const caseResults = await measureCases(generator, service, cases, before);

@@ -2,9 +2,11 @@
  * The one assembly of the service from settings, for every runtime: the shared service
  * (shared/http/service.ts) with the live clock and randomness (D13), the built site's files,
  * the compressor, the error log (D21), the access log (LOG), the rate limit (RATE_LIMIT,
- * D23) and who may reach /mcp (HOST, MCP_ALLOWED_ORIGINS). What differs between runtimes is a small record ({@link Runtime}): how it finds files,
- * whether its server frames bodies, where its logs go, and how it limits. Each runtime's
- * binding hands the service's `fetch` the request and what it knows of it (the client's
+ * D23), who may reach /mcp (HOST, MCP_ALLOWED_ORIGINS) and the seals and receipt signatures
+ * (SEALS and the signing key, keys.ts: one Signer per process, the same on every runtime for
+ * the same key). What differs between runtimes is a small record ({@link Runtime}): how it
+ * finds files, whether its server frames bodies, where its logs go, and how it limits. Each
+ * runtime's binding hands the service's `fetch` the request and what it knows of it (the client's
  * address, Workers' waitUntil).
  */
 import type { Compressor } from "../../shared/http/documents.ts";
@@ -13,6 +15,7 @@ import type { Rate } from "../../shared/http/rate-limit.ts";
 import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
+import { sealingOf } from "./key-settings.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -58,6 +61,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
     randomHex,
     siteUrl: settings.siteUrl,
     mcpAccess: settings.mcpAccess,
+    sealing: sealingOf(settings.signing),
     ...(runtime.site && { fallback: staticFiles(runtime.site.dir, runtime.site.files) }),
     trustContentLength: runtime.framedBodies,
     compress: runtime.compress,

@@ -1,9 +1,10 @@
 /**
  * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
- * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, SITE_URL and SITE_DIR. Kept apart from the servers, which listen as soon
- * as they are imported, so that they can be tested. A value that cannot be read stops the
- * start with a {@link SettingError}, whose message is printed as one line, rather than the
- * server doing something unexpected.
+ * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, SITE_URL, SITE_DIR, and the signing settings SEALS,
+ * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (issue 25: key-settings.ts and
+ * key-file.ts). Kept apart from the servers, which listen as soon as they are imported, so that they can be
+ * tested. A value that cannot be read stops the start with a {@link SettingError}, whose
+ * message is printed as one line, rather than the server doing something unexpected.
  */
 
 import process from "node:process";
@@ -11,11 +12,11 @@ import { fileURLToPath } from "node:url";
 import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
+import { keyFilePath, withKeyFile } from "./key-file.ts";
+import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode, sealsNote } from "./key-settings.ts";
+import { SettingError } from "./setting-error.ts";
 
-/** A setting whose value cannot be used; its message names the setting, what it takes and the value. */
-export class SettingError extends Error {
-  override name = "SettingError";
-}
+export { SettingError };
 
 /** The default port (D16). */
 export const DEFAULT_PORT = 3000;
@@ -130,6 +131,8 @@ const SITE_DIST = fileURLToPath(new URL("../../site/dist", import.meta.url));
 
 /** What the service itself is assembled from (assemble.ts), on every runtime, Workers included. */
 export interface ServiceSettings {
+  /** Seals and receipt signatures (issue 25): SEALS, the signing key and the previous keys (key-settings.ts). */
+  signing: SigningSettings;
   /** The access log (LOG). */
   log: boolean;
   /** The rate limit (RATE_LIMIT, D23), or null for none. */
@@ -149,6 +152,25 @@ export interface Settings extends ServiceSettings {
   workers: number;
   /** The built site's folder (SITE_DIR; default site/dist of this checkout). */
   siteDir: string;
+  /** Where the signing key is kept without SIGNING_KEY (SIGNING_KEY_FILE; default ~/.agent-escrow-demo/signing-key.json). */
+  keyFile: string;
+}
+
+/**
+ * The signing settings in `env` (issue 25): SEALS (on by default), SIGNING_KEY (a private JWK or
+ * PKCS#8 PEM; read even with SEALS=off, so a bad one is caught before it is needed) and
+ * SIGNING_PREVIOUS_KEYS. Without SIGNING_KEY the key is null here: the key file's, which
+ * {@link settingsOrExit} reads or makes (key-file.ts).
+ */
+export function signingSettings(env: Record<string, string | undefined>): SigningSettings {
+  const seals = sealMode(env.SEALS);
+  const key = env.SIGNING_KEY?.trim() ? readSigningKey(env.SIGNING_KEY) : null;
+  return {
+    seals,
+    key,
+    ...(key !== null && { source: "SIGNING_KEY" }),
+    previous: readPreviousKeys(env.SIGNING_PREVIOUS_KEYS),
+  };
 }
 
 /**
@@ -168,13 +190,20 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     mcpAccess: mcpAccess(host, env.MCP_ALLOWED_ORIGINS),
     siteUrl: env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
     siteDir: env.SITE_DIR?.trim() || SITE_DIST,
+    signing: signingSettings(env),
+    keyFile: keyFilePath(env),
   };
 }
 
-/** {@link readSettings}, or the start stops with the one-line message on stderr (no stack trace), exit code 1. */
+/**
+ * {@link readSettings} with the signing key in place (without SIGNING_KEY, and with seals on or
+ * required: the key file's, made when missing), or the start stops with the one-line message on
+ * stderr (no stack trace), exit code 1.
+ */
 export function settingsOrExit(env: Record<string, string | undefined>): Settings {
   try {
-    return readSettings(env);
+    const settings = readSettings(env);
+    return { ...settings, signing: withKeyFile(settings.signing, settings.keyFile) };
   } catch (error) {
     if (!(error instanceof SettingError)) throw error;
     refuseToStart(error.message);
@@ -193,9 +222,12 @@ export function listeningUrl(settings: Settings, port: number): string {
   return `http://${name}:${port}/`;
 }
 
-/** The one line a start prints on stdout once it listens on `port`; `note` says how (runtime, processes). */
+/**
+ * The one line a start prints on stdout once it listens on `port`; `note` says how (runtime,
+ * processes); then the seals, with the signing key's kid (never the key) and where it came from.
+ */
 export const startLine = (settings: Settings, port: number, note?: string): string =>
-  `agent-escrow-demo listening on ${listeningUrl(settings, port)}${note ? ` (${note})` : ""}`;
+  `agent-escrow-demo listening on ${listeningUrl(settings, port)}${note ? ` (${note})` : ""}; ${sealsNote(settings.signing)}`;
 
 /** Stops the start with one line on stderr and exit code 1, no stack trace: what an operator needs to fix it. */
 export function refuseToStart(message: string): never {

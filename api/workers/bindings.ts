@@ -11,11 +11,16 @@
  * reported and left off. A client is its CF-Connecting-IP, which Cloudflare's edge sets.
  * MCP_ALLOWED_ORIGINS as on Bun (an entry that is not an origin is reported and left out); a
  * Worker is never on loopback unless the local runner says so through HOST, the address it
- * listens on (unset on Cloudflare).
+ * listens on (unset on Cloudflare). SIGNING_KEY (a secret), SIGNING_PREVIOUS_KEYS and SEALS as
+ * on Bun (key-settings.ts), but a Worker has no file for a default key: without the secret, or
+ * with one it cannot read, seals and receipt signatures are off, and the Worker says so once
+ * (per isolate) in its log; `bun run api:workers` hands it the key `bun run api` uses.
  */
 import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
+import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode } from "../host/key-settings.ts";
+import { SettingError } from "../host/setting-error.ts";
 import type { ServiceSettings } from "../host/settings.ts";
 
 /** The Workers rate limiting API's binding (`env.RATE_LIMITER.limit({ key })`). */
@@ -37,6 +42,12 @@ export interface WorkerEnv {
   MCP_ALLOWED_ORIGINS?: string;
   /** The address `bun run api:workers` listens on (local.ts), which says whether /mcp is on loopback; unset on Cloudflare. */
   HOST?: string;
+  /** The Ed25519 private key (a JWK or a PKCS#8 PEM): a secret (`wrangler secret put SIGNING_KEY`), never a var. */
+  SIGNING_KEY?: string;
+  /** Earlier public keys, still published and accepted (a JSON array of JWKs, or a JWKS). */
+  SIGNING_PREVIOUS_KEYS?: string;
+  /** on (default), required or off. */
+  SEALS?: string;
 }
 
 /**
@@ -58,6 +69,7 @@ export function workerSettings(env: WorkerEnv, report: (message: string) => void
     log: env.LOG?.trim().toLowerCase() === "on",
     rateLimit: null,
     mcpAccess: { loopback: isLoopbackAddress(env.HOST?.trim()), allowedOrigins: workerOrigins(env, report) },
+    signing: workerSigning(env, report),
   };
   const text = env.RATE_LIMIT?.trim() ?? "";
   if (text === "" || text.toLowerCase() === "off") return settings;
@@ -68,6 +80,48 @@ export function workerSettings(env: WorkerEnv, report: (message: string) => void
     report("RATE_LIMIT needs the RATE_LIMITER binding (wrangler.jsonc): no limit.");
   else settings.rateLimit = rate;
   return settings;
+}
+
+/** What a setting refused as on Bun says, for a report. */
+const refusal = (error: unknown): string => {
+  if (error instanceof SettingError) return error.message;
+  throw error;
+};
+
+/**
+ * The signing settings the bindings give: SEALS (a value it cannot read is reported, and the
+ * default, on, applies), SIGNING_PREVIOUS_KEYS (reported and left out when it cannot be read)
+ * and the SIGNING_KEY secret. Without the secret, or with one that is not an Ed25519 private
+ * key (reported without quoting it), seals are off: a Worker has no file to keep a key in, and
+ * a key made per isolate would differ from one isolate to the next.
+ */
+function workerSigning(env: WorkerEnv, report: (message: string) => void): SigningSettings {
+  let seals: SigningSettings["seals"] = "on";
+  try {
+    seals = sealMode(env.SEALS);
+  } catch (error) {
+    report(`${refusal(error)} Seals stay on.`);
+  }
+  let previous: SigningSettings["previous"] = [];
+  try {
+    previous = readPreviousKeys(env.SIGNING_PREVIOUS_KEYS);
+  } catch (error) {
+    report(`${refusal(error)} No previous key is published.`);
+  }
+  const off: SigningSettings = { seals: "off", key: null, previous };
+  if (!env.SIGNING_KEY?.trim()) {
+    if (seals !== "off")
+      report(
+        "No SIGNING_KEY secret: seals and receipt signatures are off, and /.well-known/jwks.json is empty. `wrangler secret put SIGNING_KEY` turns them on (docs/runtimes.md).",
+      );
+    return off;
+  }
+  try {
+    return { seals, key: readSigningKey(env.SIGNING_KEY), source: "SIGNING_KEY", previous };
+  } catch (error) {
+    report(`${refusal(error)} Seals and receipt signatures are off.`);
+    return off;
+  }
 }
 
 /** The origins MCP_ALLOWED_ORIGINS allows, reporting and leaving out each entry that is not an origin. */

@@ -4,7 +4,10 @@
  * The settings of `bun run api` (api/host/settings.ts): SITE_URL, when set, replaces the var;
  * LOG, when set, too (else the deployment's own: off); RATE_LIMIT binds the local emulation of
  * the rate limiting API with the same limit and period; MCP_ALLOWED_ORIGINS, when set, replaces
- * the var too, and the Worker is told the address it listens on (HOST), for /mcp's loopback rule. WORKER_BUNDLE serves a bundle made by
+ * the var too, and the Worker is told the address it listens on (HOST), for /mcp's loopback rule.
+ * SEALS, SIGNING_KEY and SIGNING_PREVIOUS_KEYS as on Bun: the Worker gets the key `bun run api`
+ * would sign with (SIGNING_KEY, else the default key file's, made when missing) as its
+ * SIGNING_KEY binding, where a deployment has a secret. WORKER_BUNDLE serves a bundle made by
  * `wrangler deploy --dry-run --outdir <folder>` (`<folder>/worker.js`: what a deploy uploads)
  * instead of bundling wrangler.jsonc's main. It builds the site first when site/dist is
  * missing. SIGINT or SIGTERM stops workerd, then this process; should this process be killed
@@ -12,11 +15,13 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { sealsNote } from "../host/key-settings.ts";
+import { privateKeyText } from "../host/keys.ts";
 import { refuseToStart, settingsOrExit } from "../host/settings.ts";
 import { bundleWorker, LOCAL_HOST, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 
 const started = performance.now();
-const { port, host, siteUrl, log, rateLimit, mcpAccess } = settingsOrExit(process.env);
+const { port, host, siteUrl, log, rateLimit, mcpAccess, signing } = settingsOrExit(process.env);
 // The rate limiting API counts per 10 or per 60 seconds, and nothing else.
 if (rateLimit && rateLimit.seconds !== 10 && rateLimit.seconds !== 60)
   refuseToStart(
@@ -44,6 +49,11 @@ const worker = await startLocalWorker({
     ...(process.env.MCP_ALLOWED_ORIGINS?.trim() && {
       MCP_ALLOWED_ORIGINS: mcpAccess.allowedOrigins === "*" ? "*" : mcpAccess.allowedOrigins.join(","),
     }),
+    // The key `bun run api` signs with (SIGNING_KEY, else the key file, read or made by
+    // settingsOrExit), as the secret a deployment sets: the same kid and signatures as Bun.
+    SEALS: signing.seals,
+    ...(signing.key && { SIGNING_KEY: privateKeyText(signing.key) }),
+    ...(signing.previous.length > 0 && { SIGNING_PREVIOUS_KEYS: JSON.stringify(signing.previous) }),
   },
   ...(rateLimit && { rateLimiter: rateLimit }),
 });
@@ -68,5 +78,5 @@ if (workerd.length > 0) {
   watchdog.unref();
 }
 console.log(
-  `agent-escrow-demo (workerd) listening on ${worker.url.href} (ready in ${Math.round(performance.now() - started)} ms)`,
+  `agent-escrow-demo (workerd) listening on ${worker.url.href} (ready in ${Math.round(performance.now() - started)} ms); ${sealsNote(signing)}`,
 );

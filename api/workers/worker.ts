@@ -7,7 +7,8 @@
  * the service's place. The service is the one assembly of every runtime (api/host/assemble.ts)
  * with the Workers record: settings from the bindings (bindings.ts), no static files (the
  * platform's), the platform's compression made to agree with Bun's (codings.ts), the logs on
- * the console, the rate limiting binding. Where Bun sends a document's first request that
+ * the console, the rate limiting binding, the signing key from the SIGNING_KEY secret (seals
+ * off without it, said once per isolate). Where Bun sends a document's first request that
  * accepts a coding the plain form (compressing in the background), the Worker waits for the
  * coded form (awaitCompression): the platform would compress the plain one anyway, under the
  * plain form's ETag.
@@ -39,6 +40,9 @@ function hostFor(env: WorkerEnv): Host {
     env.RATE_LIMITER !== undefined,
     env.MCP_ALLOWED_ORIGINS,
     env.HOST,
+    env.SEALS,
+    env.SIGNING_KEY,
+    env.SIGNING_PREVIOUS_KEYS,
   ]);
   if (current?.key === key) {
     current.env = env;

@@ -1,11 +1,15 @@
 /**
  * The cases `bun run bench` measures: each engine route with a realistic body, one error
  * response, and two GET documents, each as it is and compressed. Bodies carrying a job are
- * produced by walking the engine itself with a fixed clock, so they are exactly what a client
- * would send back. Each case is held against the same-answer floor (floor-server.ts), with the
+ * produced by walking the engine itself with a fixed clock and the key the bench's servers sign
+ * with (the tests' key, test-key.ts), so they are exactly what a client would send back, seals
+ * included: a sealed job costs the service a seal check and a new seal (D27). Each case is held against the same-answer floor (floor-server.ts), with the
  * targets of docs/performance.md: engines 0.75, documents 0.95.
  */
+import { readSigningKey } from "../../api/host/key-settings.ts";
+import { signerFromKeys } from "../../api/host/keys.ts";
 import { run } from "../../shared/engine/run.ts";
+import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 
 /** One measured case: a request against the service and its same-answer floor. */
 export interface BenchCase {
@@ -24,7 +28,12 @@ export interface BenchCase {
 }
 
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
-const ctx = { now: NOW, randomHex: (length: number) => `${"0".repeat(length - 1)}1` };
+const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
+const ctx = {
+  now: NOW,
+  randomHex: (length: number) => `${"0".repeat(length - 1)}1`,
+  sealing: { mode: "on" as const, signer },
+};
 const CREATE = { title: "Summarise a paper", amount: 100, criteria: "Five bullet points" };
 
 const step = (body: Record<string, unknown>): Record<string, any> => {

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
 import { freePort, ROOT, rssOf } from "../harness/live-server.ts";
+import { testKeyFile } from "../harness/test-key.ts";
 
 export { freePort, ROOT };
 /** The Bun binary running the bench: the local devDependency under `npx bun run bench`. */
@@ -71,7 +72,8 @@ export async function startServer(
   const port = freePort();
   const child = Bun.spawn([BUN, script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // Every server signs with the tests' key (test-key.ts), as cases.ts seals its jobs with it.
+    env: { ...process.env, SIGNING_KEY_FILE: testKeyFile(), ...env, PORT: String(port) },
     stdout: "ignore",
     stderr: "inherit",
   });
@@ -128,8 +130,8 @@ export const startFloor = (file: string): Promise<Server> =>
   startServer("same-answer floor", "scripts/bench/floor-server.ts", { FLOOR_ANSWER: file }, "/");
 
 /** BENCH_BEFORE: another build of the service (`script`, e.g. an older commit's server), one process, log on. */
-export const startBefore = (script: string): Promise<Server> =>
-  startServer("before", script, { WORKERS: "1" }, "/api/health.json");
+export const startBefore = (script: string, env: Record<string, string> = {}): Promise<Server> =>
+  startServer("before", script, { ...env, WORKERS: "1" }, "/api/health.json");
 
 const IS_LINUX = process.platform === "linux";
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every mainstream Linux build

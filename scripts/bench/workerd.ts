@@ -4,10 +4,14 @@
  * without the static assets' router (api/workers/miniflare.ts: `direct`, no `assets`). Here
  * Miniflare's emulation of Cloudflare's front line costs about a millisecond a request and
  * would hide what the Worker itself costs; in production Cloudflare runs its own. Listens on
- * 127.0.0.1:PORT; stops on SIGTERM.
+ * 127.0.0.1:PORT; stops on SIGTERM. It seals and signs with the tests' key (test-key.ts), as
+ * the bench's Bun service does, unless SEALS=off.
  */
 import { resolve } from "node:path";
 import { bundleWorker, startLocalWorker, wranglerMain } from "../../api/workers/miniflare.ts";
+import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
+
+const seals = process.env.SEALS?.trim() || "on";
 
 const main = process.env.WORKER_MAIN ? resolve(process.env.WORKER_MAIN) : await wranglerMain();
 const worker = await startLocalWorker({
@@ -15,6 +19,7 @@ const worker = await startLocalWorker({
   port: Number(process.env.PORT),
   assets: false,
   direct: true,
+  vars: { SEALS: seals, ...(seals !== "off" && { SIGNING_KEY: JSON.stringify(TEST_SIGNING_JWK) }) },
 });
 const stop = async (): Promise<void> => {
   await worker.dispose().catch(() => undefined);

@@ -6,6 +6,7 @@
  */
 
 import { readFileSync } from "node:fs";
+import { testKeyFile } from "./test-key.ts";
 
 /** The repository root. */
 export const ROOT = new URL("../..", import.meta.url).pathname;
@@ -66,7 +67,8 @@ export function startServer(env: Record<string, string> = {}): Promise<LiveServe
 
 /**
  * Starts `command` in the repository root with PORT set (a free port unless `env.PORT` names
- * one) and the rest of `env` over this process's environment, and waits (up to `timeoutMs`)
+ * one), SIGNING_KEY_FILE the test key's (test-key.ts) unless `env` names another, and the rest
+ * of `env` over this process's environment, and waits (up to `timeoutMs`)
  * until /api/health.json answers 200 on 127.0.0.1. Its output is drained and kept; `stop()`
  * sends SIGTERM and waits for the exit (SIGKILL after 10 s).
  */
@@ -78,7 +80,7 @@ export async function startCommand(
   const port = env.PORT ? Number(env.PORT) : freePort();
   const child = Bun.spawn(command, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, SIGNING_KEY_FILE: testKeyFile(), ...env, PORT: String(port) },
     stdout: "pipe",
     stderr: "pipe",
     stdin: "ignore",

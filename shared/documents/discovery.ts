@@ -5,7 +5,7 @@
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
-import { absolute, DOCUMENT_CATALOG, PAGES, pathOf } from "./catalog.ts";
+import { absolute, DOCUMENT_CATALOG, KEY_SET, PAGES, pathOf } from "./catalog.ts";
 
 /** Short description shared by the card, llms.txt and the site. */
 export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
@@ -54,6 +54,8 @@ export function agentCard(siteUrl: string) {
     })),
     mcp: mcpCard(siteUrl),
     documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
+    // The public keys that check seals and receipt signatures, under OAuth and OpenID metadata's name.
+    jwks_uri: absolute(siteUrl, KEY_SET.path),
     pages: Object.fromEntries(
       PAGES.map((page) => [page.path === "/" ? "ui" : "reference", absolute(siteUrl, page.path)]),
     ),
@@ -103,6 +105,7 @@ export function llmsTxt(siteUrl: string): string {
       "errors",
       "fees",
     ]),
+    link(KEY_SET.title, KEY_SET.path, KEY_SET.summary),
     "",
     "## Optional",
     "",

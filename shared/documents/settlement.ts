@@ -24,6 +24,7 @@ import { FEE_FORMULA } from "../protocol/fees.ts";
 import { FIELD_NAMES, namesOf } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, memberNamesOf } from "../protocol/job-members.ts";
 import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
+import { KEY_SET } from "./catalog.ts";
 import { DECISIONS } from "./decisions.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
@@ -168,6 +169,7 @@ export function settlement() {
         `with Vary: Accept-Encoding on every form and one ETag per form: the plain ETag, or it with ${CONTENT_CODINGS.map((coding) => `-${coding}`).join(" or ")} before the closing quote. ` +
         "A document is compressed once per server process, on its first request there that accepts a coding; until then, or when compressing would not shrink it, it goes as it is. " +
         "Engine responses are never compressed. The static site leaves compression to its host.",
+      key_set: `GET ${KEY_SET.path}: the deployment's Ed25519 public keys as a JSON Web Key Set (application/jwk-set+json, kid = RFC 7638 thumbprint), current first, then earlier ones still accepted; served by the API from its signing key (no static copy), with the same caching and ETag; {"keys":[]} when seals are off.`,
     },
     authentication: {
       required: false,

@@ -19,7 +19,6 @@ import {
   failure,
   success,
 } from "./respond.ts";
-import { committedJob, committedReceipt } from "./sealing.ts";
 import { newJobId, transitionBody } from "./transition.ts";
 
 const TERMINAL = FIELD_SPECS.terminal.position;
@@ -58,10 +57,12 @@ export function simulate(request: EngineRequest): EngineResult {
   const body = envelope();
   body.terminal = terminal;
   body.steps = steps;
-  body.job = committedJob(job!, ctx.sealing, true);
+  // The final job and receipt are the last step's, seal and signature included (each costs a signing).
+  const lastStep = steps.at(-1)!;
+  body.job = lastStep.job;
   body.payer_credits = payerCredits;
   addSettlement(body, last!.settlement!);
-  body.receipt = committedReceipt(job!, keyId, ctx.sealing, true);
+  body.receipt = lastStep.receipt;
   addClosingFields(body, keyId, key);
   body.idempotent = key !== undefined;
   return success(body);

@@ -6,7 +6,7 @@
 
 import { TRANSITIONS } from "../protocol/constants.ts";
 import { ERROR_CATALOG, type Rejection } from "../protocol/errors.ts";
-import { readActionRequest } from "./action-request.ts";
+import { checkedSeals, readActionRequest } from "./action-request.ts";
 import { stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
@@ -23,7 +23,7 @@ function invalid(errors: Rejection[]): EngineResult {
 
 /** Handles a validate body. */
 export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, ctx.sealing);
+  const read = readActionRequest(body, headers, ctx.now, checkedSeals(ctx.sealing));
   if (!read.ok) return invalid(read.errors);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);

@@ -93,7 +93,7 @@ export function servedDocuments(settings: DocumentSettings, negotiated: boolean)
 }
 
 /** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
-function matches(ifNoneMatch: string, etag: string): boolean {
+export function ifNoneMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
@@ -111,7 +111,7 @@ function chooseRepresentation(request: Request, served: ServedDocument, compress
     else compressDocument(served, compress!);
   }
   const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch !== null && matches(ifNoneMatch, chosen.etag)) {
+  if (ifNoneMatch !== null && ifNoneMatches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
   return new Response(chosen.body, { status: 200, headers: chosen.headers });

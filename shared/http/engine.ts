@@ -17,7 +17,7 @@ import { tooLarge, toResponse } from "./responses.ts";
 export type EngineAnswer = (route: EngineRoute, request: Request, id: string) => Promise<Response>;
 
 /** The engine answers of a service with these options. */
-export function engineAnswer({ now, randomHex, trustContentLength }: ServiceOptions): EngineAnswer {
+export function engineAnswer({ now, randomHex, sealing, trustContentLength }: ServiceOptions): EngineAnswer {
   const trusted = trustContentLength === true;
   return (route, request, id) => {
     const length = trusted ? declaredLength(request) : -1;
@@ -25,7 +25,7 @@ export function engineAnswer({ now, randomHex, trustContentLength }: ServiceOpti
     const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
     return read.then((body) => {
       if (body === null) return tooLarge(id);
-      const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex });
+      const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });
       return toResponse(result, id);
     });
   };

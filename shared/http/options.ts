@@ -1,8 +1,10 @@
 /**
  * What the service needs from its host (ServiceOptions): the clock and randomness, and what a
- * runtime adds: static files, its compressor, its logs, its limiter. service.ts reads them.
+ * runtime adds: static files, its compressor, its logs, its limiter, its signing key. service.ts
+ * reads them.
  */
 import type { DocumentSettings } from "../documents/index.ts";
+import type { Sealing } from "../seal/signer.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";
 import type { ErrorReporter } from "./error-boundary.ts";
@@ -70,6 +72,12 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    * rule with no other origin, which refuses a foreign page and lets every agent in.
    */
   mcpAccess?: McpAccess;
+  /**
+   * Seals on jobs and signatures on receipts (issue 25): the SEALS mode and the Signer of the
+   * deployment's key, built once by the host (api/host/keys.ts). Its public keys are
+   * GET /.well-known/jwks.json's (jwks.ts). Absent: SEALS=off, no seals, an empty key set.
+   */
+  sealing?: Sealing;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Routing: which answer a path and method get. The five engine paths take POST (engine.ts),
- * the documents GET (documents.ts), /mcp the MCP endpoint (mcp.ts), any other GET the host's
- * static files; OPTIONS is the CORS preflight (D17), another method 405 (D9), another path 404.
- * A HEAD is routed as its GET: service.ts drops the body. Nothing here sees the request id but
- * to write it into an error body (D22), nor the log, nor the limiter.
+ * the documents GET (documents.ts), /mcp the MCP endpoint (mcp.ts), /.well-known/jwks.json the
+ * deployment's public keys (jwks.ts), any other GET the host's static files; OPTIONS is the
+ * CORS preflight (D17), another method 405 (D9), another path 404. A HEAD is routed as its GET:
+ * service.ts drops the body. Nothing here sees the request id but to write it into an error
+ * body (D22), nor the log, nor the limiter.
  */
 import { DOCUMENT_CATALOG } from "../documents/catalog.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
@@ -11,6 +12,7 @@ import { type EngineRoute, MCP_PATH } from "../protocol/constants.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
+import { JWKS_PATH, jwksEndpoint } from "./jwks.ts";
 import type { McpEndpoint } from "./mcp.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
@@ -29,6 +31,7 @@ const FIXED_PATHS = new Set<string>([
   ...engineByPath.keys(),
   ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths),
   MCP_PATH,
+  JWKS_PATH,
 ]);
 
 /**
@@ -51,6 +54,7 @@ export function createRoutes(options: ServiceOptions, documents: ServedDocuments
   const engine = engineAnswer(options);
   const { fallback, compress } = options;
   const awaitCompression = options.awaitCompression === true;
+  const jwks = jwksEndpoint(options.sealing);
 
   return (request, path, id, context) => {
     const method = request.method;
@@ -66,6 +70,7 @@ export function createRoutes(options: ServiceOptions, documents: ServedDocuments
       return method === "OPTIONS" ? preflight(DOCUMENT_METHODS) : notAllowed(DOCUMENT_METHODS, id);
     }
     if (path === MCP_PATH) return mcp(request, id);
+    if (path === JWKS_PATH) return jwks(request, id);
     if ((method === "GET" || method === "HEAD") && fallback !== undefined) {
       const file = fallback(request, path);
       return file instanceof Promise ? file.then((found) => found ?? notFound(id)) : (file ?? notFound(id));

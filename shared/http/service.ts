@@ -41,11 +41,11 @@ const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
 
 /** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: ServiceOptions): Service {
-  const { now, randomHex, onResponse, limiter, onError: report } = options;
+  const { now, randomHex, sealing, onResponse, limiter, onError: report } = options;
   const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
   const documents = servedDocuments({ siteUrl }, options.compress !== undefined);
   const guard = mcpGuard({ ...options.mcpAccess, siteUrl });
-  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex }), report, guard);
+  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex, sealing }), report, guard);
   const route = createRoutes(options, documents, mcp);
   const clock = options.clock ?? now;
   const policy = limiter === undefined ? "" : policyHeader(limiter.policy);

@@ -13,8 +13,16 @@ import type { Signer } from "./signer.ts";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** The protected header of every token this service signs. */
-const headerOf = (kid: string): string => bytesToBase64Url(encoder.encode(JSON.stringify({ alg: "EdDSA", kid })));
+/** The protected header of every token this service signs, encoded once per key. */
+const HEADERS = new Map<string, string>();
+function headerOf(kid: string): string {
+  let header = HEADERS.get(kid);
+  if (header === undefined) {
+    header = bytesToBase64Url(encoder.encode(JSON.stringify({ alg: "EdDSA", kid })));
+    HEADERS.set(kid, header);
+  }
+  return header;
+}
 
 /** A compact JWS of `payload` by the signer's current key; `detached` leaves the payload out of the token. */
 export function signJws(signer: Signer, payload: Uint8Array, detached: boolean): string {

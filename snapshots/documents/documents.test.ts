@@ -9,7 +9,7 @@ import { describe, expect, setSystemTime, test } from "bun:test";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
-import { DOCUMENT_CATALOG, PAGES, TYPES } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/catalog.ts";
 import { buildDocuments } from "../../shared/documents/index.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
@@ -170,8 +170,9 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
     }
   });
 
-  test("covers every engine, the MCP endpoint and every document path, and nothing else", () => {
-    const expected = [...ENGINE_ROUTES.map(enginePath), MCP_PATH, ...DOCUMENT_CATALOG.flatMap((d) => d.paths)].sort();
+  test("covers every engine, the MCP endpoint, every document path and the key set, and nothing else", () => {
+    const documents = DOCUMENT_CATALOG.flatMap((d) => d.paths);
+    const expected = [...ENGINE_ROUTES.map(enginePath), MCP_PATH, ...documents, KEY_SET.path].sort();
     expect(Object.keys(doc.paths).sort()).toEqual(expected);
   });
 
@@ -264,10 +265,11 @@ describe("JSON Schemas (draft 2020-12)", () => {
 });
 
 describe("what each document holds", () => {
-  test("agent.json is a small card: service, version 0, demo, no money, and links to every document and engine", async () => {
+  test("agent.json is a small card: service, version 0, demo, no money, and links to every document, engine and the key set", async () => {
     const card = await jsonOf("/.well-known/agent.json");
     expect(card).toMatchObject({ version: "0", mode: "demo", money: false });
     expect(Object.values(card.documents)).toEqual(DOCUMENT_CATALOG.map((d) => `${ORIGIN}${d.paths[0]}`));
+    expect(card.jwks_uri).toBe(`${ORIGIN}${KEY_SET.path}`);
     expect(card.engines.map((e: any) => e.url)).toEqual(ENGINE_ROUTES.map((r) => `${ORIGIN}${enginePath(r)}`));
     expect(card.is_not.length).toBeGreaterThan(0);
   });

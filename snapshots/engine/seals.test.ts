@@ -162,6 +162,16 @@ describe("SEALS=required", () => {
     });
   });
 
+  test("quote and validate refuse an unsealed job too; under SEALS=on they answer without checking it", () => {
+    const { seal: _, ...unsealed } = submittedJob().job;
+    for (const route of ["quote", "validate"] as const) {
+      const body = call(route, { action: "release", job: unsealed }, {}, required()).body;
+      expect(body, route).toMatchObject({ ok: false, field: "job.seal" });
+      const forged = { ...unsealed, seal: "e30..AAAA" };
+      expect(call(route, { action: "release", job: forged }, {}, sealed("on")).body.ok, route).toBe(true);
+    }
+  });
+
   test("a sealed walk goes through, and create needs no seal", () => {
     const { job } = submittedJob(required());
     const released = call("transition", { action: "release", job }, {}, required()).body as Record<string, any>;

@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { ROOT } from "../../scripts/harness/live-server.ts";
+import { testKeyFile } from "../../scripts/harness/test-key.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
 import { AFTER_HOLD, HELD, JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
 import { CREATE, NOW } from "../support/helpers.ts";
@@ -37,7 +38,7 @@ export async function connect(
 
 /** A client of `era` of a `bun run mcp` process keeping its wallet in `pack`. */
 export function startMcp(pack: string, era: Era, options: ClientOptions = {}): Promise<Client> {
-  const env = { ...(process.env as Record<string, string>), ESCROW_PACK: pack };
+  const env = { ...(process.env as Record<string, string>), ESCROW_PACK: pack, SIGNING_KEY_FILE: testKeyFile() };
   const command = { command: process.execPath, args: ["run", "--silent", "mcp"], cwd: ROOT, env };
   return connect(new StdioClientTransport({ ...command, stderr: "pipe" }), era, options);
 }

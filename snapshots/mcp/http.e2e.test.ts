@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { verifyJob, verifyReceipt } from "../../client/verify.ts";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
+import { masked } from "../support/helpers.ts";
 import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
@@ -25,8 +27,6 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api),
   afterAll(() => client.close());
 
   test("every tool succeeds and each catalog error is an isError result, as the live engine answers (ids and times aside)", async () => {
-    const masked = (text: string) =>
-      text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
     const live = async (route: string, body: unknown) =>
       (await fetch(`${server.base}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) })).text();
     for (const { route, tool, body } of TOOL_CALLS) {
@@ -60,7 +60,16 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp on a live server (bun run api),
       agent_payout: 95,
       job: { id: created.job.id, status: "released" },
     });
-    expect(await step("escrow_verify", { receipt: released.receipt })).toMatchObject({ ok: true, valid: true });
+    expect(await step("escrow_verify", { receipt: released.receipt })).toMatchObject({
+      ok: true,
+      valid: true,
+      signature_valid: true,
+    });
+    // The tools pass seals and signatures through (D27): each checks offline against the service's JWKS.
+    const jwks = await (await fetch(`${server.base}/.well-known/jwks.json`)).json();
+    for (const answer of [created, funded, submitted, released])
+      expect((await verifyJob(answer.job, jwks)).ok).toBe(true);
+    expect((await verifyReceipt(released.receipt, jwks)).ok).toBe(true);
   });
 
   test("knows the service, stateless: no session id", async () => {

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import type { Client } from "@modelcontextprotocol/client";
 import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { parsePack } from "../../shared/client-state/pack.ts";
-import { PROOF_URL } from "../support/helpers.ts";
+import { masked, PROOF_URL } from "../support/helpers.ts";
 import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
@@ -21,9 +21,6 @@ const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
 type Result = Awaited<ReturnType<Client["callTool"]>>;
 const content = (result: Result) => result.structuredContent as Record<string, any>;
 const textOf = (result: Result) => (result.content as { text: string }[])[0]!.text;
-/** The answer with what the clock and the random ids make (ids, times) masked. */
-const masked = (text: string) =>
-  text.replace(/as_[0-9a-f]{10}/g, "as_ID").replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME");
 
 let server: LiveServer;
 beforeAll(async () => {

@@ -8,13 +8,14 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { freePort, ROOT, startServer } from "../../scripts/harness/live-server.ts";
+import { testKeyFile } from "../../scripts/harness/test-key.ts";
 import { connects } from "../support/wire-helpers.ts";
 
 /** Runs `bun api/bun/server.ts` with `env` and returns its exit code and stderr once it has exited. */
 async function refusedStart(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
   const child = Bun.spawn([process.execPath, "api/bun/server.ts"], {
     cwd: ROOT,
-    env: { ...process.env, WORKERS: "1", PORT: String(freePort()), ...env },
+    env: { ...process.env, WORKERS: "1", PORT: String(freePort()), SIGNING_KEY_FILE: testKeyFile(), ...env },
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -7,6 +7,8 @@
  * settings.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import {
   accessLogOn,
   DEFAULT_PORT,
@@ -133,6 +135,8 @@ describe("readSettings", () => {
       mcpAccess: { loopback: false, allowedOrigins: [] },
       siteUrl: "http://localhost:3000",
       siteDir: `${ROOT}site/dist`,
+      signing: { seals: "on", key: null, previous: [] },
+      keyFile: join(homedir(), ".agent-escrow-demo/signing-key.json"),
     });
     expect(
       readSettings({
@@ -143,6 +147,8 @@ describe("readSettings", () => {
         RATE_LIMIT: "10/1",
         MCP_ALLOWED_ORIGINS: "https://app.example.com",
         SITE_DIR: "/srv/site",
+        SEALS: "off",
+        SIGNING_KEY_FILE: "/srv/keys/signing-key.json",
       }),
     ).toEqual({
       port: 8080,
@@ -153,6 +159,8 @@ describe("readSettings", () => {
       mcpAccess: { loopback: true, allowedOrigins: ["https://app.example.com"] },
       siteUrl: "http://localhost:8080",
       siteDir: "/srv/site",
+      signing: { seals: "off", key: null, previous: [] },
+      keyFile: "/srv/keys/signing-key.json",
     });
     // PORT 0 (a port not known before listening) keeps the default origin; SITE_URL wins over both.
     expect(readSettings({ PORT: "0" }).siteUrl).toBe("http://localhost:3000");

@@ -2,15 +2,21 @@
  * The Worker's operating options (api/workers/bindings.ts): LOG and the rate limit through a Workers
  * rate limiting binding (D23), in process with a stand-in binding: RATE_LIMIT states the policy,
  * the binding decides, CF-Connecting-IP is the client, and a RATE_LIMIT that cannot be used is
- * reported and limits nothing. The binding's local emulation runs in the operating suite
+ * reported and limits nothing. Seals (issue 25): the SIGNING_KEY secret, and without it seals
+ * off, said once. The binding's local emulation runs in the operating suite
  * (runtimes/workerd.e2e.test.ts).
  */
 import { describe, expect, spyOn, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { kidOf, publicJwk } from "../../api/host/keys.ts";
 import { type RateLimitBinding, workerSettings } from "../../api/workers/bindings.ts";
 import worker, { type WorkerEnv } from "../../api/workers/worker.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
+import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+
+/** A public key of RFC 8032 §7.1 TEST 2, as an earlier key of a rotation. */
+const PREVIOUS_X = "PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw";
 
 /** A binding that allows `quota` requests per key and records the keys it was asked about. */
 function standIn(quota: number): RateLimitBinding & { keys: string[] } {
@@ -33,7 +39,7 @@ describe("the rate limit through the binding (D23)", () => {
   test("RATE_LIMIT states the policy, the binding refuses, CF-Connecting-IP is the client", async () => {
     const binding = standIn(2);
     const reports = spyOn(console, "error").mockImplementation(() => {});
-    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding };
+    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "2/60", RATE_LIMITER: binding, SEALS: "off" };
     const handler = (request: Request) => worker.fetch(request, env, { waitUntil: () => {} });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await handler(from("203.0.113.7"))).status);
@@ -58,7 +64,7 @@ describe("the rate limit through the binding (D23)", () => {
     [{ RATE_LIMIT: "5/60" }, "RATE_LIMIT needs the RATE_LIMITER binding (wrangler.jsonc): no limit."],
   ])("%o is reported and limits nothing", async (env, message) => {
     const reports: string[] = [];
-    const settings = workerSettings({ LOG: "off", ...env }, (m) => reports.push(m));
+    const settings = workerSettings({ LOG: "off", SEALS: "off", ...env }, (m) => reports.push(m));
     expect(reports).toEqual([message]);
     expect(settings.rateLimit).toBeNull();
   });
@@ -66,7 +72,8 @@ describe("the rate limit through the binding (D23)", () => {
   test("unset, blank or off: no limiter, nothing reported, even with the binding", () => {
     for (const RATE_LIMIT of [undefined, "", " off "]) {
       const reports: string[] = [];
-      expect(workerSettings({ RATE_LIMIT, RATE_LIMITER: standIn(1) }, (m) => reports.push(m)).rateLimit).toBeNull();
+      const env = { RATE_LIMIT, RATE_LIMITER: standIn(1), SEALS: "off" };
+      expect(workerSettings(env, (m) => reports.push(m)).rateLimit).toBeNull();
       expect(reports).toEqual([]);
     }
   });
@@ -121,7 +128,7 @@ describe("/mcp on the Worker: who may reach it", () => {
   test("MCP_ALLOWED_ORIGINS as on Bun; an entry that is not an origin is reported and left out", () => {
     const reports: string[] = [];
     const settings = workerSettings(
-      { MCP_ALLOWED_ORIGINS: " https://app.example.com, app.example.org ,http://localhost:5173/" },
+      { MCP_ALLOWED_ORIGINS: " https://app.example.com, app.example.org ,http://localhost:5173/", SEALS: "off" },
       (m) => reports.push(m),
     );
     expect(settings.mcpAccess.allowedOrigins).toEqual(["https://app.example.com", "http://localhost:5173"]);
@@ -147,5 +154,70 @@ describe("/mcp on the Worker: who may reach it", () => {
     const local: WorkerEnv = { LOG: "off", HOST: "127.0.0.1" };
     expect((await ask(local, {})).status).toBe(403);
     expect((await ask(local, { Host: "127.0.0.1:8787" })).status).toBe(204);
+  });
+});
+
+describe("seals on the Worker: SIGNING_KEY as a secret, SIGNING_PREVIOUS_KEYS and SEALS as vars", () => {
+  const KEY = JSON.stringify(TEST_SIGNING_JWK);
+  const keySet = async (env: WorkerEnv) =>
+    (
+      await worker.fetch(new Request("https://escrow.example/.well-known/jwks.json"), env, { waitUntil: () => {} })
+    ).json();
+
+  test("with the secret: seals on, and the key set Bun serves for the same key", async () => {
+    const reports: string[] = [];
+    const settings = workerSettings({ SIGNING_KEY: KEY }, (m) => reports.push(m));
+    expect(reports).toEqual([]);
+    expect(settings.signing.seals).toBe("on");
+    expect(kidOf(settings.signing.key!)).toBe(TEST_KID);
+    expect(await keySet({ LOG: "off", SIGNING_KEY: KEY })).toEqual(TEST_JWKS);
+    const previous = JSON.stringify([{ kty: "OKP", crv: "Ed25519", x: PREVIOUS_X }]);
+    const rotated = workerSettings({ SIGNING_KEY: KEY, SEALS: "required", SIGNING_PREVIOUS_KEYS: previous }, () => {});
+    expect(rotated.signing).toMatchObject({ seals: "required", previous: [publicJwk(PREVIOUS_X)] });
+  });
+
+  test("without it: seals off and an empty key set, said once per isolate in the log", async () => {
+    const reports = spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const env: WorkerEnv = { LOG: "off", SITE_URL: "https://no-key.example" };
+      expect(await keySet(env)).toEqual({ keys: [] });
+      expect(await keySet(env)).toEqual({ keys: [] });
+      expect(reports).toHaveBeenCalledTimes(1);
+      expect(reports.mock.calls[0]![0]).toStartWith("No SIGNING_KEY secret: seals and receipt signatures are off");
+    } finally {
+      reports.mockRestore();
+    }
+    const quiet: string[] = [];
+    expect(workerSettings({ SEALS: "off" }, (m) => quiet.push(m)).signing.seals).toBe("off");
+    expect(quiet).toEqual([]);
+  });
+
+  test("a secret that is not an Ed25519 private key is reported without quoting it; seals are off", () => {
+    const reports: string[] = [];
+    const bad = JSON.stringify({ kty: "OKP", crv: "Ed25519", d: `${TEST_SIGNING_JWK.d}AAAA` });
+    const settings = workerSettings({ SIGNING_KEY: bad }, (m) => reports.push(m));
+    expect(settings.signing).toMatchObject({ seals: "off", key: null });
+    expect(reports).toEqual([
+      `SIGNING_KEY's "d" is not 32 bytes of base64url, as an Ed25519 private key's is. Seals and receipt signatures are off.`,
+    ]);
+    expect(reports.join()).not.toContain(TEST_SIGNING_JWK.d);
+  });
+
+  test("a SEALS or SIGNING_PREVIOUS_KEYS it cannot read is reported: seals stay on, no previous key is published", () => {
+    const reports: string[] = [];
+    const settings = workerSettings({ SIGNING_KEY: KEY, SEALS: "strict", SIGNING_PREVIOUS_KEYS: "[{" }, (m) =>
+      reports.push(m),
+    );
+    expect(settings.signing).toMatchObject({ seals: "on", previous: [] });
+    expect(reports).toEqual([
+      'SEALS must be on, required or off; got "strict". Seals stay on.',
+      'SIGNING_PREVIOUS_KEYS is not valid JSON; it must be a JSON array of public Ed25519 JWKs, or a JWKS ({"keys":[...]}). No previous key is published.',
+    ]);
+  });
+
+  test("wrangler.jsonc binds no key: SIGNING_KEY is a secret, and the key set's path goes to the Worker", () => {
+    const config = readFileSync(join(ROOT, "wrangler.jsonc"), "utf8");
+    expect(config).not.toMatch(/^\s*"SIGNING_KEY"/m);
+    expect(config).toContain('"/.well-known/jwks.json"');
   });
 });

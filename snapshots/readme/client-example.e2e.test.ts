@@ -1,7 +1,7 @@
 /**
- * The README's TypeScript client example runs as written against a live server on
- * http://localhost:3000 (a child process) and prints what the README says it prints. The rest
- * of the README is held to the code in readme.test.ts.
+ * The README's TypeScript client example and its receipt check with jose run as written against
+ * a live server on http://localhost:3000 (a child process) and print what the README says they
+ * print. The rest of the README is held to the code in readme.test.ts.
  */
 import { describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
@@ -33,6 +33,41 @@ describe("README.md", () => {
       expect(out).toBe(printed!);
     } finally {
       rmSync(file, { force: true });
+      await server.stop();
+    }
+  }, 30_000);
+
+  test("its receipt check verifies a live receipt with jose and the JWKS alone, and refuses a changed one", async () => {
+    const check = section(readme, "### Checking a receipt");
+    const code = /```ts\n([\s\S]*?)```/.exec(check)?.[1];
+    expect(code).toContain('import { compactVerify, createRemoteJWKSet } from "jose";');
+    expect(check).toContain("It prints `EdDSA true`");
+    const run = async (source: string) => {
+      const file = `${ROOT}.readme-receipt-${process.pid}.ts`;
+      writeFileSync(file, source);
+      try {
+        const child = Bun.spawn([process.execPath, file], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+        const [out, err, exit] = await Promise.all([
+          new Response(child.stdout).text(),
+          new Response(child.stderr).text(),
+          child.exited,
+        ]);
+        return { out, err, exit };
+      } finally {
+        rmSync(file, { force: true });
+      }
+    };
+    const server = await startServer({ PORT: "3000" });
+    try {
+      expect(await run(code!)).toEqual({ out: "EdDSA true\n", err: "", exit: 0 });
+      // "change any member of the receipt and it prints false"
+      const changed = code!.replace(
+        "const { receipt } = await walk.json();",
+        "const { receipt } = await walk.json();\nreceipt.agent_payout += 1;",
+      );
+      expect(changed).not.toBe(code);
+      expect(await run(changed)).toEqual({ out: "EdDSA false\n", err: "", exit: 0 });
+    } finally {
       await server.stop();
     }
   }, 30_000);

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
-import { DOCUMENT_CATALOG, PAGES } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/catalog.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { read, section } from "./sections.ts";
@@ -25,7 +25,7 @@ describe("README.md", () => {
     for (const line of lines) expect(line).toStartWith("npx --yes bun@1.4.4 install --frozen-lockfile && ");
   });
 
-  test("its API table names every engine, /mcp, every document path and every page, with its method", () => {
+  test("its API table names every engine, /mcp, every document path, the key set and every page, with its method", () => {
     const rows = [...section(readme, "## API").matchAll(/^\| (GET|POST) \| (.+?) \| .+ \|$/gm)];
     const named = rows.flatMap(([, method, paths]) =>
       [...paths!.matchAll(/`([^`]+)`/g)].map(([, path]) => `${method} ${path}`),
@@ -34,6 +34,7 @@ describe("README.md", () => {
       ...ENGINE_LIST.map((engine) => `POST ${engine.path}`),
       "POST /mcp",
       ...DOCUMENT_CATALOG.flatMap((entry) => entry.paths.map((path) => `GET ${path}`)),
+      `GET ${KEY_SET.path}`,
       ...PAGES.map((page) => `GET ${page.path}`),
     ];
     expect([...named].sort()).toEqual([...served].sort());

@@ -1,18 +1,26 @@
 /**
  * The shared suite every runtime's live server must pass (Bun, Node, Deno, workerd): every
  * engine's success, every error code the wire can give (invalid_json to payload_too_large),
- * every GET document byte-identical to the handler's own (with its ETag and content type), CORS,
+ * every GET document byte-identical to the handler's own (with its ETag and content type), the
+ * key set of the signing key it is given (the same bytes on every runtime for the same key), CORS,
  * and the MCP endpoint. Answers are compared with the in-process handler's, with what the clock
  * and random ids make (job ids, times, request ids) masked.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readSigningKey } from "../../api/host/key-settings.ts";
+import { signerFromKeys } from "../../api/host/keys.ts";
 import { randomHex } from "../../client/local.ts";
-import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
+import { verifyJob, verifyReceipt } from "../../client/verify.ts";
+import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { HELD, JOBS, ROUTE_BODIES } from "../support/fixtures.ts";
-import { CREATE, mcpRequest, rpcAnswer } from "../support/helpers.ts";
+import { CREATE, masked, mcpRequest, rpcAnswer } from "../support/helpers.ts";
+
+/** The Signer of the test key (scripts/harness/test-key.ts), built in this process. */
+const TEST_SIGNER = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
 
 /** A running server of some runtime. */
 export interface RuntimeServer {
@@ -85,12 +93,7 @@ export const CASES: Case[] = [
   },
 ];
 
-/** An answer's text with job ids, times and request ids masked. */
-export const masked = (text: string): string =>
-  text
-    .replace(/as_[0-9a-f]{10}/g, "as_ID")
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "TIME")
-    .replace(/,"request_id":"[^"]*"/g, "");
+export { masked };
 
 /**
  * The suite, against the server `start` gives. Its SITE_URL is unset, so its documents name
@@ -100,6 +103,8 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
   describe(`${name}: the shared suite`, () => {
     let server: RuntimeServer;
     let local: (request: Request) => Promise<Response>;
+    /** The handler with the test key, which every server here signs with (SIGNING_KEY_FILE, live-server.ts). */
+    let keyed: (request: Request) => Promise<Response>;
     beforeAll(async () => {
       server = await start();
       local = createHandler({
@@ -107,16 +112,17 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
         randomHex,
         siteUrl: siteUrl ?? `http://localhost:${new URL(server.base).port}`,
       });
+      keyed = createHandler({ now: Date.now, randomHex, sealing: { mode: "on", signer: TEST_SIGNER } });
     }, 120_000);
     afterAll(async () => {
       await server?.stop();
     });
 
-    test("every engine succeeds and every error code is answered as the handler answers it", async () => {
+    test("every engine succeeds and every error code is answered as the handler with its key answers it", async () => {
       const codes = new Set<string>();
       for (const { name: what, path, init, code } of CASES) {
         const response = await fetch(`${server.base}${path}`, init);
-        const expected = await local(new Request(`http://localhost${path}`, init));
+        const expected = await keyed(new Request(`http://localhost${path}`, init));
         expect(response.status, what).toBe(expected.status);
         expect(response.headers.get("content-type"), what).toBe(expected.headers.get("content-type"));
         expect(response.headers.get("access-control-allow-origin"), what).toBe("*");
@@ -145,6 +151,36 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
           expect(await response.text(), path).toBe(await expected.text());
         }
       }
+    });
+
+    test("a committed job's seal and a receipt's signature verify offline against the served key set", async () => {
+      const jwks = await (await fetch(`${server.base}/.well-known/jwks.json`)).json();
+      const post = async (body: unknown) =>
+        (
+          await fetch(`${server.base}${enginePath("transition")}`, { method: "POST", body: JSON.stringify(body) })
+        ).json();
+      const created = await post({ action: "create", ...CREATE });
+      const funded = await post({ action: "fund", job: created.job, payer_credits: 1000 });
+      const submitted = await post({ action: "submit", job: funded.job, proof_url: "https://example.com/p" });
+      const released = await post({ action: "release", job: submitted.job });
+      for (const job of [created.job, funded.job, submitted.job, released.job]) {
+        expect(await verifyJob(job, jwks)).toEqual({ ok: true, kid: TEST_JWKS.keys[0].kid });
+      }
+      expect(released.receipt.job_sealed).toBe(true);
+      expect(await verifyReceipt(released.receipt, jwks)).toEqual({ ok: true, kid: TEST_JWKS.keys[0].kid });
+      expect((await verifyJob({ ...released.job, amount: 1 }, jwks)).ok).toBe(false);
+    });
+
+    test("GET /.well-known/jwks.json: the key set of its signing key (the test key's file), as the handler serves it", async () => {
+      const response = await fetch(`${server.base}${KEY_SET.path}`);
+      const expected = await keyed(new Request(`http://localhost${KEY_SET.path}`));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/jwk-set+json");
+      expect(response.headers.get("etag")).toBe(expected.headers.get("etag"));
+      expect(response.headers.get("cache-control")).toBe(expected.headers.get("cache-control"));
+      const text = await response.text();
+      expect(text).toBe(await expected.text());
+      expect(JSON.parse(text)).toEqual(TEST_JWKS);
     });
 
     test("CORS: a preflight on an engine and on a document, and the origin on answers (D17)", async () => {

@@ -18,7 +18,7 @@ import { randomHex } from "../../api/host/random-hex.ts";
 import { platformCoding } from "../../api/workers/codings.ts";
 import { type LiveServer, ROOT, runtimeTitle, startRuntime, startServer } from "../../scripts/harness/live-server.ts";
 import { exchange, type RawResponse, rawRequest } from "../../scripts/harness/raw-http.ts";
-import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
 import { createService } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";
@@ -129,6 +129,17 @@ describe("workerd answers as `bun run api` does", () => {
     }
   });
 
+  test("the key set: GET, HEAD, 304, the preflight and 405, the same headers and bytes", async () => {
+    await same("GET", KEY_SET.path);
+    await same("HEAD", KEY_SET.path);
+    const [, { headers }] = await both("GET", KEY_SET.path);
+    await same("GET", KEY_SET.path, null, { "If-None-Match": headers.etag! });
+    // Never compressed, by the service or (for this type) by the platform.
+    await same("GET", KEY_SET.path, null, { "Accept-Encoding": "gzip, br" });
+    await same("OPTIONS", KEY_SET.path);
+    await same("POST", KEY_SET.path, "{}");
+  });
+
   test("/mcp: the tool list (2026-07-28 and 2025), GET 405 and the preflight", async () => {
     for (const era of ["modern", "legacy"] as const) {
       const { headers, body } = mcpRequest(era, "tools/list");
@@ -229,12 +240,12 @@ describe("workerd answers as `bun run api` does", () => {
 });
 
 describe("wrangler.jsonc", () => {
-  test("run_worker_first is exactly the service's own paths: the engines, /mcp and every document", async () => {
+  test("run_worker_first is exactly the service's own paths: the engines, /mcp, every document and the key set", async () => {
     const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
     const { workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.jsonc"));
     const listed = (workerOptions.assets as { routerConfig?: { static_routing?: { user_worker?: string[] } } })
       .routerConfig?.static_routing?.user_worker;
-    expect([...(listed ?? [])].sort()).toEqual(["/api/v0/*", "/mcp", ...DOCUMENT_PATHS].sort());
+    expect([...(listed ?? [])].sort()).toEqual(["/api/v0/*", "/mcp", ...DOCUMENT_PATHS, KEY_SET.path].sort());
     for (const route of ENGINE_ROUTES) expect(enginePath(route)).toStartWith("/api/v0/");
   });
 });

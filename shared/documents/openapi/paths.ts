@@ -1,14 +1,16 @@
 /**
  * The path items of the OpenAPI document: each engine's POST and preflight, read from the engine
- * catalog, its examples from examples.json and its errors from the error catalog; and each
- * document path's GET, HEAD and preflight, read from the document catalog.
+ * catalog, its examples from examples.json and its errors from the error catalog; each
+ * document path's GET, HEAD and preflight, read from the document catalog; and the key set's
+ * (openapi/jwks.ts).
  */
 import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
 import { type EngineRoute, MCP_PATH } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
 import { pascal } from "../../schemas/components.ts";
-import { DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../catalog.ts";
+import { DOCUMENT_CATALOG, type DocumentKind, KEY_SET, TYPES } from "../catalog.ts";
 import { exampleList } from "../examples.ts";
+import { jwksPathItem } from "./jwks.ts";
 import { TRANSITION_LINKS } from "./links.ts";
 import { mcpPathItem } from "./mcp.ts";
 
@@ -47,7 +49,7 @@ export const routeErrors = (route: string): ErrorCode[] =>
   );
 
 /** The OPTIONS operation of a path: a CORS preflight (D17). */
-const preflight = (name: Preflight, operationId: string, tag: string) => ({
+export const preflight = (name: Preflight, operationId: string, tag: string) => ({
   summary: "CORS preflight",
   description:
     "204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.",
@@ -197,11 +199,12 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
   };
 }
 
-/** Every path item: the engines (SPEC's order), the MCP endpoint, then every document path. */
+/** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
 export const pathItems = () => ({
   ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
   [MCP_PATH]: mcpPathItem(),
   ...Object.fromEntries(
     DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
   ),
+  [KEY_SET.path]: jwksPathItem(),
 });

@@ -984,6 +984,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * JSON Web Key Set
+         * @description The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a job's seal and a receipt's signature with this alone. Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
+         */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+         */
+        options: operations["optionsJwks"];
+        /**
+         * JSON Web Key Set (headers only)
+         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
+         */
+        head: operations["headJwks"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3643,6 +3676,89 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadersOnly"];
+            304: components["responses"]["NotModified"];
+            429: components["responses"]["RateLimitedHead"];
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/jwk-set+json": {
+                        keys: {
+                            /** @constant */
+                            kty: "OKP";
+                            /** @constant */
+                            crv: "Ed25519";
+                            /** @description The 32-byte Ed25519 public key, base64url. */
+                            x: string;
+                            /** @description The key's RFC 7638 JWK thumbprint (SHA-256, base64url): the kid in the header of a seal or a signature. */
+                            kid: string;
+                            /** @constant */
+                            alg: "EdDSA";
+                            /** @constant */
+                            use: "sig";
+                        }[];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    optionsJwks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["DocumentPreflight"];
+        };
+    };
+    headJwks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };

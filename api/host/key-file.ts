@@ -1,0 +1,119 @@
+/**
+ * The default signing key (issue 25): with no SIGNING_KEY, the key in a file, made on the first
+ * start that needs it (SEALS on or required) and read by every later one:
+ * `~/.agent-escrow-demo/signing-key.json` (beside the MCP demo pack's default), or
+ * SIGNING_KEY_FILE. So `bun run start` on a fresh clone seals, the processes of WORKERS=n sign
+ * with one key (the first process reads or makes the file before it starts the others), and a
+ * restart keeps the kid: seals and receipts made before it still verify.
+ *
+ * Made race-free, for starts that happen at once: the file is created with `wx` (O_EXCL, mode
+ * 0600) and written whole in one write; a start that finds it already there reads it, waiting a
+ * moment when it is still empty. Only what it needs is touched (the folder is made only when it is
+ * missing), so Deno can be given write access to the key file's folder alone.
+ */
+
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { readSigningKey, type SigningSettings } from "./key-settings.ts";
+import { privateKeyText } from "./keys.ts";
+import { SettingError } from "./setting-error.ts";
+
+/** The default key file, as messages and the docs name it. */
+export const DEFAULT_KEY_FILE = "~/.agent-escrow-demo/signing-key.json";
+
+/** How long a start waits for a key file another start is writing. */
+const WRITER_WAIT_MS = 2_000;
+
+/**
+ * The key file: SIGNING_KEY_FILE, else ~/.agent-escrow-demo/signing-key.json (the home folder
+ * from HOME, which Deno reads with --allow-env alone, else the system's).
+ */
+export function keyFilePath(env: Record<string, string | undefined>): string {
+  const set = env.SIGNING_KEY_FILE?.trim();
+  if (set) return resolve(set);
+  return join(env.HOME?.trim() || env.USERPROFILE?.trim() || homedir(), DEFAULT_KEY_FILE.slice(2));
+}
+
+/** How a message names the key file. */
+const named = (path: string): string => `the signing key file ${path} (SIGNING_KEY_FILE)`;
+
+/** Blocks this thread for `ms` milliseconds (a start waits for another to finish writing). */
+const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * The private key in the key file at `path`, made (a fresh Ed25519 key, mode 0600) when there is
+ * none; `created` says which. A file that cannot be read or holds no Ed25519 private key throws a
+ * SettingError naming the file, never quoting it.
+ */
+export function keyFromFile(path: string): { key: KeyObject; created: boolean } {
+  const deadline = Date.now() + WRITER_WAIT_MS;
+  for (;;) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT") throw new SettingError(`Cannot read ${named(path)}: ${code ?? (error as Error).name}.`);
+      const key = createKeyFile(path);
+      if (key !== null) return { key, created: true };
+      continue; // Another start made it meanwhile: read that one.
+    }
+    try {
+      return { key: readSigningKey(text, `The signing key file ${path}`), created: false };
+    } catch (error) {
+      if (!(error instanceof SettingError)) throw error;
+      // Written whole in one write, ending with a line break: a file without one may be one
+      // another start has just created and not yet written.
+      if (!text.endsWith("\n") && Date.now() < deadline) {
+        pause(10);
+        continue;
+      }
+      throw new SettingError(
+        `${error.message} Correct the file, or remove it to make a new key (seals and receipts signed with the old one then no longer verify unless its public key is in SIGNING_PREVIOUS_KEYS), or set SIGNING_KEY.`,
+      );
+    }
+  }
+}
+
+/** Makes the key file with a fresh key and returns the key; null when the file exists already (another start made it). */
+function createKeyFile(path: string): KeyObject | null {
+  const folder = dirname(path);
+  let fd: number;
+  try {
+    if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+    fd = openSync(path, "wx", 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return null;
+    const name = (error as Error).name;
+    // Deno's api:deno may write the key file (or the default folder) alone: not a missing folder.
+    const deno = name === "NotCapable" ? " (Deno may write only the key file: make its folder first)" : "";
+    throw new SettingError(
+      `Cannot create ${named(path)}: ${code ?? name}${deno}. Set SIGNING_KEY, or SIGNING_KEY_FILE to a file this process may create, or SEALS=off.`,
+    );
+  }
+  try {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const bytes = new TextEncoder().encode(`${privateKeyText(privateKey)}\n`);
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+    return privateKey;
+  } catch (error) {
+    // Leave no half-made key behind for the next start to trip over.
+    rmSync(path, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SettingError(`Cannot write ${named(path)}: ${code ?? (error as Error).name}.`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * `signing` with its key: SIGNING_KEY's as it is, else (seals on or required) the key file's at
+ * `path`, made when missing. With SEALS=off no file is read or made.
+ */
+export function withKeyFile(signing: SigningSettings, path: string): SigningSettings {
+  if (signing.seals === "off" || signing.key !== null) return signing;
+  return { ...signing, key: keyFromFile(path).key, source: path };
+}

@@ -1,0 +1,124 @@
+/**
+ * The default signing key (api/host/key-file.ts, issue 25): without SIGNING_KEY, the key in
+ * SIGNING_KEY_FILE or ~/.agent-escrow-demo/signing-key.json, made once (mode 0600, its folder
+ * 0700) and read by every later start; a file that holds no key stops the start with a message
+ * naming the file and quoting nothing of it; with SEALS=off or a SIGNING_KEY no file is touched.
+ * Starts at once and WORKERS=n sharing one file are in key-file.e2e.test.ts.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import { keyFilePath, keyFromFile, withKeyFile } from "../../api/host/key-file.ts";
+import { readSigningKey } from "../../api/host/key-settings.ts";
+import { kidOf } from "../../api/host/keys.ts";
+import { readSettings, SettingError } from "../../api/host/settings.ts";
+import { TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+
+const root = mkdtempSync(join(tmpdir(), "escrow-key-file-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let made = 0;
+/** A path under a fresh folder that does not exist yet. */
+const freshPath = (): string => join(root, `case-${++made}`, "keys", "signing-key.json");
+
+describe("where the key file is", () => {
+  test("SIGNING_KEY_FILE when set, else ~/.agent-escrow-demo/signing-key.json under HOME", () => {
+    expect(keyFilePath({ SIGNING_KEY_FILE: "/srv/keys/k.json", HOME: "/home/a" })).toBe("/srv/keys/k.json");
+    expect(keyFilePath({ HOME: "/home/a" })).toBe("/home/a/.agent-escrow-demo/signing-key.json");
+    expect(keyFilePath({ SIGNING_KEY_FILE: "  ", HOME: "/home/a" })).toBe(
+      "/home/a/.agent-escrow-demo/signing-key.json",
+    );
+    expect(keyFilePath({})).toBe(join(homedir(), ".agent-escrow-demo/signing-key.json"));
+  });
+});
+
+describe("the key file", () => {
+  test("is made on first use, owner-only, as a private JWK that SIGNING_KEY would take too", () => {
+    const path = freshPath();
+    const first = keyFromFile(path);
+    expect(first.created).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(path, "..")).mode & 0o777).toBe(0o700);
+    const text = readFileSync(path, "utf8");
+    expect(text).toEndWith("}\n");
+    expect(JSON.parse(text)).toMatchObject({ kty: "OKP", crv: "Ed25519", kid: kidOf(first.key) });
+    expect(kidOf(readSigningKey(text))).toBe(kidOf(first.key));
+  });
+
+  test("is read, not made again, by every later start: the same kid", () => {
+    const path = freshPath();
+    const first = keyFromFile(path);
+    const text = readFileSync(path, "utf8");
+    for (let i = 0; i < 3; i++) {
+      const again = keyFromFile(path);
+      expect(again.created).toBe(false);
+      expect(kidOf(again.key)).toBe(kidOf(first.key));
+    }
+    expect(readFileSync(path, "utf8")).toBe(text);
+  });
+
+  test("may be a key written by hand (a PEM too), with or without a final line break", () => {
+    const path = freshPath();
+    keyFromFile(path);
+    writeFileSync(path, JSON.stringify(TEST_SIGNING_JWK));
+    expect(kidOf(keyFromFile(path).key)).toBe(TEST_KID);
+  });
+
+  test("that holds no key stops the start, naming the file and saying how to go on, quoting nothing of it", () => {
+    const path = freshPath();
+    keyFromFile(path);
+    const secret = `${TEST_SIGNING_JWK.d}-not-a-key`;
+    writeFileSync(path, `${JSON.stringify({ kty: "OKP", crv: "Ed25519", d: secret })}\n`);
+    let message = "";
+    try {
+      keyFromFile(path);
+    } catch (error) {
+      expect(error).toBeInstanceOf(SettingError);
+      message = (error as Error).message;
+    }
+    expect(message).toStartWith(`The signing key file ${path}'s "d" is not 32 bytes`);
+    expect(message).toContain("remove it to make a new key");
+    expect(message).toContain("SIGNING_PREVIOUS_KEYS");
+    expect(message).not.toContain(TEST_SIGNING_JWK.d);
+  });
+
+  test("that cannot be read or made stops the start, naming it and what to set instead", () => {
+    const blocker = join(root, `blocker-${++made}`);
+    writeFileSync(blocker, "a file where the folder should be");
+    const under = join(blocker, "signing-key.json");
+    expect(() => keyFromFile(under)).toThrow(
+      new SettingError(`Cannot read the signing key file ${under} (SIGNING_KEY_FILE): ENOTDIR.`),
+    );
+    // /proc takes no new folder, whoever asks (root too).
+    const nowhere = "/proc/agent-escrow-demo/signing-key.json";
+    expect(() => keyFromFile(nowhere)).toThrow(
+      new SettingError(
+        `Cannot create the signing key file ${nowhere} (SIGNING_KEY_FILE): ENOENT. Set SIGNING_KEY, or SIGNING_KEY_FILE to a file this process may create, or SEALS=off.`,
+      ),
+    );
+  });
+});
+
+describe("which starts read or make it (settingsOrExit)", () => {
+  test("seals on or required without SIGNING_KEY: the key file's key, named as the source", () => {
+    for (const SEALS of ["on", "required"]) {
+      const path = freshPath();
+      const settings = readSettings({ SEALS, SIGNING_KEY_FILE: path });
+      expect(settings.signing.key).toBeNull();
+      const signing = withKeyFile(settings.signing, settings.keyFile);
+      expect(signing.source).toBe(path);
+      expect(kidOf(signing.key!)).toBe(kidOf(keyFromFile(path).key));
+    }
+  });
+
+  test("SEALS=off, or a SIGNING_KEY: no file is read or made", () => {
+    const path = freshPath();
+    const off = readSettings({ SEALS: "off", SIGNING_KEY_FILE: path });
+    expect(withKeyFile(off.signing, off.keyFile)).toEqual(off.signing);
+    const keyed = readSettings({ SIGNING_KEY: JSON.stringify(TEST_SIGNING_JWK), SIGNING_KEY_FILE: path });
+    const signing = withKeyFile(keyed.signing, keyed.keyFile);
+    expect(signing.source).toBe("SIGNING_KEY");
+    expect(kidOf(signing.key!)).toBe(TEST_KID);
+    expect(existsSync(join(path, "../.."))).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * What a runtime's Signer (api/host/keys.ts) gives for one key: the kid, the key set, the kid of
+ * the same key as a PEM, signatures of fixed messages and verdicts on them. signer.e2e.test.ts
+ * runs it on Bun, Node, Deno and workerd and expects the same answer from each. No runtime API
+ * here: cli.ts runs it as a command (Node, Deno), worker.ts as a Worker.
+ */
+import { readPreviousKeys, readSigningKey } from "../../../api/host/key-settings.ts";
+import { kidOf, signerFromKeys } from "../../../api/host/keys.ts";
+import { bytesToBase64Url } from "../../../shared/lib/base64url.ts";
+
+/** The key to probe: its private JWK and PEM texts, earlier public keys, and messages to sign. */
+export interface ProbeInput {
+  jwk: string;
+  pem: string;
+  previous: string;
+  messages: string[];
+}
+
+/** The probe's answer on this runtime. */
+export function probe(input: ProbeInput) {
+  const signer = signerFromKeys(readSigningKey(input.jwk), readPreviousKeys(input.previous));
+  const encoder = new TextEncoder();
+  const signatures = input.messages.map((message) => {
+    const data = encoder.encode(message);
+    const signature = signer.sign(data);
+    const changed = encoder.encode(`${message}.`);
+    return {
+      signature: bytesToBase64Url(signature),
+      verifies: signer.verify(signer.kid, data, signature),
+      changedVerifies: signer.verify(signer.kid, changed, signature),
+      otherKidVerifies: signer.keys.slice(1).some((key) => signer.verify(key.kid, data, signature)),
+    };
+  });
+  return { kid: signer.kid, keys: signer.keys, pemKid: kidOf(readSigningKey(input.pem)), signatures };
+}

@@ -1,0 +1,84 @@
+/**
+ * Every runtime signs alike (issue 25): the Signer of api/host/keys.ts, built from one key on Bun,
+ * Node 20, Deno and workerd (nodejs_compat, as wrangler.jsonc deploys it), gives the same kid,
+ * key set and signatures (Ed25519 is deterministic, RFC 8032), reads the same key as a PEM, and
+ * verifies alike. RFC 8032 §7.1 TEST 1's signature is the known answer. The key set each live
+ * server serves is in the shared suite (runtime-suite.ts).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createPrivateKey } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { bundleWorker, startLocalWorker } from "../../api/workers/miniflare.ts";
+import { freePort, ROOT } from "../../scripts/harness/live-server.ts";
+import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { type ProbeInput, probe } from "./signer-probe/probe.ts";
+
+const PROBE = join(ROOT, "snapshots/runtimes/signer-probe");
+
+const INPUT: ProbeInput = {
+  jwk: JSON.stringify(TEST_SIGNING_JWK),
+  pem: createPrivateKey({ key: TEST_SIGNING_JWK, format: "jwk" }).export({ format: "pem", type: "pkcs8" }) as string,
+  // RFC 8032 §7.1 TEST 2's public key, as a key of before a rotation.
+  previous: JSON.stringify([{ kty: "OKP", crv: "Ed25519", x: "PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw" }]),
+  messages: ["", '{"id":"as_0123456789","status":"funded","amount":100}', "héllo 🙂 ".repeat(40)],
+};
+
+/** Runs `command` and parses its one line of JSON. */
+function run(command: string[]): unknown {
+  const done = Bun.spawnSync(command, { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  if (done.exitCode !== 0) throw new Error(`${command.join(" ")} failed:\n${done.stdout}\n${done.stderr}`);
+  return JSON.parse(done.stdout.toString());
+}
+
+describe("the Signer on every runtime", () => {
+  const expected = probe(INPUT);
+  const out = mkdtempSync(join(tmpdir(), "escrow-signer-probe-"));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  test("Bun: RFC 8032 TEST 1's signature, the kid of the PEM too, and verdicts as expected", () => {
+    expect(Buffer.from(expected.signatures[0]!.signature, "base64url").toString("hex")).toBe(
+      "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b",
+    );
+    expect(expected.pemKid).toBe(expected.kid);
+    expect(expected.keys).toHaveLength(2);
+    for (const signature of expected.signatures)
+      expect(signature).toMatchObject({ verifies: true, changedVerifies: false, otherKidVerifies: false });
+  });
+
+  test("Node 20 (the probe bundled as api:node bundles the server): the same answer", async () => {
+    const build = await Bun.build({ entrypoints: [join(PROBE, "cli.ts")], target: "node", format: "esm", outdir: out });
+    if (!build.success) throw new AggregateError(build.logs, "bundling the probe for Node failed");
+    const node = Bun.which("node");
+    if (node === null) throw new Error("node is not on PATH");
+    expect(run([node, build.outputs[0]!.path, JSON.stringify(INPUT)])).toEqual(expected);
+  }, 60_000);
+
+  test("Deno (from its npm package, as api:deno): the same answer", () => {
+    const deno = join(ROOT, "node_modules/.bin/deno");
+    expect(run([deno, "run", "--no-prompt", "--no-lock", join(PROBE, "cli.ts"), JSON.stringify(INPUT)])).toEqual(
+      expected,
+    );
+  }, 60_000);
+
+  describe("workerd", () => {
+    let worker: { url: URL; dispose(): Promise<void> } | undefined;
+    beforeAll(async () => {
+      worker = await startLocalWorker({
+        script: await bundleWorker(join(PROBE, "worker.ts")),
+        port: freePort(),
+        assets: false,
+      });
+    }, 120_000);
+    afterAll(async () => {
+      await worker?.dispose();
+    });
+
+    test("(nodejs_compat, wrangler.jsonc's compatibility date): the same answer", async () => {
+      const response = await fetch(worker!.url, { method: "POST", body: JSON.stringify(INPUT) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(expected);
+    });
+  });
+});
