@@ -4,15 +4,24 @@
  * axe-core (pinned in package.json) injected into it: the web UI has no violation of any
  * rule axe runs by default (WCAG 2.x A and AA, and axe's best practices) in each state a person
  * meets: empty; a funded job with a hold; released and disputed jobs with their receipts; a
- * simulation; a handoff link and a receipt link that does not add up; dark mode; 360 px wide;
- * and the API reference page in both schemes. Contexts reduce motion, so no animation is caught
+ * simulation; a handoff link and a receipt link that does not add up; every seal and signature
+ * badge (issue 25) in both schemes; dark mode; 360 px wide; and the API reference page in both
+ * schemes. Contexts reduce motion, so no animation is caught
  * half-way.
  */
 import { describe, expect, test } from "bun:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
-import { fillJobForm, fund, openLink, walkTo } from "../../scripts/harness/ui-actions.ts";
-import { button, field, region } from "../../scripts/harness/ui-names.ts";
+import {
+  copyLink,
+  decodeToken,
+  encodeToken,
+  fillJobForm,
+  fund,
+  openLink,
+  walkTo,
+} from "../../scripts/harness/ui-actions.ts";
+import { button, field, receiptItem, region } from "../../scripts/harness/ui-names.ts";
 import { everyState } from "../../scripts/harness/ui-states.ts";
 
 const harness = useHarness("ui/axe-and-weight.e2e");
@@ -77,6 +86,39 @@ describe("axe finds no violation", () => {
     expect(await violations(page)).toEqual([]);
     await openLink(page, badReceipt);
     await region(page, "Shared receipt").getByRole("list", { name: "Mismatches" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test.each(["light", "dark"] as const)("with every seal and signature badge, %s", async (colorScheme) => {
+    const sender = await open();
+    const funded = await walkTo(sender, "funded", { title: "Market scan", amount: 120 });
+    const { link: handoff, token: jobToken } = await copyLink(sender, funded, "handoff");
+    await walkTo(sender, "released", { title: "Logo sketch" });
+    const { link: receiptLink, token } = await copyLink(sender, receiptItem(sender, "Logo sketch"), "receipt");
+    const job = decodeToken(jobToken).job;
+    const { se: _, ...unsealed } = job;
+    const handoffWith = (changed: object) =>
+      handoff.replace(jobToken, encodeToken("h1.", { ...decodeToken(jobToken), job: changed }));
+    const badges: [string, string, string][] = [
+      [handoff, "Shared job", "Sealed by this service"],
+      [handoffWith({ ...job, a: 10 }), "Shared job", "Seal does not match"],
+      [handoffWith(unsealed), "Shared job", "Not sealed"],
+      [receiptLink, "Shared receipt", "Signed by this service"],
+      [
+        receiptLink.replace(token, encodeToken("r1.", { ...decodeToken(token), f: 7 })),
+        "Shared receipt",
+        "Signature does not match",
+      ],
+    ];
+    const page = await open("/", { colorScheme });
+    for (const [link, panel, text] of badges) {
+      await openLink(page, link);
+      await region(page, panel).getByText(text, { exact: true }).waitFor();
+      expect(await violations(page)).toEqual([]);
+    }
+    await page.route("**/.well-known/jwks.json", (route) => route.fulfill({ status: 404, body: "Not found" }));
+    await openLink(page, receiptLink);
+    await region(page, "Shared receipt").getByText("Could not check the signature", { exact: true }).waitFor();
     expect(await violations(page)).toEqual([]);
   });
 
