@@ -9,9 +9,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { childrenOf, freePort, ROOT, running, startServer } from "../../scripts/harness/live-server.ts";
+import { childrenOf, ROOT, running, startServer } from "../../scripts/harness/live-server.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
-import { until } from "../support/wire-helpers.ts";
+import { refusedStart, until } from "../support/wire-helpers.ts";
 
 const root = mkdtempSync(join(tmpdir(), "escrow-key-file-e2e-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -128,22 +128,6 @@ console.log(JSON.stringify({ kid: kidOf(key), created }));`;
     expect(JSON.parse(readFileSync(file, "utf8")).kid).toBe(answers[0]!.kid);
   }, 30_000);
 });
-
-/** Runs `bun api/bun/server.ts` with `env` and returns its exit code and output once it has exited. */
-async function refusedStart(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
-  const child = Bun.spawn([process.execPath, "api/bun/server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, WORKERS: "1", PORT: String(freePort()), SIGNING_KEY_FILE: freshFile(), ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [code, stderr, stdout] = await Promise.all([
-    child.exited,
-    new Response(child.stderr).text(),
-    new Response(child.stdout).text(),
-  ]);
-  return { code, stderr, stdout };
-}
 
 describe("a signing setting that cannot be used stops the start with one line", () => {
   test("a SIGNING_KEY that is no key: the line names it and quotes nothing of it", async () => {

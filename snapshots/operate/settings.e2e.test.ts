@@ -7,25 +7,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { freePort, ROOT, startServer } from "../../scripts/harness/live-server.ts";
-import { testKeyFile } from "../../scripts/harness/test-key.ts";
-import { connects } from "../support/wire-helpers.ts";
-
-/** Runs `bun api/bun/server.ts` with `env` and returns its exit code and stderr once it has exited. */
-async function refusedStart(env: Record<string, string>): Promise<{ code: number; stderr: string; stdout: string }> {
-  const child = Bun.spawn([process.execPath, "api/bun/server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, WORKERS: "1", PORT: String(freePort()), SIGNING_KEY_FILE: testKeyFile(), ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [code, stderr, stdout] = await Promise.all([
-    child.exited,
-    new Response(child.stderr).text(),
-    new Response(child.stdout).text(),
-  ]);
-  return { code, stderr, stdout };
-}
+import { startServer } from "../../scripts/harness/live-server.ts";
+import { connects, refusedStart } from "../support/wire-helpers.ts";
 
 describe("PORT (D16)", () => {
   test("the server refuses to start on a bad PORT and says why in one line", async () => {

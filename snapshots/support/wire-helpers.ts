@@ -1,12 +1,13 @@
 /**
  * Wire-level helpers the operating suites share (shutdown, rate limit, the runtimes' operate
  * suite): waiting for a condition, a refused connection, a request held in flight, and a
- * request from a chosen loopback address.
+ * request from a chosen loopback address, and a start that a setting refuses.
  */
 import { expect } from "bun:test";
 import { connect } from "node:net";
-import type { LiveServer } from "../../scripts/harness/live-server.ts";
+import { freePort, type LiveServer, ROOT } from "../../scripts/harness/live-server.ts";
 import { collect, open, parseResponse, type RawExchange, rawRequest } from "../../scripts/harness/raw-http.ts";
+import { testKeyFile } from "../../scripts/harness/test-key.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 
 /** Waits until `check` holds, polling, or fails after `ms`. */
@@ -92,4 +93,25 @@ export async function untilLogged(
     if (logLines(server).filter(which).length >= count) break;
   }
   return logLines(server).filter(which);
+}
+
+/**
+ * Runs `bun api/bun/server.ts` with `env` (one process, a free port, the test key's file unless
+ * `env` names another) and returns its exit code and output once it has exited.
+ */
+export async function refusedStart(
+  env: Record<string, string>,
+): Promise<{ code: number; stderr: string; stdout: string }> {
+  const child = Bun.spawn([process.execPath, "api/bun/server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, WORKERS: "1", PORT: String(freePort()), SIGNING_KEY_FILE: testKeyFile(), ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [code, stderr, stdout] = await Promise.all([
+    child.exited,
+    new Response(child.stderr).text(),
+    new Response(child.stdout).text(),
+  ]);
+  return { code, stderr, stdout };
 }

@@ -4,7 +4,7 @@
  * caching, ETag, HEAD and preflight but never compressed, in RFC 7517's own media type.
  */
 import { KEY_SET } from "../catalog.ts";
-import { preflight, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
+import { headOperation, preflight, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
 
 const BASE64URL_32 = { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" };
 
@@ -60,17 +60,6 @@ export const jwksPathItem = () => ({
       "500": responseRef("InternalError"),
     },
   },
-  head: {
-    operationId: "headJwks",
-    summary: `${KEY_SET.title} (headers only)`,
-    description: "The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.",
-    tags: ["documents"],
-    security: [],
-    responses: {
-      "200": responseRef("HeadersOnly"),
-      "304": responseRef("NotModified"),
-      "429": responseRef("RateLimitedHead"),
-    },
-  },
+  head: headOperation("headJwks", KEY_SET.title),
   options: preflight("DocumentPreflight", "optionsJwks", "documents"),
 });

@@ -183,21 +183,24 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
         "500": responseRef("InternalError"),
       },
     },
-    head: {
-      operationId: `head${name}`,
-      summary: `${doc.title} (headers only)`,
-      description: "The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.",
-      tags: ["documents"],
-      security: [],
-      responses: {
-        "200": responseRef("HeadersOnly"),
-        "304": responseRef("NotModified"),
-        "429": responseRef("RateLimitedHead"),
-      },
-    },
+    head: headOperation(`head${name}`, doc.title),
     options: preflight("DocumentPreflight", `options${name}`, "documents"),
   };
 }
+
+/** The HEAD of a document's GET: its status and headers, without the body. */
+export const headOperation = (operationId: string, title: string) => ({
+  operationId,
+  summary: `${title} (headers only)`,
+  description: "The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.",
+  tags: ["documents"],
+  security: [],
+  responses: {
+    "200": responseRef("HeadersOnly"),
+    "304": responseRef("NotModified"),
+    "429": responseRef("RateLimitedHead"),
+  },
+});
 
 /** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
 export const pathItems = () => ({
