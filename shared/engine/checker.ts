@@ -6,12 +6,11 @@
 
 import * as v from "valibot";
 import type { JsonObject } from "../lib/json.ts";
-import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
 import { invalid, missing, type Rejection } from "../protocol/errors.ts";
 import { FIELD_NAMES, FIELDS, type FieldName, type FieldValues, namesOf } from "../protocol/fields.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
-import type { Rule } from "../protocol/rules.ts";
+import { type Rule, TTL_MESSAGE } from "../protocol/rules.ts";
 import type { Verdict } from "../seal/seal.ts";
 import type { Sealing } from "../seal/signer.ts";
 import { fieldsRead, fieldsTwice } from "./accessors.generated.ts";
@@ -187,8 +186,7 @@ export class Checker {
     if (ttl !== undefined) {
       ttlMs = now + ttl * 1000;
       if (ttlMs > MAX_DATE_TIME_MS) {
-        const message = `ttl_seconds must be an integer >= 1 that ends the hold by ${LIMITS.expiresAtMax}.`;
-        this.fail(invalid("ttl_seconds", message));
+        this.fail(invalid("ttl_seconds", TTL_MESSAGE));
         ttlMs = undefined;
       }
     }

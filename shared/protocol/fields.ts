@@ -9,6 +9,7 @@ import { LIMITS, TERMINALS } from "./constants.ts";
 import {
   boundedText,
   dateTime,
+  holdSeconds,
   httpsUrl,
   integer,
   note,
@@ -88,7 +89,7 @@ export const FIELDS = {
     text: "RFC 3339 UTC date-time (Z or +00:00), strictly in the future. fund, simulate. Not with ttl_seconds.",
   },
   ttl_seconds: {
-    rule: integer("ttl_seconds", LIMITS.ttlSecondsMin),
+    rule: holdSeconds("ttl_seconds"),
     aliases: ["ttlSeconds"],
     text: `${LIMITS.ttlSecondsMin} or more; expiresAt = now + ttl_seconds, by ${LIMITS.expiresAtMax}. fund, simulate. Not with expires_at.`,
   },

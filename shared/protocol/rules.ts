@@ -52,6 +52,27 @@ export function integer(field: string, min: number): RuleOf<number> {
   );
 }
 
+/** The longest hold any clock allows: from the epoch to 9999-12-31T23:59:59 (expiresAtMax), in seconds. */
+export const TTL_SECONDS_MAX = Math.floor(Date.parse(LIMITS.expiresAtMax) / 1000);
+
+/** What a ttl_seconds that ends the hold past expiresAtMax is told (the rule's bound and the engine's clock check alike). */
+export const TTL_MESSAGE = `ttl_seconds must be an integer >= ${LIMITS.ttlSecondsMin} that ends the hold by ${LIMITS.expiresAtMax}.`;
+
+/**
+ * ttl_seconds: a whole number of seconds, at least ttlSecondsMin, and at most TTL_SECONDS_MAX,
+ * which no clock after the epoch can turn into a hold that ends by expiresAtMax; the engine then
+ * checks the end against its clock (D2: the schema states the bound it can, never looser).
+ */
+export function holdSeconds(field: string): RuleOf<number> {
+  const message = `${field} must be an integer >= ${LIMITS.ttlSecondsMin}.`;
+  return v.pipe(
+    v.number(message),
+    v.integer(message),
+    v.minValue(LIMITS.ttlSecondsMin, message),
+    v.maxValue(TTL_SECONDS_MAX, TTL_MESSAGE),
+  );
+}
+
 /** Scheme and authority shape of callback_url; the engine also requires a parseable URL with a host (D13a). */
 export const HTTPS_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[^\s/?#]+(?:[/?#]\S*)?$/;
 
@@ -68,10 +89,12 @@ const described = <F extends (text: string) => boolean>(check: F, refused: strin
   Object.assign(check, { jsonSchema: { not: { pattern: refused } } satisfies CheckSchema });
 
 /**
- * Authorities no URL parser takes (D13a): an unclosed IPv6 bracket, a % not followed by two hex
- * digits in the host, a second colon outside brackets, or a port past 65535.
+ * Authorities no URL parser takes (D13a): a control character, an unclosed IPv6 bracket, a % not
+ * followed by two hex digits in the host, a second colon outside brackets, or a port past 65535.
  */
 const BAD_AUTHORITY = [
+  // A control character (C0 or DEL) in the authority: no URL parser takes it in a host.
+  "^[^/?#]*//[^/?#]*[\\u0000-\\u001F\\u007F]",
   "^[^/?#]*//[^/?#\\[]*\\[[^\\]/?#]*(?:[/?#]|$)",
   "^[^/?#]*//(?:[^/?#@]*@)?[^/?#@]*%(?![0-9A-Fa-f]{2})",
   "^[^/?#]*//(?:[^/?#@]*@)?[^/?#@\\[\\]:]*:[^/?#@]*:",

@@ -18,7 +18,7 @@ import { jobViewSchema } from "./job-view.ts";
 /** Rules the engine applies that the schemas cannot state. */
 export const UNEXPRESSED = [
   "Strings are trimmed before checking (D2); the schemas count surrounding whitespace, so they may be stricter there.",
-  "expires_at must be strictly in the future, and ttl_seconds must end the hold by 9999-12-31T23:59:59.999Z: both depend on the clock.",
+  "expires_at must be strictly in the future, and ttl_seconds must end the hold by 9999-12-31T23:59:59.999Z: both depend on the clock (the schemas bound ttl_seconds by 253402300799, the seconds from 1970 to that date, which no clock can exceed; a smaller one that still ends the hold past it is the engine's to refuse).",
   "Date-times whose offset moves them outside years 0000-9999 in UTC (0000-01-01T00:00:00+01:00) match the schemas but are refused by the engine; impossible dates (2026-02-30, 2026-02-29) the schemas refuse too.",
   "callback_url must also parse as a URL with a host (D13a): the schemas refuse unclosed brackets, bad percent escapes, extra colons and ports past 65535, but not every character a URL parser forbids in a host (https://exa<mple.com).",
   "The Idempotency-Key header must equal idempotency_key when both are sent (D15).",

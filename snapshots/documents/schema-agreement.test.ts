@@ -40,6 +40,7 @@ import type { FieldName } from "../../shared/protocol/fields.ts";
 import type { JobMember } from "../../shared/protocol/job-members.ts";
 import type { ReceiptMember } from "../../shared/protocol/receipt-members.ts";
 import { ACTION_FIELDS, SIMULATE_FIELDS } from "../../shared/protocol/request-shape.ts";
+import { TTL_SECONDS_MAX } from "../../shared/protocol/rules.ts";
 import { UNEXPRESSED } from "../../shared/schemas/bodies.ts";
 import {
   receiptSchemaDocument,
@@ -753,7 +754,10 @@ const EXCLUSIONS: { entry: number; mentions: string; direction: Direction; examp
     examples: [
       { name: "expires_at in the past", ...action(fund({ expires_at: "2025-12-31T23:59:59Z" })) },
       { name: "expires_at equal to now", ...action(fund({ expires_at: new Date(NOW).toISOString() })) },
-      { name: "a ttl_seconds past 9999-12-31", ...action(fund({ ttl_seconds: MAX })) },
+      {
+        name: "a ttl_seconds that ends the hold past 9999-12-31 from now",
+        ...action(fund({ ttl_seconds: TTL_SECONDS_MAX })),
+      },
       { name: "a simulate expires_at in the past", ...sim({ expires_at: "2020-01-01T00:00:00Z" }) },
     ],
   },
@@ -902,5 +906,30 @@ describe("what no schema can state (UNEXPRESSED): the schemas err only in the do
     const { accepted } = schemaAccepts(schema, schema === "receipt" ? body.receipt : body);
     const expected = { stricter: [false, "accepted"], looser: [true, "schema"], state: [true, "state"] }[direction];
     expect([accepted, outcome], JSON.stringify(answer)).toEqual(expected as [boolean, Outcome]);
+  });
+});
+
+describe("never looser (D2), as outside fuzzers found it: the schema refuses what the engine refuses", () => {
+  const refusedByBoth = [
+    { name: "ttl_seconds near 2^53", ...action(fund({ ttl_seconds: 2 ** 53 - 1000 })) },
+    { name: "ttl_seconds one past the longest hold", ...action(fund({ ttl_seconds: TTL_SECONDS_MAX + 1 })) },
+    { name: "a simulate ttl_seconds near 2^53", ...sim({ ttl_seconds: 9_007_199_254_739_841 }) },
+    { name: "a C0 control in callback_url's host", ...action(create({ callback_url: "https://\u0006x/" })) },
+    { name: "DEL in callback_url's host", ...action(create({ callback_url: "https://a\u007fb.example/" })) },
+    { name: "a control before the port", ...action(create({ callback_url: "https://a.example\u001f:443/" })) },
+  ];
+  test.each(refusedByBoth.map((example) => [example.name, example] as const))(
+    "%s",
+    (_name, { route, schema, body }) => {
+      const { outcome, answer } = engineOutcome(route, body);
+      expect(outcome, JSON.stringify(answer)).toBe("schema");
+      expect(schemaAccepts(schema, body).accepted).toBe(false);
+    },
+  );
+
+  test("a control character after the host is the URL parser's to escape: both accept it", () => {
+    const { route, schema, body } = action(create({ callback_url: "https://a.example/p\u0006q" }));
+    expect(engineOutcome(route, body).outcome).toBe("accepted");
+    expect(schemaAccepts(schema, body).accepted).toBe(true);
   });
 });
