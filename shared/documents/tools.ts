@@ -1,8 +1,9 @@
 /**
  * /api/tools.json: the callable surfaces with an input schema per tool that a function-calling
  * or MCP client can use as is: a flat object schema over the canonical field names (no aliases,
- * no conditionals), each property generated from its rule. The engine still applies every rule
- * of the strict schema linked beside it, and answers a field error with the field named.
+ * no conditionals), each property generated from its rule, and the same parameters in the forms
+ * OpenAI's strict mode and Gemini take (llm-tools.ts). The engine still applies every rule of the
+ * body schema linked beside it, and answers a field error with the field named.
  * Names, texts and paths come from the engine catalog; the fields from the request shape.
  */
 import { ENGINES } from "../engine/catalog.ts";
@@ -16,6 +17,7 @@ import { inline } from "../schemas/components.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
 import { REQUEST_FIELDS } from "./fields.ts";
+import { functionCalling } from "./llm-tools.ts";
 
 /** The order tools are listed in: quote first, as an agent should call it before transition. */
 const TOOL_ORDER: readonly EngineRoute[] = ["quote", "transition", "simulate", "verify", "validate"];
@@ -90,7 +92,7 @@ export function tools(siteUrl: string) {
   return {
     mode: MODE,
     money: MONEY,
-    note: "Each tool is POST JSON to its url, or an MCP tool of the same name at discovery.mcp (Streamable HTTP). Authentication is optional (Authorization: Bearer <API_KEY> or X-Service-Key); Idempotency-Key is optional. input_schema is flat and client-friendly; strict_schema states every rule.",
+    note: "Each tool is POST JSON to its url, or an MCP tool of the same name at discovery.mcp (Streamable HTTP). Authentication is optional (Authorization: Bearer <API_KEY> or X-Service-Key); Idempotency-Key is optional. input_schema is flat and client-friendly; body_schema, the JSON Schema of the body, states every rule the schemas can; function_calling holds the parameters OpenAI's strict mode (every property required, optional ones nullable, no extra properties) and Gemini (nullable, no null types) take as they are. Those subsets state fewer rules: the engine checks them all and names the field it refuses.",
     tools: TOOL_ORDER.map((route) => ENGINES[route]).map((engine) => ({
       name: engine.tool,
       title: engine.title,
@@ -99,7 +101,8 @@ export function tools(siteUrl: string) {
       path: engine.path,
       url: absolute(siteUrl, engine.path),
       input_schema: schemas[engine.route],
-      strict_schema: absolute(siteUrl, BODY_SCHEMA_PATH[engine.route]),
+      body_schema: absolute(siteUrl, BODY_SCHEMA_PATH[engine.route]),
+      function_calling: functionCalling(schemas[engine.route]),
     })),
     discovery: {
       agent_card: absolute(siteUrl, "/.well-known/agent.json"),
