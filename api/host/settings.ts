@@ -11,29 +11,13 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
-import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 import { keyFilePath, withKeyFile } from "./key-file.ts";
 import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode, sealsNote } from "./key-settings.ts";
 import { SettingError } from "./setting-error.ts";
+import { listenPort, siteUrlSetting } from "./site-url.ts";
 
+export { DEFAULT_PORT, listenPort } from "./site-url.ts";
 export { SettingError };
-
-/** The default port (D16). */
-export const DEFAULT_PORT = 3000;
-
-/**
- * The port PORT asks for: D16's 3000 when unset or blank, else a whole number from 0 (any free
- * port) to 65535. Anything else stops the start with a message naming the value, rather than
- * listening somewhere unexpected (an empty PORT would otherwise read as 0, a random port).
- */
-export function listenPort(value: string | undefined): number {
-  const text = value?.trim() ?? "";
-  if (text === "") return DEFAULT_PORT;
-  const port = /^\d{1,5}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(port <= 65535))
-    throw new SettingError(`PORT must be a whole number from 0 to 65535; got ${JSON.stringify(value)}.`);
-  return port;
-}
 
 const IPV4_PART = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const IPV4 = new RegExp(`^${IPV4_PART}(?:\\.${IPV4_PART}){3}$`);
@@ -123,9 +107,6 @@ export const mcpAccess = (host: string | undefined, allowedOrigins: string | und
   allowedOrigins: mcpAllowedOrigins(allowedOrigins),
 });
 
-/** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
-export const localSiteUrl = (port: number): string => `http://localhost:${port}`;
-
 /** The built site's folder: site/dist of this checkout (the Node bundle sits as deep as this file). */
 const SITE_DIST = fileURLToPath(new URL("../../site/dist", import.meta.url));
 
@@ -176,7 +157,7 @@ export function signingSettings(env: Record<string, string | undefined>): Signin
 /**
  * Every setting of `bun run api` (and of api:node, api:deno and api:workers, which take those
  * they can use), read from `env`; throws a SettingError on the first bad one. Without SITE_URL
- * the documents name this server's own address (PORT 0, a port not known yet: the default origin).
+ * the documents name this server's own address ({@link siteUrlSetting}, which the site build reads too).
  */
 export function readSettings(env: Record<string, string | undefined>): Settings {
   const port = listenPort(env.PORT);
@@ -188,7 +169,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     log: accessLogOn(env.LOG),
     rateLimit: rateLimit(env.RATE_LIMIT),
     mcpAccess: mcpAccess(host, env.MCP_ALLOWED_ORIGINS),
-    siteUrl: env.SITE_URL || (port === 0 ? DEFAULT_SITE_URL : localSiteUrl(port)),
+    siteUrl: siteUrlSetting(env),
     siteDir: env.SITE_DIR?.trim() || SITE_DIST,
     signing: signingSettings(env),
     keyFile: keyFilePath(env),

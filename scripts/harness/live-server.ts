@@ -44,6 +44,25 @@ export function freePort(): number {
   return port;
 }
 
+/** What a stand-in for another service answers on the README's port: 503, so a suite that reaches it fails. */
+export const OTHER_SERVICE = "another service holds port 3000";
+
+/**
+ * Stands in for another service on D16's port 3000, the port the README's examples name, while
+ * a suite runs: the suites that run those examples start their server on a free port, and this
+ * proves it (their server could not listen on 3000, and a snippet still naming 3000 would get
+ * this 503). Nothing is held when 3000 is taken already: something else is there, which proves
+ * the same. `stop()` frees the port again.
+ */
+export function holdReadmePort(): { stop(): void } {
+  try {
+    const server = Bun.serve({ port: 3000, fetch: () => new Response(OTHER_SERVICE, { status: 503 }) });
+    return { stop: () => void server.stop(true) };
+  } catch {
+    return { stop() {} };
+  }
+}
+
 /** Reads a stream to the end into `sink`, chunk by chunk, so the pipe never fills. */
 async function drain(stream: ReadableStream<Uint8Array>, sink: { text: string }): Promise<void> {
   const decoder = new TextDecoder();

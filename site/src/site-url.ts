@@ -1,4 +1,7 @@
-/** The public origin of absolute URLs: SITE_URL, the same setting the API reads. */
-import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
+/**
+ * The public origin of absolute URLs: SITE_URL, else this machine on PORT, by the rule the API
+ * server reads (api/host/site-url.ts), so `bun run start` prerenders the origin it then serves.
+ */
+import { siteUrlSetting } from "../../api/host/site-url.ts";
 
-export const siteUrl: string = process.env.SITE_URL ?? DEFAULT_SITE_URL;
+export const siteUrl: string = siteUrlSetting(process.env);

@@ -1,6 +1,7 @@
 /**
- * The README's agent frameworks against a live `bun run api` on http://localhost:3000 (a child
- * process), with no model and no network beyond that server. The Vercel AI SDK (`ai` +
+ * The README's agent frameworks against a live `bun run api` (a child process) on a free port, the
+ * examples' http://localhost:3000 changed to it while a stand-in for another service holds 3000
+ * (holdReadmePort), with no model and no network beyond that server. The Vercel AI SDK (`ai` +
  * `@ai-sdk/mcp`) and the OpenAI Agents SDK (`@openai/agents`) each turn the MCP tools into their
  * own tool objects and execute them, while a recording fetch notes the protocol revision each
  * one negotiated; and each README example runs as written in a child process, with a scripted
@@ -10,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { createMCPClient } from "@ai-sdk/mcp";
 import { getAllMcpTools, MCPServerStreamableHttp, RunContext } from "@openai/agents";
-import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
-import { read, section } from "../readme/sections.ts";
+import { holdReadmePort, type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
+import { onPort, read, section } from "../readme/sections.ts";
 import { CREATE_BODY } from "./scripted-models.ts";
 
 /** The URL both README examples name. */
@@ -121,11 +122,14 @@ const FRAMEWORKS: {
 
 describe.each(FRAMEWORKS)("$name on POST /mcp of a live server", (framework) => {
   let server: LiveServer;
+  let otherService: { stop(): void };
   beforeAll(async () => {
-    server = await startServer({ PORT: "3000" });
+    otherService = holdReadmePort();
+    server = await startServer();
   });
   afterAll(async () => {
-    await server.stop();
+    await server?.stop();
+    otherService.stop();
   });
 
   test("turns the five engine tools into its own tool objects", async () => {
@@ -174,7 +178,7 @@ describe.each(FRAMEWORKS)("$name on POST /mcp of a live server", (framework) => 
     writeFileSync(
       file,
       'import { offline, scriptedAgentsModel, scriptedAiSdkModel } from "./snapshots/mcp/scripted-models.ts";\n' +
-        `offline();\n${code!.replace(model, `  model: ${framework.scriptedModel},`)}`,
+        `offline();\n${onPort(code!, server.port).replace(model, `  model: ${framework.scriptedModel},`)}`,
     );
     try {
       const child = Bun.spawn([process.execPath, file], {

@@ -21,6 +21,7 @@ import {
   SettingError,
   workerCount,
 } from "../../api/host/settings.ts";
+import { siteUrlSetting } from "../../api/host/site-url.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
 
 describe("PORT (D16)", () => {
@@ -165,6 +166,25 @@ describe("readSettings", () => {
     // PORT 0 (a port not known before listening) keeps the default origin; SITE_URL wins over both.
     expect(readSettings({ PORT: "0" }).siteUrl).toBe("http://localhost:3000");
     expect(readSettings({ PORT: "8080", SITE_URL: "https://escrow.example" }).siteUrl).toBe("https://escrow.example");
+  });
+});
+
+describe("siteUrlSetting: the origin the server's documents and the static site build both name", () => {
+  test.each([
+    [{}, "http://localhost:3000"],
+    [{ PORT: "" }, "http://localhost:3000"],
+    [{ PORT: "4123" }, "http://localhost:4123"],
+    [{ PORT: "4123", HOST: "127.0.0.1" }, "http://localhost:4123"],
+    [{ PORT: "0" }, "http://localhost:3000"],
+    [{ PORT: "4123", SITE_URL: "" }, "http://localhost:4123"],
+    [{ PORT: "4123", SITE_URL: "https://escrow.example" }, "https://escrow.example"],
+  ] as [Record<string, string>, string][])("%j names %s, as readSettings does", (env, origin) => {
+    expect(siteUrlSetting(env)).toBe(origin);
+    expect(readSettings(env).siteUrl).toBe(origin);
+  });
+
+  test("a PORT the server would refuse stops the build too", () => {
+    expect(() => siteUrlSetting({ PORT: "eighty" })).toThrow(SettingError);
   });
 });
 

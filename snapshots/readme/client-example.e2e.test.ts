@@ -1,17 +1,23 @@
 /**
  * The README's TypeScript client example and its receipt check with jose run as written against
- * a live server on http://localhost:3000 (a child process) and print what the README says they
- * print. The rest of the README is held to the code in readme.test.ts.
+ * a live server (a child process) and print what the README says they print: on a free port, the
+ * examples' http://localhost:3000 changed to it, while a stand-in for another service holds 3000
+ * (holdReadmePort). The rest of the README is held to the code in readme.test.ts.
  */
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
-import { ROOT, startServer } from "../../scripts/harness/live-server.ts";
-import { read, section } from "./sections.ts";
+import { holdReadmePort, ROOT, startServer } from "../../scripts/harness/live-server.ts";
+import { onPort, read, section } from "./sections.ts";
 
 describe("README.md", () => {
   const readme = read("README.md");
+  let otherService: { stop(): void };
+  beforeAll(() => {
+    otherService = holdReadmePort();
+  });
+  afterAll(() => otherService.stop());
 
-  test("its TypeScript client example runs as written against http://localhost:3000 and prints what it says", async () => {
+  test("its TypeScript client example runs as written (its localhost:3000 a free port) and prints what it says", async () => {
     const client = section(readme, "## TypeScript client");
     const code = /```ts\n([\s\S]*?)```/.exec(client)?.[1];
     const printed = /It prints:\n\n```text\n([\s\S]*?)```/.exec(client)?.[1];
@@ -19,9 +25,9 @@ describe("README.md", () => {
     expect(printed).toBeDefined();
     // "save this as walk.ts at the repository root": the same place, under a name no one uses.
     const file = `${ROOT}.readme-walk-${process.pid}.ts`;
-    writeFileSync(file, code!);
-    const server = await startServer({ PORT: "3000" });
+    const server = await startServer();
     try {
+      writeFileSync(file, onPort(code!, server.port));
       const child = Bun.spawn([process.execPath, file], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
       const [out, err, exit] = await Promise.all([
         new Response(child.stdout).text(),
@@ -41,6 +47,7 @@ describe("README.md", () => {
     const check = section(readme, "### Checking a receipt");
     const code = /```ts\n([\s\S]*?)```/.exec(check)?.[1];
     expect(code).toContain('import { compactVerify, createRemoteJWKSet } from "jose";');
+    expect(code).toContain('const service = "http://localhost:3000";');
     expect(check).toContain("It prints `EdDSA true`");
     const run = async (source: string) => {
       const file = `${ROOT}.readme-receipt-${process.pid}.ts`;
@@ -57,16 +64,16 @@ describe("README.md", () => {
         rmSync(file, { force: true });
       }
     };
-    const server = await startServer({ PORT: "3000" });
+    const server = await startServer();
     try {
-      expect(await run(code!)).toEqual({ out: "EdDSA true\n", err: "", exit: 0 });
+      expect(await run(onPort(code!, server.port))).toEqual({ out: "EdDSA true\n", err: "", exit: 0 });
       // "change any member of the receipt and it prints false"
       const changed = code!.replace(
         "const { receipt } = await walk.json();",
         "const { receipt } = await walk.json();\nreceipt.agent_payout += 1;",
       );
       expect(changed).not.toBe(code);
-      expect(await run(changed)).toEqual({ out: "EdDSA false\n", err: "", exit: 0 });
+      expect(await run(onPort(changed, server.port))).toEqual({ out: "EdDSA false\n", err: "", exit: 0 });
     } finally {
       await server.stop();
     }

@@ -1,15 +1,18 @@
 /**
  * The README and the reference pages in docs/ are for users, so what they say is held to the
  * code: the README's Quick start block has exactly the two commands .ci/run reads and its API
- * table names every path the service answers; docs/api.md's error table lists every catalog
+ * table names every path the service answers, and beside it where the service listens (HOST, PORT
+ * as settings.ts reads them); docs/api.md's error table lists every catalog
  * code with its HTTP status and message template; docs/runtimes.md's table names every api
  * script of package.json with the runtime suite that starts it. The README's TypeScript client
  * example runs in client-example.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
+import { DEFAULT_PORT, listenHost, listenPort, readSettings, startLine } from "../../api/host/settings.ts";
 import { RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
 import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/catalog.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
+import { isLoopbackAddress } from "../../shared/http/mcp-guard.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { read, section } from "./sections.ts";
 
@@ -23,6 +26,30 @@ describe("README.md", () => {
     expect(lines[0]).toEndWith("npx bun run start");
     expect(lines[1]).toEndWith("npx bun run test");
     for (const line of lines) expect(line).toStartWith("npx --yes bun@1.4.4 install --frozen-lockfile && ");
+  });
+
+  test("beside Quick start it says where the service listens and how HOST and PORT change it, as settings.ts reads them", () => {
+    const quick = section(readme, "## Quick start").replace(/\s+/g, " ");
+    const settings = readSettings({});
+    // Every interface by default (no HOST), on D16's port, the origin the start line prints.
+    expect(settings.host).toBeUndefined();
+    expect(startLine(settings, settings.port)).toContain(`listening on http://localhost:${DEFAULT_PORT}/`);
+    expect(quick).toContain(
+      `starts the service on http://localhost:${DEFAULT_PORT}, listening on every interface (IPv4 and IPv6)`,
+    );
+    // HOST=127.0.0.1: one interface, this machine's loopback.
+    expect(quick).toContain("`HOST` picks one interface (`HOST=127.0.0.1` for this machine only)");
+    expect(listenHost("127.0.0.1")).toBe("127.0.0.1");
+    expect(isLoopbackAddress("127.0.0.1")).toBe(true);
+    // PORT: blank keeps the default, a port from 0 to 65535, anything else refused; the build follows it.
+    expect(quick).toContain(
+      `\`PORT\` the port (blank keeps ${DEFAULT_PORT}, and a value that is not a port from 0 to 65535 stops the start with a message)`,
+    );
+    expect(listenPort(" ")).toBe(DEFAULT_PORT);
+    expect(listenPort("65535")).toBe(65535);
+    expect(() => listenPort("65536")).toThrow("PORT must be a whole number from 0 to 65535");
+    expect(quick).toContain("the static site it builds names the same origin");
+    expect(readSettings({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
   });
 
   test("its API table names every engine, /mcp, every document path, the key set and every page, with its method", () => {

@@ -22,3 +22,15 @@ export function section(text: string, heading: string): string {
   );
   return lines.slice(start + 1, end === -1 ? undefined : end).join("\n");
 }
+
+/** The origin the README's examples name: a service started as Quick start says (D16's port 3000). */
+export const README_ORIGIN = "http://localhost:3000";
+
+/**
+ * A README example as it runs in a test: the same code, with {@link README_ORIGIN} changed to the
+ * free port the test's server listens on, so the suites run beside another service on 3000.
+ */
+export function onPort(code: string, port: number): string {
+  expect(code).toContain(README_ORIGIN);
+  return code.replaceAll(README_ORIGIN, `http://localhost:${port}`);
+}
