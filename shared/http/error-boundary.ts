@@ -14,15 +14,50 @@ import { internalError } from "./responses.ts";
  */
 export type ErrorReporter = (error: unknown, request: Request) => void;
 
-/** An exception as a log shows it: its stack (which starts with its name and message), else its text or JSON. */
+/**
+ * An exception as a log shows it, never empty: an Error's name and message, then its stack
+ * (Bun's DOMExceptions have an empty stack; V8's stack starts with the name and message, so
+ * they are not repeated); else its text, or JSON for an object.
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  if (error instanceof Error) {
+    const name = error.name || "Error";
+    const head = error.message ? `${name}: ${error.message}` : name;
+    const stack = error.stack ?? "";
+    if (stack === "") return head;
+    return stack.startsWith(head) ? stack : `${head}\n${stack}`;
+  }
+  if (error === "") return '""';
   if (typeof error !== "object" || error === null) return String(error);
   try {
     return JSON.stringify(error) ?? String(error);
   } catch {
     return String(error);
   }
+}
+
+/**
+ * The status the access log gives a request whose client went away before its body had
+ * arrived (nginx's 499, "client closed request"): the runtime's answer is never sent.
+ */
+export const CLIENT_CLOSED = 499;
+
+/**
+ * True when `error` is the body read failing because the client closed the connection: the
+ * request's signal aborted (Bun, Deno), or the runtime's own error for it: Bun's AbortError
+ * DOMException, Node's "aborted" ECONNRESET, Deno's BadResource, workerd's "Network connection
+ * lost.". Only asked on the error path, never per request.
+ */
+export function isClientAbort(error: unknown, request: Request): boolean {
+  if (request.signal?.aborted === true) return true;
+  if (typeof error !== "object" || error === null) return false;
+  const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown };
+  return (
+    name === "AbortError" ||
+    name === "BadResource" ||
+    (code === "ECONNRESET" && message === "aborted") ||
+    message === "Network connection lost."
+  );
 }
 
 /**
@@ -48,9 +83,12 @@ export function notify(error: unknown, request: Request, report: ErrorReporter |
 /**
  * The answer to an unexpected exception while handling `request`: reports it, then answers
  * 500 internal_error with the request's id `id` (D22). A reporter that throws in turn changes
- * nothing: the client still gets the catalog's answer.
+ * nothing: the client still gets the catalog's answer. A client that closed the connection
+ * before its body arrived is no bug: nothing is reported, and the answer no one will receive
+ * is a bodiless {@link CLIENT_CLOSED}, which the access log shows.
  */
 export function recover(error: unknown, request: Request, report: ErrorReporter | undefined, id: string): Response {
+  if (isClientAbort(error, request)) return new Response(null, { status: CLIENT_CLOSED });
   notify(error, request, report);
   return internalError(id);
 }

@@ -115,13 +115,28 @@ async function expectInternalError(response: Response, head = false): Promise<vo
   expect(text).not.toContain("escrow.ts");
 }
 
-/** A stream that fails on its first read, like a client that goes away mid-body. */
-const failingStream = () =>
+/** A stream that fails on its first read with `error` (by default a bug's). */
+const failingStream = (error: unknown = new Error(SECRET)) =>
   new ReadableStream<Uint8Array>({
     pull(controller) {
-      controller.error(new Error(SECRET));
+      controller.error(error);
     },
   });
+
+/** What each runtime's body read throws when its client closes the connection mid-body. */
+const clientAborts: [string, () => unknown][] = [
+  [
+    "Bun (an AbortError DOMException, with an empty stack)",
+    () => new DOMException("The connection was closed.", "AbortError"),
+  ],
+  ["Node (Error aborted, code ECONNRESET)", () => Object.assign(new Error("aborted"), { code: "ECONNRESET" })],
+  [
+    "Deno (BadResource)",
+    () =>
+      Object.assign(new Error("Cannot read request body as underlying resource unavailable"), { name: "BadResource" }),
+  ],
+  ["workerd (Network connection lost.)", () => new Error("Network connection lost.")],
+];
 
 describe("the handler turns an unexpected exception into 500 internal_error (D21)", () => {
   const cases: [string, () => Request, ServiceOptions["trustContentLength"]?][] = [
@@ -228,6 +243,49 @@ describe("the handler turns an unexpected exception into 500 internal_error (D21
     });
     const request = new HeadersThrow(`${BASE}/api/v0/transition`, { method: "POST", body: createBody() });
     await expectInternalError(await service.fetch(request));
+    expect(reports).toHaveLength(1);
+  });
+});
+
+describe("a client that closes the connection mid-body is no internal_error: 499, nothing reported", () => {
+  test.each(clientAborts)("the body read fails as on %s", async (_name, abort) => {
+    for (const trustContentLength of [false, true]) {
+      const statuses: number[] = [];
+      const { handle, reports } = breakable({
+        trustContentLength,
+        onResponse: (record) => statuses.push(record.status),
+      });
+      const request = new Request(`${BASE}/api/v0/quote`, {
+        method: "POST",
+        body: failingStream(abort()),
+        duplex: "half",
+        headers: { "Content-Length": "10" },
+      } as RequestInit);
+      const response = await handle(request);
+      expect(response.status).toBe(499);
+      expect(statuses).toEqual([499]);
+      expect(reports).toEqual([]);
+    }
+  });
+
+  test("the request's signal aborted: 499 whatever the read threw", async () => {
+    const controller = new AbortController();
+    const { handle, reports } = breakable();
+    const request = new Request(`${BASE}/api/v0/quote`, {
+      method: "POST",
+      body: failingStream(new TypeError("stream errored")),
+      duplex: "half",
+      signal: controller.signal,
+    } as RequestInit);
+    controller.abort();
+    expect((await handle(request)).status).toBe(499);
+    expect(reports).toEqual([]);
+  });
+
+  test("any other failure of the body read stays a reported internal_error", async () => {
+    const { handle, reports } = breakable();
+    const request = post("/api/v0/quote", failingStream(Object.assign(new Error("reset"), { code: "ECONNRESET" })));
+    await expectInternalError(await handle(request));
     expect(reports).toHaveLength(1);
   });
 });
@@ -398,5 +456,21 @@ describe("errorLog: the entry every runtime's binding logs (D21)", () => {
     cyclic.self = cyclic;
     expect(describeError(cyclic)).toBe("[object Object]");
     expect(describeError(undefined)).toBe("undefined");
+    expect(describeError("")).toBe('""');
+  });
+
+  test("an Error is never empty after the colon: its name and message, then its stack when it has one", () => {
+    const entries: string[] = [];
+    const bunAbort = new DOMException("The connection was closed.", "AbortError");
+    Object.defineProperty(bunAbort, "stack", { value: "" });
+    const request = new Request("http://x/api/v0/quote", { method: "POST" });
+    errorLog((entry) => entries.push(entry))(bunAbort, request);
+    expect(entries).toEqual(["internal_error POST /api/v0/quote: AbortError: The connection was closed."]);
+    const stackless = new Error("");
+    stackless.stack = undefined;
+    expect(describeError(stackless)).toBe("Error");
+    const foreign = new RangeError("out of range");
+    foreign.stack = "    at somewhere (file.ts:1:1)";
+    expect(describeError(foreign)).toBe("RangeError: out of range\n    at somewhere (file.ts:1:1)");
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { LiveServer } from "../../scripts/harness/live-server.ts";
-import { exchange, KeepAliveClient, rawRequest } from "../../scripts/harness/raw-http.ts";
+import { exchange, KeepAliveClient, open, rawRequest } from "../../scripts/harness/raw-http.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
 import { CREATE } from "../support/helpers.ts";
@@ -90,6 +90,38 @@ export function operateSuite(
         for (const line of lines) expect(line.duration_us).toBeGreaterThanOrEqual(0);
         const output = server.stdout() + server.stderr();
         for (const secret of [DEMO_KEY, TITLE, QUERY]) expect(output).not.toContain(secret);
+      } finally {
+        await server.stop();
+      }
+    }, 90_000);
+
+    test("a client that closes mid-body: logged as 499, no internal_error, and the server goes on", async () => {
+      const server = await start(options.logsByDefault === false ? { LOG: "on" } : {});
+      try {
+        const before = (await untilLogged(server, 1)).length; // the start-up probe
+        const body = JSON.stringify({ action: "create", ...CREATE });
+        const head = rawRequest("POST", "/api/v0/transition", null, {
+          "X-Request-Id": "aborted-1",
+          "Content-Type": "application/json",
+          "Content-Length": String(body.length + 4096),
+        });
+        const socket = await open(server.port);
+        socket.write(Buffer.concat([head, Buffer.from(body)]));
+        await Bun.sleep(300); // the handler has the request and waits for the rest of its body
+        socket.destroy();
+        const health = await fetch(`${server.base}/api/health.json`, { headers: { "X-Request-Id": "after-1" } });
+        expect(health.status).toBe(200);
+        await health.arrayBuffer();
+        const lines = (await untilLogged(server, before + 2)).slice(before);
+        const aborted = lines.find((line) => line.request_id === "aborted-1");
+        expect(aborted, JSON.stringify(lines)).toMatchObject({
+          method: "POST",
+          path: "/api/v0/transition",
+          status: 499,
+        });
+        expect(lines.some((line) => line.request_id === "after-1" && line.status === 200)).toBe(true);
+        await Bun.sleep(100);
+        expect(server.stderr()).not.toMatch(/internal_error|exception|^\s+at /im);
       } finally {
         await server.stop();
       }
