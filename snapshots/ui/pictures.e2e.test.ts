@@ -181,9 +181,16 @@ describe("each job's stepper", () => {
       () => "the hold's countdown did not move",
     );
     await expectText(timer, /^Ended \d+ s ago: release is refused now; dispute is still allowed\.$/);
-    await expectText(item, /Release is not possible now: Cannot release after expiresAt/);
-    await button(item, "Release").click();
-    await expectText(alertsIn(item).first(), "Cannot release after expiresAt");
+    // Issue 26 item 2: the card says the hold ended and dispute is what is left; Release is
+    // demoted and disabled with its reason (no click that costs a 409); its end reads to the second.
+    await expectText(item.locator(".state-line"), /^Submitted, hold ended: .*dispute is what is left/);
+    const release = button(item, "Release");
+    expect(await release.isDisabled()).toBe(true);
+    expect(await release.getAttribute("class")).not.toContain("primary");
+    expect(await button(item, "Dispute").getAttribute("class")).toContain("primary");
+    const reason = item.locator(`[id="${await release.getAttribute("aria-describedby")}"]`);
+    await expectText(reason, /^Release is refused: the hold ended at .*\d\d:\d\d:\d\d UTC\.$/);
+    await expectText(item.locator(".hold time"), /\d\d:\d\d:\d\d UTC$/);
     await expectStep(item, 2, "Submit");
     await dispute(item);
     await expectStep(item, 3, "Dispute");

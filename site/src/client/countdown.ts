@@ -6,7 +6,7 @@
  */
 import type { JobRecord } from "../../../client/index.ts";
 import { h } from "./dom.ts";
-import { when } from "./view-parts.ts";
+import { when, whenToSecond } from "./view-parts.ts";
 
 /** A length of time as people read it, to the second under an hour: "9 min 58 s", "2 h 5 min", "3 d 4 h". */
 export function duration(ms: number): string {
@@ -28,6 +28,18 @@ export function holdText(expiresAt: string, now: number): string {
     : `Ended ${duration(-left)} ago: release is refused now; dispute is still allowed.`;
 }
 
+/** Under this, a hold's end is shown to the second: a hold this short, or an end this close to now. */
+export const SHORT_HOLD_MS = 10 * 60 * 1000;
+
+/** The end of `job`'s hold as people read it: to the second for a short hold or a close end, else to the minute. */
+export function holdEnd(job: JobRecord, now: number): string {
+  const end = Date.parse(job.expiresAt ?? "");
+  const length = job.fundedAt ? end - Date.parse(job.fundedAt) : Number.POSITIVE_INFINITY;
+  return length < SHORT_HOLD_MS || Math.abs(end - now) < SHORT_HOLD_MS
+    ? whenToSecond(job.expiresAt)
+    : when(job.expiresAt);
+}
+
 /** The hold line of a job that has one and is not settled yet, counting down; null otherwise. */
 export function holdNote(job: JobRecord, now: number): HTMLElement | null {
   const expires = job.expiresAt;
@@ -37,7 +49,7 @@ export function holdNote(job: JobRecord, now: number): HTMLElement | null {
     "p",
     { class: ended ? "hold ended" : "hold" },
     h("span", { class: "muted" }, "Hold ends: "),
-    h("time", { datetime: expires }, when(expires)),
+    h("time", { datetime: expires }, holdEnd(job, now)),
     ". ",
     h("span", { role: "timer", "data-expires": expires, "data-ended": String(ended) }, holdText(expires, now)),
   );

@@ -4,11 +4,13 @@
  * service before the click. The accessible names are a contract the browser suite drives:
  * "Steps", the hold's timer, "Fund", "Hold seconds", "Proof URL", "Proof note",
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
- * "Handoff link"; a job imported from a handoff link shows its seal check (seal-badge.ts).
+ * "Handoff link"; a job imported from a handoff link shows its seal check (seal-badge.ts). Once a
+ * held job's hold ends, the engine refuses its release (hold_expired; dispute stays allowed), so
+ * the item says so, Dispute is its primary button and Release is disabled with its reason.
  */
 import type { JobRecord, JobStatus } from "../../../client/index.ts";
 import { nextActions } from "../../../shared/client-state/share-links.ts";
-import { holdNote } from "./countdown.ts";
+import { holdEnd, holdEnded, holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import { moneyFlow } from "./money-flow.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
@@ -58,6 +60,18 @@ const STATUS_TEXT = {
   disputed: "Disputed.",
 } as const satisfies Record<JobStatus, string>;
 
+/** True when `job` is funded or submitted and its hold has ended at `now`: release is refused (hold_expired). */
+const pastHold = (job: JobRecord, now: number): boolean =>
+  (job.status === "funded" || job.status === "submitted") && !!job.expiresAt && holdEnded(job.expiresAt, now);
+
+/** Where `job` stands in words; an ended hold says that dispute is what is left (SPEC D4). */
+function statusText(job: JobRecord, now: number): string {
+  if (!pastHold(job, now)) return STATUS_TEXT[job.status];
+  return job.status === "submitted"
+    ? "Submitted, hold ended: release is refused now, so dispute is what is left (it returns the credits to the payer)."
+    : "Funded: waiting for the agent's proof. The hold ended: after the proof only dispute is left (release is refused).";
+}
+
 /** The controls of a job's next actions, each with its money impact above it. */
 function controls(view: JobView): Child[] {
   const id = view.job.id;
@@ -97,7 +111,22 @@ function controls(view: JobView): Child[] {
       h("div", { class: "row" }, button("Submit proof", "submit", id, { class: "primary", ...disabled })),
     );
   }
-  if (next.includes("release")) {
+  if (next.includes("release") && pastHold(view.job, view.now)) {
+    // The engine answers hold_expired to a release now: Dispute leads; Release stays in view,
+    // not primary, disabled, and says why.
+    const reason = `release-reason-${id}`;
+    shown.push(
+      h("p", { class: "impact" }, impact(view, "dispute")),
+      field(`disputereason-${id}`, "Dispute reason", view.draft("disputereason"), { placeholder: "optional" }),
+      h(
+        "div",
+        { class: "row" },
+        button("Dispute", "dispute", id, { class: "primary", ...disabled }),
+        button("Release", "release", id, { class: "quiet", disabled: true, "aria-describedby": reason }),
+      ),
+      h("p", { id: reason, class: "impact" }, `Release is refused: the hold ended at ${holdEnd(view.job, view.now)}.`),
+    );
+  } else if (next.includes("release")) {
     shown.push(
       h("p", { class: "impact" }, impact(view, "release")),
       h("p", { class: "impact" }, impact(view, "dispute")),
@@ -138,7 +167,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     holdNote(job, view.now) ?? line("Hold ends", when(job.expiresAt)),
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),
-    h("p", { class: "state-line" }, STATUS_TEXT[job.status], settled ? ` ${settled}` : ""),
+    h("p", { class: "state-line" }, statusText(job, view.now), settled ? ` ${settled}` : ""),
     controls(view),
     view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,
     h(

@@ -10,6 +10,12 @@ export const when = (iso: unknown): string =>
     ? `${new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`
     : "";
 
+/** A date-time to the second, in UTC, for moments close at hand (a short hold's end); "" when unset. */
+export const whenToSecond = (iso: unknown): string =>
+  typeof iso === "string" && iso !== ""
+    ? `${new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC`
+    : "";
+
 /** A labelled value: a <label for> and an <output>, so getByLabel finds the value. */
 export function labelled(id: string, label: string, text: Child): HTMLElement {
   return h("div", { class: "kv" }, h("label", { for: id }, label), h("output", { id }, text));

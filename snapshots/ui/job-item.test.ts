@@ -1,0 +1,112 @@
+/**
+ * A job item as a pure view, under happy-dom (issue 26 item 2): a submitted job whose hold has
+ * ended says so and that dispute is what is left, with Dispute as its primary button and Release
+ * demoted, disabled with its reason (the engine answers hold_expired); a held job still offers
+ * Release first; a short hold shows its end to the second. The browser suite drives the same
+ * view in Chromium (reference-ui.e2e.test.ts).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import type { JobRecord, JobStatus } from "../../client/index.ts";
+import { holdNote } from "../../site/src/client/countdown.ts";
+import { type JobView, jobItem } from "../../site/src/client/job-item.ts";
+import { JOBS } from "../support/fixtures.ts";
+import { call, fixedContext } from "../support/helpers.ts";
+
+const window = new Window({ url: "http://localhost:3000/" });
+const saved = (globalThis as any).document;
+beforeAll(() => {
+  (globalThis as any).document = window.document;
+});
+afterAll(() => {
+  (globalThis as any).document = saved;
+});
+
+const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
+const END = "2026-01-01T00:10:00.000Z";
+const at = (iso: string) => Date.parse(iso);
+
+function view(job: JobRecord, now: number): JobView {
+  return { job, quotes: {}, payerCredits: 1000, busy: false, draft: () => "", now };
+}
+
+const buttonNamed = (item: Element, name: string) =>
+  [...item.querySelectorAll("button")].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
+const describedBy = (item: Element, b: HTMLButtonElement) =>
+  (b.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => item.querySelector(`[id="${id}"]`)?.textContent ?? "")
+    .join(" ");
+
+describe("a submitted job whose hold has ended", () => {
+  const job = { ...jobs.submitted, fundedAt: "2026-01-01T00:00:00.000Z", expiresAt: END };
+  const now = at("2026-01-01T00:10:12.000Z");
+
+  test("the engine refuses its release (hold_expired) and still takes its dispute", () => {
+    // The view follows the engine: these are what the service would answer at that moment.
+    const release = call("transition", { action: "release", job }, {}, fixedContext(now));
+    const dispute = call("transition", { action: "dispute", job }, {}, fixedContext(now));
+    expect(release.status).toBe(409);
+    expect(release.body.error).toBe("hold_expired");
+    expect(dispute.status).toBe(200);
+  });
+
+  test("says the hold ended and that dispute is what is left, not 'release or dispute'", () => {
+    const item = jobItem(view(job, now));
+    const state = item.querySelector(".state-line")?.textContent ?? "";
+    expect(state).not.toContain("release or dispute");
+    expect(state).toContain("hold ended");
+    expect(state).toMatch(/dispute/i);
+    expect(item.querySelector(".hold.ended")).not.toBeNull();
+  });
+
+  test("Dispute is the primary button; Release is not, and is disabled with its reason", () => {
+    const item = jobItem(view(job, now));
+    const release = buttonNamed(item, "Release")!;
+    const dispute = buttonNamed(item, "Dispute")!;
+    expect(dispute.classList.contains("primary")).toBe(true);
+    expect(dispute.disabled).toBe(false);
+    expect(release.classList.contains("primary")).toBe(false);
+    expect(release.disabled).toBe(true);
+    expect(describedBy(item, release)).toMatch(/hold ended/i);
+    expect(item.querySelectorAll("button.primary")).toHaveLength(1);
+  });
+
+  test("a funded job whose hold ended says release will be refused after the proof", () => {
+    const funded = { ...jobs.funded, fundedAt: "2026-01-01T00:00:00.000Z", expiresAt: END };
+    const state = jobItem(view(funded, now)).querySelector(".state-line")?.textContent ?? "";
+    expect(state).toContain("hold ended");
+    expect(state).toMatch(/only dispute/i);
+  });
+});
+
+describe("a submitted job whose hold has not ended", () => {
+  test("Release is still the primary button, enabled; the state line offers both", () => {
+    const job = { ...jobs.submitted, fundedAt: "2026-01-01T00:00:00.000Z", expiresAt: END };
+    const item = jobItem(view(job, at("2026-01-01T00:05:00.000Z")));
+    const release = buttonNamed(item, "Release")!;
+    expect(release.classList.contains("primary")).toBe(true);
+    expect(release.disabled).toBe(false);
+    expect(buttonNamed(item, "Dispute")!.classList.contains("primary")).toBe(false);
+    expect(item.querySelector(".state-line")?.textContent).toContain("release or dispute");
+  });
+});
+
+describe("a short hold shows its end to the second", () => {
+  test("a 45-second hold: its end with seconds, and the count in seconds", () => {
+    const end = "2026-01-01T00:00:45.000Z";
+    const job = { ...jobs.funded, fundedAt: "2026-01-01T00:00:00.000Z", expiresAt: end };
+    const note = holdNote(job, at("2026-01-01T00:00:00.000Z"))!;
+    expect(note.querySelector("time")?.textContent).toContain("00:00:45");
+    expect(note.querySelector("[role=timer]")?.textContent).toStartWith("45 s left.");
+  });
+
+  test("a hold of days still shows its end to the minute", () => {
+    const end = "2026-01-04T00:00:00.000Z";
+    const job = { ...jobs.funded, fundedAt: "2026-01-01T00:00:00.000Z", expiresAt: end };
+    const note = holdNote(job, at("2026-01-01T00:00:00.000Z"))!;
+    expect(note.querySelector("time")?.textContent).toContain("00:00");
+    expect(note.querySelector("time")?.textContent).not.toContain("00:00:00");
+  });
+});
