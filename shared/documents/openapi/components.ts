@@ -99,8 +99,10 @@ export function components() {
         in: "header",
         required: false,
         description:
-          "Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one.",
-        schema: { type: "string", pattern: REQUEST_ID_PATTERN.source },
+          "Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.",
+        // No pattern: the service never refuses a request for its id, it replaces a bad one
+        // (D22), so a schema fuzzer must not expect a refusal. The response header keeps it.
+        schema: { type: "string" },
       },
       AcceptEncoding: {
         name: "Accept-Encoding",

@@ -11,7 +11,7 @@ import { pascal } from "../../schemas/components.ts";
 import { DOCUMENT_CATALOG, type DocumentKind, KEY_SET, TYPES } from "../catalog.ts";
 import { exampleList } from "../examples.ts";
 import { jwksPathItem } from "./jwks.ts";
-import { TRANSITION_LINKS } from "./links.ts";
+import { SIMULATE_LINKS, TRANSITION_LINKS, TRANSITION_SUCCESS } from "./links.ts";
 import { mcpPathItem } from "./mcp.ts";
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -103,6 +103,9 @@ export function engineErrors() {
   return { components, responsesOf };
 }
 
+/** The links of each engine's 200 answer, where it has any. */
+const ENGINE_LINKS: Partial<Record<EngineRoute, object>> = { transition: TRANSITION_LINKS, simulate: SIMULATE_LINKS };
+
 /** The path item of an engine. */
 export function enginePathItem(engine: EngineEntry) {
   const codes = routeErrors(engine.route);
@@ -128,9 +131,9 @@ export function enginePathItem(engine: EngineEntry) {
       },
       responses: {
         "200": {
-          description: "Success.",
+          description: engine.route === "transition" ? TRANSITION_SUCCESS : "Success.",
           content: { "application/json": { schema: schemaRef(engine.responseSchema) } },
-          ...(engine.route === "transition" && { links: TRANSITION_LINKS }),
+          ...(ENGINE_LINKS[engine.route] && { links: ENGINE_LINKS[engine.route] }),
         },
         ...engineErrors().responsesOf(engine.route),
       },

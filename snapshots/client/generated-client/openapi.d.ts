@@ -152,7 +152,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -187,7 +187,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -222,7 +222,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -257,7 +257,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -292,7 +292,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -327,7 +327,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -362,7 +362,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -397,7 +397,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -432,7 +432,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -467,7 +467,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -502,7 +502,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -537,7 +537,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -572,7 +572,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -607,7 +607,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -642,7 +642,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -677,7 +677,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -712,7 +712,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -747,7 +747,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -782,7 +782,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -817,7 +817,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -852,7 +852,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -887,7 +887,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -922,7 +922,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -957,7 +957,7 @@ export interface paths {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -990,7 +990,7 @@ export interface paths {
             header?: {
                 /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -1812,7 +1812,7 @@ export interface components {
         IdempotencyKey: string;
         /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
         IfNoneMatch: string;
-        /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+        /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
         RequestId: string;
         /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
         AcceptEncoding: string;
@@ -1848,7 +1848,7 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -1860,7 +1860,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
+            /** @description Success. Only release and dispute answers hold a receipt; send it to verify as { receipt } to check its figures. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1896,7 +1896,7 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -1944,7 +1944,7 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -1992,7 +1992,7 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2040,7 +2040,7 @@ export interface operations {
             header?: {
                 /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2086,7 +2086,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
                 /** @description The revision the client speaks: 2026-07-28, or a 2025-era one after initialize. */
                 "Mcp-Protocol-Version"?: string;
@@ -2185,7 +2185,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2208,7 +2208,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2227,7 +2227,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2248,7 +2248,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2271,7 +2271,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2290,7 +2290,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2311,7 +2311,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2334,7 +2334,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2353,7 +2353,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2374,7 +2374,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2397,7 +2397,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2416,7 +2416,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2437,7 +2437,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2460,7 +2460,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2479,7 +2479,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2500,7 +2500,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2523,7 +2523,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2542,7 +2542,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2563,7 +2563,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2586,7 +2586,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2605,7 +2605,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2626,7 +2626,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2649,7 +2649,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2668,7 +2668,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2689,7 +2689,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2712,7 +2712,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2731,7 +2731,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2752,7 +2752,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2775,7 +2775,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2794,7 +2794,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2815,7 +2815,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2838,7 +2838,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2857,7 +2857,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2878,7 +2878,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2901,7 +2901,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2920,7 +2920,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2941,7 +2941,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2964,7 +2964,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -2983,7 +2983,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3004,7 +3004,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3027,7 +3027,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3046,7 +3046,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3067,7 +3067,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3090,7 +3090,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3109,7 +3109,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3130,7 +3130,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3153,7 +3153,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3172,7 +3172,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3193,7 +3193,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3216,7 +3216,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3235,7 +3235,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3256,7 +3256,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3279,7 +3279,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3298,7 +3298,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3319,7 +3319,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3342,7 +3342,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3361,7 +3361,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3382,7 +3382,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3405,7 +3405,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3424,7 +3424,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3445,7 +3445,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3468,7 +3468,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3487,7 +3487,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3508,7 +3508,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3531,7 +3531,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3550,7 +3550,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3571,7 +3571,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3594,7 +3594,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3613,7 +3613,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3634,7 +3634,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3657,7 +3657,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3676,7 +3676,7 @@ export interface operations {
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
                 "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3695,7 +3695,7 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3742,7 +3742,7 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
@@ -3759,7 +3759,7 @@ export interface operations {
             header?: {
                 /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -; otherwise the service makes one. */
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
             };
             path?: never;
