@@ -19,28 +19,10 @@ import type { Schema as Published } from "../schemas/convert.ts";
 // biome-ignore lint/suspicious/noExplicitAny: a schema rebuilt keyword by keyword
 type Schema = Record<string, any>;
 
-/** The keywords each provider's subset takes. */
-export const OPENAI_KEYWORDS = [
+/** The keywords both providers' subsets take, and each one's own. */
+const COMMON_KEYWORDS = [
   "type",
   "description",
-  "properties",
-  "required",
-  "additionalProperties",
-  "items",
-  "enum",
-  "anyOf",
-  "pattern",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "minItems",
-  "maxItems",
-] as const;
-export const GEMINI_KEYWORDS = [
-  "type",
-  "description",
-  "nullable",
   "properties",
   "required",
   "items",
@@ -54,6 +36,8 @@ export const GEMINI_KEYWORDS = [
   "minItems",
   "maxItems",
 ] as const;
+export const OPENAI_KEYWORDS = [...COMMON_KEYWORDS, "additionalProperties"] as const;
+export const GEMINI_KEYWORDS = [...COMMON_KEYWORDS, "nullable"] as const;
 
 type Keywords = readonly string[];
 const isNull = (schema: Schema): boolean => schema.type === "null";

@@ -5,22 +5,15 @@
  * Release first; a short hold shows its end to the second. The browser suite drives the same
  * view in Chromium (reference-ui.e2e.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
 import { holdNote } from "../../site/src/client/countdown.ts";
 import { type JobView, jobItem } from "../../site/src/client/job-item.ts";
 import { JOBS } from "../support/fixtures.ts";
+import { useHappyDocument } from "../support/happy-document.ts";
 import { call, fixedContext } from "../support/helpers.ts";
 
-const window = new Window({ url: "http://localhost:3000/" });
-const saved = (globalThis as any).document;
-beforeAll(() => {
-  (globalThis as any).document = window.document;
-});
-afterAll(() => {
-  (globalThis as any).document = saved;
-});
+const _window = useHappyDocument();
 
 const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
 const END = "2026-01-01T00:10:00.000Z";

@@ -3,8 +3,7 @@
  * hold's countdown text, and (below) the money flow and the balance history. The browser suite
  * pictures.e2e.test.ts drives the same views in Chromium against the live service.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
 import { freshState, withActivity } from "../../shared/client-state/pack.ts";
 import { duration, holdNote, holdText } from "../../site/src/client/countdown.ts";
@@ -14,16 +13,10 @@ import { historyChart, historyLabel, linePoints } from "../../site/src/client/hi
 import { flowLabel, flowOf, moneyFlow } from "../../site/src/client/money-flow.ts";
 import { currentStep, stepper, walkSteps } from "../../site/src/client/stepper.ts";
 import { JOBS } from "../support/fixtures.ts";
+import { useHappyDocument } from "../support/happy-document.ts";
 import { call, ok } from "../support/helpers.ts";
 
-const window = new Window({ url: "http://localhost:3000/" });
-const saved = (globalThis as any).document;
-beforeAll(() => {
-  (globalThis as any).document = window.document;
-});
-afterAll(() => {
-  (globalThis as any).document = saved;
-});
+const _window = useHappyDocument();
 
 const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
 

@@ -6,8 +6,7 @@
  * shared panel and a handed-off job item, their text escaped. The browser suites drive the same
  * badges in Chromium against the live service.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { afterAll, describe, expect, test } from "bun:test";
 import type { JobRecord, ReceiptRecord, Verification } from "../../client/index.ts";
 import * as verify from "../../client/verify.ts";
 import { freshState } from "../../shared/client-state/pack.ts";
@@ -26,17 +25,11 @@ import {
   type SealKind,
 } from "../../site/src/client/seal-checks.ts";
 import { sharedPanel } from "../../site/src/client/shared-panel.ts";
+import { useHappyDocument } from "../support/happy-document.ts";
 import { CREATE, call, fixedContext, PROOF_URL } from "../support/helpers.ts";
 import { testSigner } from "../support/signer.ts";
 
-const window = new Window({ url: "http://localhost:3000/" });
-const saved = (globalThis as any).document;
-beforeAll(() => {
-  (globalThis as any).document = window.document;
-});
-afterAll(() => {
-  (globalThis as any).document = saved;
-});
+const _window = useHappyDocument();
 
 const SIGNER = testSigner();
 const JWKS = { keys: SIGNER.keys };
