@@ -62,8 +62,7 @@ export function walletBox(pack: Pack, api: EscrowApi) {
     if (!tool.confirm) return undefined;
     const id = text(args, "job_id");
     const job = keeper.job(id);
-    if (!job)
-      return refusalOf({ ok: false, code: "unknown_job", status: 0, message: `No job ${id} is held here.` }, tool);
+    if (!job) return refusal(invalid("job_id", `No job ${id} is held here.`));
     const fields = Object.fromEntries(
       (tool.fields ?? []).filter((f) => args[f] !== undefined).map((f) => [f, args[f]]),
     );
