@@ -58,8 +58,8 @@ export const exportText = (jobs: number, receipts: number): string =>
 export const importPackText = (jobs: number, receipts: number): string =>
   `Imported a demo pack: ${jobs} jobs, ${receipts} receipts. Everything before it was replaced.`;
 
-export const importJobText = (job: JobRecord): string =>
-  `Imported job "${job.title}" (${job.status}) from a handoff link.`;
+export const importJobText = (job: JobRecord, received: boolean): string =>
+  `Imported job "${job.title}" (${job.status}) from a handoff link${received ? ", received from its payer" : ""}.`;
 
 export const importReceiptText = (receipt: Receipt): string =>
   `Imported the receipt of "${receipt.title}" from a receipt link.`;

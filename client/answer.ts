@@ -12,10 +12,11 @@ import { ERROR_CATALOG } from "../shared/protocol/errors.ts";
 /**
  * Codes the client gives besides the catalog's, all with status 0 but bad_answer: `unreachable`
  * when no answer came, `bad_answer` when what came is not a JSON answer of this service (a
- * proxy's HTML page), and from the state keeper `unknown_job` (no such job or receipt is held)
- * and `invalid_input` (a top-up amount, a pack or a link it refused before any call).
+ * proxy's HTML page), and from the state keeper `unknown_job` (no such job or receipt is held),
+ * `not_payer` (fund, release or dispute of a job received from its payer, D28) and
+ * `invalid_input` (a top-up amount, a pack or a link it refused before any call).
  */
-export type ClientErrorCode = "unreachable" | "bad_answer" | "unknown_job" | "invalid_input";
+export type ClientErrorCode = "unreachable" | "bad_answer" | "unknown_job" | "not_payer" | "invalid_input";
 
 /** A call that did not succeed, as a value. */
 export interface EscrowError {

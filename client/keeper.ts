@@ -26,7 +26,16 @@ import type { CallOptions, EscrowApi } from "./api.ts";
 import { type Balances, balancesOf } from "./balances.ts";
 import type { ActionRequest, FormInput, SimulateRequest } from "./requests.ts";
 import { handoffToken, openLink, packText, readPackText, receiptToken, type Shared, shareLink } from "./sharing.ts";
-import { type ActionFields, afterAction, type Done, refused, upsertJob, upsertReceipt } from "./state.ts";
+import {
+  type ActionFields,
+  afterAction,
+  afterHandoff,
+  type Done,
+  isReceived,
+  refused,
+  upsertJob,
+  upsertReceipt,
+} from "./state.ts";
 
 /** Options of a keeper. */
 export interface KeeperOptions {
@@ -65,6 +74,10 @@ export class EscrowKeeper {
   /** The job with `id`, if held. */
   job(id: string): JobRecord | undefined {
     return this.#state.jobs.find((j) => j.id === id);
+  }
+  /** True when the held job `id` was received through a handoff link: its payer is someone else (D28). */
+  received(id: string): boolean {
+    return isReceived(this.#state, id);
   }
   /** The receipt of job `jobId`, if held. */
   receipt(jobId: string): ReceiptRecord | undefined {
@@ -119,10 +132,22 @@ export class EscrowKeeper {
     return this.#act("dispute", id, fields, options);
   }
 
-  /** One action on a held job: the job and the balance go with it; the answer is applied as a change of balance. */
-  async #act(action: "fund" | "submit" | "release" | "dispute", id: string, fields: object, options?: CallOptions) {
+  /** The held job `id` for `action`, or why not: none held, or a payer's action on a job received from its payer (D28). */
+  #heldFor(id: string, action: string): JobRecord | ReturnType<typeof refused> {
     const job = this.job(id);
     if (!job) return refused("unknown_job", `No job ${id} is held here.`);
+    if (action !== "submit" && this.received(id))
+      return refused(
+        "not_payer",
+        `Job ${id} was handed to you by its payer: only the payer can ${action} it. Submit proof, then hand it back with its handoff link.`,
+      );
+    return job;
+  }
+
+  /** One action on a held job: the job and the balance go with it; the answer is applied as a change of balance. */
+  async #act(action: "fund" | "submit" | "release" | "dispute", id: string, fields: object, options?: CallOptions) {
+    const job = this.#heldFor(id, action);
+    if ("ok" in job) return job;
     const sent = this.#state.payerCredits;
     const body = { action, job, payer_credits: sent, ...fields } as ActionRequest<"fund">;
     const answer = await this.api.transition(body, options);
@@ -133,8 +158,8 @@ export class EscrowKeeper {
 
   /** The money impact of `action` on job `id` at the current balance; changes nothing. */
   async quote(id: string, action: "fund" | "submit" | Terminal, fields: object = {}): Promise<Answer<"quote">> {
-    const job = this.job(id);
-    if (!job) return refused("unknown_job", `No job ${id} is held here.`);
+    const job = this.#heldFor(id, action);
+    if ("ok" in job) return job;
     const body = { action, job, payer_credits: this.#state.payerCredits, ...fields } as ActionRequest<"fund">;
     return this.api.quote(body);
   }
@@ -184,14 +209,19 @@ export class EscrowKeeper {
       ? { ok: true, link: shareLink("receipt", receiptToken(receipt), page) }
       : refused("unknown_job", `No receipt of job ${jobId} is held here.`);
   }
-  /** Takes in what a link holds (a link, a bare token, or what openLink read): a job replacing the one with its id, or a receipt. */
+  /**
+   * Takes in what a link holds (a link, a bare token, or what openLink read): a receipt, or a job
+   * replacing the one with its id, received (someone else's) unless this state created it (D28).
+   */
   importLink(link: string | Shared): Done<Shared> {
     const shared = typeof link === "string" ? openLink(link) : ({ ok: true, ...link } as const);
     if (!shared.ok) return shared;
     const state = this.#state;
-    if (shared.kind === "handoff")
-      this.commit({ ...state, jobs: upsertJob(state.jobs, shared.job) }, "import", importJobText(shared.job));
-    else
+    if (shared.kind === "handoff") {
+      const next = afterHandoff(state, shared.job);
+      if (!next.ok) return next;
+      this.commit(next.state, "import", importJobText(shared.job, isReceived(next.state, shared.job.id)));
+    } else
       this.commit(
         { ...state, receipts: upsertReceipt(state.receipts, shared.receipt) },
         "import",

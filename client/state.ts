@@ -13,7 +13,7 @@ import type { ActionRequest, FormInput } from "./requests.ts";
 export type Done<T extends object = object> = ({ ok: true } & T) | EscrowError;
 
 /** An operation the keeper refused itself, before any call. */
-export const refused = (code: "unknown_job" | "invalid_input", message: string): EscrowError => ({
+export const refused = (code: "unknown_job" | "not_payer" | "invalid_input", message: string): EscrowError => ({
   ok: false,
   code,
   status: 0,
@@ -37,6 +37,36 @@ export const upsertReceipt = (receipts: readonly ReceiptRecord[], receipt: Recei
   receipt,
   ...receipts.filter((r) => r.job_id !== receipt.job_id),
 ];
+
+/** True when the held job `id` was received through a handoff link: its payer is someone else (D28). */
+export const isReceived = (state: DemoState, id: string): boolean => state.receivedJobs.includes(id);
+
+/**
+ * `state` holding the job a handoff link brought (D28). A job it does not hold, or holds as
+ * received, is received: someone else's. A job it created stays its own, and the link may only
+ * bring what its agent does (the same status, or its proof: funded to submitted) with the same
+ * amount and fee; a link that would move its credits is refused and changes nothing.
+ */
+export function afterHandoff(state: DemoState, job: JobRecord): Done<{ state: DemoState }> {
+  const held = state.jobs.find((j) => j.id === job.id);
+  if (!held || isReceived(state, job.id))
+    return {
+      ok: true,
+      state: {
+        ...state,
+        jobs: upsertJob(state.jobs, job),
+        receivedJobs: held ? state.receivedJobs : [job.id, ...state.receivedJobs],
+      },
+    };
+  const step = held.status === job.status || (held.status === "funded" && job.status === "submitted");
+  if (!step || held.amount !== job.amount || held.fee !== job.fee)
+    return refused(
+      "invalid_input",
+      `Job ${job.id} is yours and ${held.status} here (${held.amount} credits); this link says ${job.status} (${job.amount} credits). ` +
+        "A link can bring its proof, not move its credits: only you fund, release or dispute it. Nothing changed.",
+    );
+  return { ok: true, state: { ...state, jobs: upsertJob(state.jobs, job) } };
+}
 
 /**
  * `state` after the answer to `action` on a held job, sent with payer credits `sent`: the job

@@ -4,7 +4,7 @@
  * this process. Every call loads the pack, acts, and saves only when something changed; a
  * refusal changes nothing. A refusal is the engine tools' shape (the catalog's error body, D8):
  * the engine's own body when the engine refused, else invalid_field naming the argument (a job
- * id the wallet does not hold, a bad top-up or link, ESCROW_PACK for a pack it cannot use), or
+ * id the wallet does not hold or holds for its payer, D28; a bad top-up or link, ESCROW_PACK for a pack it cannot use), or
  * `declined` when the person said no to a release or dispute (confirm.ts). A result names the
  * pack by its file name and setting, never by its path on this machine.
  */
@@ -27,7 +27,7 @@ const refusal = (rejection: Rejection): ToolAnswer => asResult(errorBody(rejecti
 /** A keeper's refusal as the catalog's error body: the engine's own, or the argument it concerns. */
 function refusalOf(error: EscrowError, tool: WalletTool): ToolAnswer {
   if (error.body) return asResult(error.body as unknown as Record<string, unknown>, true);
-  if (error.code === "unknown_job") return refusal(invalid("job_id", error.message));
+  if (error.code === "unknown_job" || error.code === "not_payer") return refusal(invalid("job_id", error.message));
   if (error.code === "invalid_input") return refusal(invalid(tool.field ?? "job_id", error.message));
   return refusal(reject("internal_error"));
 }
@@ -92,7 +92,13 @@ export function walletBox(pack: Pack, api: EscrowApi) {
     const state = keeper.state;
     const wallet = {
       balances: balancesOf(state),
-      jobs: state.jobs.map(({ id, title, amount, status }) => ({ id, title, amount, status })),
+      jobs: state.jobs.map(({ id, title, amount, status }) => ({
+        id,
+        title,
+        amount,
+        status,
+        received: keeper.received(id),
+      })),
       pack: pack.label,
     };
     return asResult({ ...(outcome as Record<string, unknown>), ok: true, wallet }, false);

@@ -4,6 +4,7 @@
  * `error` is a catalog code or, for a confirmation the person declined, `declined` (D24). Built
  * from the engines' response schemas, written out whole (an MCP client validates them alone).
  */
+import { OWN_FIGURES } from "../client/index.ts";
 import { compositeSchema } from "../shared/schemas/bodies.ts";
 import { inline } from "../shared/schemas/components.ts";
 import type { Schema } from "../shared/schemas/convert.ts";
@@ -21,15 +22,27 @@ const WALLET: Schema = {
   properties: {
     balances: {
       type: "object",
-      required: ["payerCredits", "inEscrow", "agentWallet", "feesPaid"],
-      properties: { payerCredits: credits, inEscrow: credits, agentWallet: credits, feesPaid: credits },
+      description:
+        "payerCredits + inEscrow + agentWallet + feesPaid add up to the starting credits plus top-ups. receivedInEscrow is the escrow of the jobs received through a handoff link: their payers' credits, in none of the four (D28).",
+      required: [...OWN_FIGURES, "receivedInEscrow"],
+      properties: { ...Object.fromEntries(OWN_FIGURES.map((f) => [f, credits])), receivedInEscrow: credits },
     },
     jobs: {
       type: "array",
       items: {
         type: "object",
-        required: ["id", "title", "amount", "status"],
-        properties: { id: { type: "string" }, title: { type: "string" }, amount: credits, status: { type: "string" } },
+        required: ["id", "title", "amount", "status", "received"],
+        properties: {
+          id: { type: "string" },
+          title: { type: "string" },
+          amount: credits,
+          status: { type: "string" },
+          received: {
+            type: "boolean",
+            description:
+              "True for a job received through a handoff link: its payer is someone else, so only submit and handing it back are this wallet's (D28).",
+          },
+        },
       },
     },
     pack: {

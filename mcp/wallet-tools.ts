@@ -69,7 +69,7 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_balances",
     title: "Wallet balances and jobs",
     description:
-      "The demo wallet: payer credits, credits in escrow, the agent wallet, fees paid, and every job (id, title, amount, status). They add up to the starting credits plus top-ups.",
+      "The demo wallet: payer credits, credits in escrow, the agent wallet, fees paid, and every job (id, title, amount, status, received). The four add up to the starting credits plus top-ups. Jobs received through a handoff link are their payers': their escrow is receivedInEscrow, in none of the four.",
     properties: {},
     outcome: "none",
     readOnly: true,
@@ -98,14 +98,15 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_fund",
     title: "Fund a job",
     description:
-      "Funds an open job from payer credits: the amount moves into escrow. Optional hold: ttl_seconds or expires_at.",
+      "Funds an open job this wallet created from payer credits: the amount moves into escrow. Optional hold: ttl_seconds or expires_at.",
     ...onJob(["ttl_seconds", "expires_at"], (k, id, f) => k.fund(id, f)),
     idempotent: true,
   },
   {
     name: "wallet_submit",
     title: "Submit proof",
-    description: "Submits proof on a funded job (the worker's step).",
+    description:
+      "Submits proof on a funded job (the worker's step), this wallet's own or one received through a handoff link.",
     ...onJob(["proof_url", "proof_note"], (k, id, f) => k.submit(id, f as never)),
     required: ["job_id", "proof_url"],
     idempotent: true,
@@ -113,7 +114,7 @@ export const WALLET_TOOLS: WalletTool[] = [
   {
     name: "wallet_release",
     title: "Release a job",
-    description: `Releases a submitted job: the agent wallet gets the amount less the ${FEE_TEXT} fee; keeps the receipt. Cannot be undone: a client that can ask a person (elicitation) is asked to confirm first.`,
+    description: `Releases a submitted job this wallet created (not one received from its payer): the agent wallet gets the amount less the ${FEE_TEXT} fee; keeps the receipt. Cannot be undone: a client that can ask a person (elicitation) is asked to confirm first.`,
     ...onJob(["release_note"], (k, id, f) => k.release(id, f)),
     idempotent: true,
     confirm: "release",
@@ -122,7 +123,7 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_dispute",
     title: "Dispute a job",
     description:
-      "Disputes a submitted job: the whole amount returns to the payer; keeps the receipt. Cannot be undone: a client that can ask a person (elicitation) is asked to confirm first.",
+      "Disputes a submitted job this wallet created (not one received from its payer): the whole amount returns to the payer; keeps the receipt. Cannot be undone: a client that can ask a person (elicitation) is asked to confirm first.",
     ...onJob(["dispute_reason"], (k, id, f) => k.dispute(id, f)),
     idempotent: true,
     confirm: "dispute",
@@ -131,7 +132,7 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_handoff_link",
     title: "Hand a job off",
     description:
-      "A handoff link (h1.) carrying the job only (no credits, receipts or key), for another agent's wallet_open_link or the web UI.",
+      "A handoff link (h1.) carrying the job only (no credits, receipts or key), for another agent's wallet_open_link or the web UI; for a received job, the link that hands it back to its payer.",
     properties: { job_id: JOB_ID, page_url: PAGE },
     required: ["job_id"],
     outcome: "link",
@@ -154,7 +155,7 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_open_link",
     title: "Open a link",
     description:
-      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a job (replacing the one with its id) or a receipt. A bad link changes nothing.",
+      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a receipt, or a job. A job this wallet did not create is received: its payer's, in none of this wallet's figures; submit and hand it back. A link of a job this wallet created replaces it only when it brings its proof (funded to submitted) or the same status. A bad link changes nothing.",
     properties: { link: { type: "string", description: "The link or bare token." } },
     required: ["link"],
     outcome: "shared",

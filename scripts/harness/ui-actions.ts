@@ -66,12 +66,14 @@ export async function walkTo(page: Page, to: Status, job: JobFields & { proofUrl
 }
 
 export const LINKS = {
-  handoff: { button: "Copy handoff link", label: "Handoff link", prefix: "h1." },
-  receipt: { button: "Copy receipt link", label: "Receipt link", prefix: "r1." },
+  handoff: { button: "Copy handoff link", label: "Handoff link", prefix: "h1.", path: "handoff" },
+  /** A received job's link back to its payer (D28): a handoff link under another name. */
+  handback: { button: "Copy hand-back link", label: "Handoff link", prefix: "h1.", path: "handoff" },
+  receipt: { button: "Copy receipt link", label: "Receipt link", prefix: "r1.", path: "receipt" },
 } as const;
 
 /**
- * Clicks "Copy handoff link" / "Copy receipt link" in `item`; checks the read-only input that
+ * Clicks "Copy handoff link" / "Copy hand-back link" / "Copy receipt link" in `item`; checks the read-only input that
  * then holds origin + "/#<kind>/<token>" and the clipboard; returns the link and its token.
  */
 export async function copyLink(
@@ -79,9 +81,9 @@ export async function copyLink(
   item: Locator,
   kind: keyof typeof LINKS,
 ): Promise<{ link: string; token: string }> {
-  const { button: name, label, prefix } = LINKS[kind];
+  const { button: name, label, prefix, path } = LINKS[kind];
   await button(item, name).click();
-  const start = `${new URL(page.url()).origin}/#${kind}/${prefix}`;
+  const start = `${new URL(page.url()).origin}/#${path}/${prefix}`;
   const link = await poll(
     () => valueOrText(field(item, label)),
     (value) => value.startsWith(start),

@@ -33,11 +33,11 @@ export const demoKeyField = (page: Page) => field(page, "Demo key").and(page.loc
 export const payer = (page: Page) => field(page, "Payer credits");
 export const wallet = (page: Page) => field(page, "Agent wallet");
 
-/** Job items: list items of Jobs that carry the always-present "Copy handoff link" button. */
+/** Job items: list items of Jobs that carry the always-present "Copy handoff link" (a received job's "Copy hand-back link") button. */
 export const jobItems = (page: Page) =>
   region(page, "Jobs")
     .getByRole("listitem")
-    .filter({ has: button(page, "Copy handoff link") });
+    .filter({ has: page.getByRole("button", { name: /^Copy (handoff|hand-back) link$/ }) });
 export const jobItem = (page: Page, title: string) => jobItems(page).filter({ hasText: title });
 /** Receipt items: list items of Receipts that carry a "Verify receipt" button. */
 export const receiptItems = (page: Page) =>

@@ -4,7 +4,9 @@
  * file and as the versioned localStorage record. Reading one checks everything first (each job
  * by the engine's client-held job rules, each receipt by the receipt rules verify applies) and
  * returns either a complete state or one message: a bad file or record changes nothing.
- * The demo key is never part of it.
+ * The demo key is never part of it. A job received through a handoff link (D19) is someone
+ * else's: its id is listed in `receivedJobs` (D28), and it counts in none of this state's own
+ * figures.
  */
 
 import { isObject } from "../lib/json.ts";
@@ -48,6 +50,8 @@ export interface DemoState {
   payerCredits: number;
   agentCredits: number;
   jobs: JobRecord[];
+  /** The ids of the held jobs received through a handoff link: their payer is someone else (D28). */
+  receivedJobs: string[];
   receipts: ReceiptRecord[];
   activity: ActivityEvent[];
 }
@@ -57,6 +61,7 @@ export const freshState = (): DemoState => ({
   payerCredits: STARTING_CREDITS,
   agentCredits: 0,
   jobs: [],
+  receivedJobs: [],
   receipts: [],
   activity: [],
 });
@@ -75,6 +80,7 @@ export function toPack(state: DemoState) {
     payer_credits: state.payerCredits,
     agent_credits: state.agentCredits,
     jobs: state.jobs,
+    received_jobs: state.receivedJobs,
     receipts: state.receipts,
     activity: state.activity,
   };
@@ -112,9 +118,22 @@ function readList<T>(
   return { ok: true, value: out };
 }
 
+/** The received jobs' ids (D28): each names a held job once; a pack from before them (none) has none. */
+function readReceived(raw: unknown, ids: ReadonlySet<string>): TokenResult<string[]> {
+  if (raw === undefined) return { ok: true, value: [] };
+  const list = readList(raw, "received_jobs", (item, i): TokenResult<string> => {
+    if (typeof item === "string" && ids.has(item)) return { ok: true, value: item };
+    return { ok: false, message: `received_jobs[${i}] must be the id of a job in jobs.` };
+  });
+  if (list.ok && new Set(list.value).size < list.value.length)
+    return { ok: false, message: "received_jobs names a job twice." };
+  return list;
+}
+
 /**
  * A pack read in full: the state it holds, or the first problem as a message. Unknown top-level
- * fields are ignored; a `demo_key` in a hand-edited file is never read. Activity past the cap
+ * fields are ignored; a `demo_key` in a hand-edited file is never read; a pack without
+ * `received_jobs` holds only its own jobs. Activity past the cap
  * keeps its newest 80 events.
  */
 export function readPack(raw: unknown): TokenResult<DemoState> {
@@ -135,6 +154,8 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
     if (ids.has(job.id)) return fail(`job ${job.id} appears twice.`);
     ids.add(job.id);
   }
+  const received = readReceived(raw.received_jobs, ids);
+  if (!received.ok) return fail(received.message);
   const receipts = readList(raw.receipts, "receipts", (item, i) => {
     const receipt = checkReceipt(item);
     return receipt.ok ? receipt : { ok: false, message: `receipts[${i}]: ${receipt.message}` };
@@ -148,6 +169,7 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
       payerCredits: raw.payer_credits,
       agentCredits: raw.agent_credits,
       jobs: jobs.value,
+      receivedJobs: received.value,
       receipts: receipts.value,
       activity: activity.value.slice(0, LIMITS.activityMax),
     },

@@ -42,5 +42,5 @@ export const demoPackSection = () => ({
   version: PACK_VERSION,
   fields: Object.keys(toPack(freshState())),
   rules:
-    "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage.",
+    "Import checks the whole file (every job as a client-held job, every receipt as verify would, every activity event), then replaces everything; a bad file changes nothing. The demo key is never in a pack. The reference UI keeps the same record in localStorage. received_jobs lists the ids of the jobs received through a handoff link: someone else's, in none of the pack's own figures (D28); a pack without it holds only its own jobs.",
 });

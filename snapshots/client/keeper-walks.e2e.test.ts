@@ -25,7 +25,7 @@ describe("random walks through the state keeper conserve credits", () => {
       const seen = new Set<string>();
       await fc.assert(
         fc.asyncProperty(walksArb, (steps) => walk(httpApi({ baseUrl: server.base }), steps, () => {}, seen)),
-        { seed: SEED, numRuns: 80 },
+        { seed: SEED, numRuns: 150 },
       );
       expect([...seen]).toEqual(expect.arrayContaining(MET));
     }, 60_000);

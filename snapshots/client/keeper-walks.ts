@@ -4,11 +4,13 @@
  * same), a walk that checks after each step that payer credits + escrow + agent wallet + fees
  * paid equals the starting credits plus every top-up, that nothing goes negative and that a
  * refused step changes nothing (SPEC "Client-side conventions"), and the outcomes every run of
- * walks must meet.
+ * walks must meet. Walks also receive jobs from another payer's handoff links, hand their own
+ * jobs to a worker and take them back, and open forged links of their own jobs: received jobs
+ * are in none of the four figures and a link never moves an own job's credits (D28).
  */
 import { expect } from "bun:test";
 import fc from "fast-check";
-import { type Balances, type EscrowApi, EscrowKeeper } from "../../client/index.ts";
+import { type Balances, type EscrowApi, EscrowKeeper, freshState, type JobStatus } from "../../client/index.ts";
 import { STARTING_CREDITS } from "../../shared/protocol/constants.ts";
 import { PROOF_URL } from "../support/helpers.ts";
 
@@ -21,7 +23,10 @@ type Step =
   | { kind: "top_up"; amount: number }
   | { kind: "fund" | "submit" | "release" | "dispute"; pick: number; ttl?: number }
   | { kind: "wait"; seconds: number }
-  | { kind: "unknown" };
+  | { kind: "unknown" }
+  | { kind: "receive"; amount: number; depth: number }
+  | { kind: "hand_back"; pick: number }
+  | { kind: "forge"; pick: number; status: JobStatus };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -45,7 +50,47 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("wait" as const), seconds: fc.integer({ min: 1, max: 90 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("unknown" as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("receive" as const),
+      amount: fc.integer({ min: 1, max: 200 }),
+      depth: fc.nat(3),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("hand_back" as const), pick: fc.nat(20) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("forge" as const),
+      pick: fc.nat(20),
+      status: fc.constantFrom<JobStatus>("open", "funded", "submitted", "released", "disputed"),
+    }),
+  },
 );
+
+/** A job another payer (`other`) creates and takes `depth` steps (fund, submit, release), handed to `keeper`. */
+async function receive(keeper: EscrowKeeper, other: EscrowKeeper, amount: number, depth: number) {
+  const created = await other.create({ title: "Theirs", amount, criteria: "c" });
+  if (!created.ok) return created;
+  const id = created.job.id;
+  if (depth > 0) await other.fund(id);
+  if (depth > 1) await other.submit(id, { proof_url: PROOF_URL });
+  if (depth > 2) await other.release(id);
+  const link = other.handoffLink(id);
+  return link.ok ? keeper.importLink(link.link) : link;
+}
+
+/** Hands own job `id` to a worker, who submits proof if it can, and takes back the worker's link. */
+async function handBack(keeper: EscrowKeeper, api: EscrowApi, id: string) {
+  const out = keeper.handoffLink(id);
+  if (!out.ok) return out;
+  const worker = new EscrowKeeper(api, { state: freshState() });
+  worker.importLink(out.link);
+  await worker.submit(id, { proof_url: PROOF_URL });
+  const back = worker.handoffLink(id);
+  return back.ok ? keeper.importLink(back.link) : back;
+}
 
 const total = (b: Balances): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
 
@@ -60,6 +105,7 @@ export async function walk(
   seen: Set<string>,
 ): Promise<void> {
   const keeper = new EscrowKeeper(api);
+  const other = new EscrowKeeper(api);
   let topUps = 0;
   for (const step of steps) {
     const before = keeper.state;
@@ -73,14 +119,21 @@ export async function walk(
       advance(step.seconds);
       continue;
     } else if (step.kind === "unknown") outcome = await keeper.release("as_ffffffffff");
+    else if (step.kind === "receive") outcome = await receive(keeper, other, step.amount, step.depth);
     else {
       const id = ids.length === 0 ? "as_0000000000" : ids[step.pick % ids.length]!;
+      const job = keeper.job(id);
+      if (step.kind === "forge" && !job) continue;
       outcome =
-        step.kind === "submit"
-          ? await keeper.submit(id, { proof_url: PROOF_URL })
-          : step.kind === "fund"
-            ? await keeper.fund(id, step.ttl === undefined ? {} : { ttl_seconds: step.ttl })
-            : await keeper[step.kind](id);
+        step.kind === "hand_back"
+          ? await handBack(keeper, api, id)
+          : step.kind === "forge"
+            ? keeper.importLink({ kind: "handoff", job: { ...job!, status: step.status } })
+            : step.kind === "submit"
+              ? await keeper.submit(id, { proof_url: PROOF_URL })
+              : step.kind === "fund"
+                ? await keeper.fund(id, step.ttl === undefined ? {} : { ttl_seconds: step.ttl })
+                : await keeper[step.kind](id);
     }
     seen.add(`${step.kind}:${outcome.ok ? "ok" : outcome.code}`);
     const balances = keeper.balances();
@@ -105,4 +158,9 @@ export const MET = [
   "release:illegal_transition",
   "top_up:invalid_input",
   "unknown:unknown_job",
+  "receive:ok",
+  "release:not_payer",
+  "dispute:not_payer",
+  "hand_back:ok",
+  "forge:invalid_input",
 ];

@@ -62,6 +62,7 @@ describe.each(ERAS.map((e) => e.era))("wallet confirmations over stdio, a %s cli
       inEscrow: 0,
       agentWallet: 190,
       feesPaid: 10,
+      receivedInEscrow: 0,
     });
     expect(asked).toEqual([
       `Release job ${id} ("Translate page 1")? 200 credits leave escrow: 190 to the agent wallet and a 10 credit fee. This cannot be undone.`,
@@ -93,7 +94,13 @@ describe.each(ERAS.map((e) => e.era))("wallet confirmations over stdio, a %s cli
     }
     const { client } = await person(path, era, true);
     const disputed = await client.callTool({ name: "wallet_dispute", arguments: { job_id: id } });
-    expect(content(disputed).wallet.balances).toEqual({ payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 });
+    expect(content(disputed).wallet.balances).toEqual({
+      payerCredits: 1000,
+      inEscrow: 0,
+      agentWallet: 0,
+      feesPaid: 0,
+      receivedInEscrow: 0,
+    });
     await client.close();
   }, 30_000);
 

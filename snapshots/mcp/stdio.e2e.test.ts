@@ -109,12 +109,34 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
       inEscrow: 200,
       agentWallet: 0,
       feesPaid: 0,
+      receivedInEscrow: 0,
     });
     const handoff = content(await payer.callTool({ name: "wallet_handoff_link", arguments: { job_id: id } })).link;
     expect(handoff).toStartWith("h1.");
-    expect(content(await worker.callTool({ name: "wallet_open_link", arguments: { link: handoff } })).kind).toBe(
-      "handoff",
-    );
+    const opened = await worker.callTool({ name: "wallet_open_link", arguments: { link: handoff } });
+    valid(opened, "wallet_open_link");
+    expect(content(opened).kind).toBe("handoff");
+    // The worker's wallet holds the payer's job apart (D28): its own four figures do not move.
+    expect(content(opened).wallet.balances).toEqual({
+      payerCredits: 1000,
+      inEscrow: 0,
+      agentWallet: 0,
+      feesPaid: 0,
+      receivedInEscrow: 200,
+    });
+    expect(content(opened).wallet.jobs).toEqual([
+      { id, title: "Translate a page", amount: 200, status: "funded", received: true },
+    ]);
+    // The payer's actions are not the worker's: refused before any question, nothing changes.
+    const before = readFileSync(`${dir}/worker.json`, "utf8");
+    for (const name of ["wallet_dispute", "wallet_release", "wallet_fund"]) {
+      const refused = await worker.callTool({ name, arguments: { job_id: id } });
+      valid(refused, name);
+      expect(refused.isError).toBe(true);
+      expect(content(refused)).toMatchObject({ error: "invalid_field", field: "job_id" });
+      expect(content(refused).message).toContain("was handed to you by its payer");
+    }
+    expect(readFileSync(`${dir}/worker.json`, "utf8")).toBe(before);
     const proved = await worker.callTool({ name: "wallet_submit", arguments: { job_id: id, proof_url: PROOF_URL } });
     expect(content(proved).job.status).toBe("submitted");
     const back = content(await worker.callTool({ name: "wallet_handoff_link", arguments: { job_id: id } })).link;
@@ -130,6 +152,7 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
       inEscrow: 0,
       agentWallet: 190,
       feesPaid: 10,
+      receivedInEscrow: 0,
     });
     // The payer's pack is the web UI's file: it reads back with the released job and its receipt.
     const pack = parsePack(readFileSync(`${dir}/payer.json`, "utf8"));

@@ -19,8 +19,8 @@ const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
 const END = "2026-01-01T00:10:00.000Z";
 const at = (iso: string) => Date.parse(iso);
 
-function view(job: JobRecord, now: number): JobView {
-  return { job, quotes: {}, payerCredits: 1000, busy: false, draft: () => "", now };
+function view(job: JobRecord, now: number, received = false): JobView {
+  return { job, quotes: {}, payerCredits: 1000, busy: false, draft: () => "", now, received };
 }
 
 const buttonNamed = (item: Element, name: string) =>
@@ -101,5 +101,42 @@ describe("a short hold shows its end to the second", () => {
     const note = holdNote(job, at("2026-01-01T00:00:00.000Z"))!;
     expect(note.querySelector("time")?.textContent).toContain("00:00");
     expect(note.querySelector("time")?.textContent).not.toContain("00:00:00");
+  });
+});
+
+describe("a job received through a handoff link (D28)", () => {
+  const names = (item: Element) => [...item.querySelectorAll("button")].map((b) => b.textContent);
+
+  test("funded: offers the receiver's steps only, Submit proof and Copy hand-back link, and says whose credits they are", () => {
+    const item = jobItem(view(jobs.funded, at(jobs.funded.fundedAt!), true));
+    expect(names(item)).toEqual(["Submit proof", "Copy hand-back link"]);
+    expect(item.textContent).toContain(
+      `Handed to you by its payer: its ${jobs.funded.amount} credits are the payer's, not in your balances.`,
+    );
+    expect(item.querySelector(".state-line")?.textContent).toBe(
+      "Funded by its payer: submit your proof, then hand it back.",
+    );
+  });
+
+  test("submitted: no Release or Dispute (the payer's); handing it back is the primary step", () => {
+    const item = jobItem(view(jobs.submitted, at(jobs.submitted.submittedAt!), true));
+    expect(names(item)).toEqual(["Copy hand-back link"]);
+    expect(buttonNamed(item, "Copy hand-back link")?.className).toContain("primary");
+    expect(item.querySelector(".state-line")?.textContent).toBe(
+      "Submitted: hand it back to its payer, who releases or disputes it.",
+    );
+  });
+
+  test("open: no Fund (the payer's)", () => {
+    expect(names(jobItem(view(jobs.open, 0, true)))).toEqual(["Copy hand-back link"]);
+  });
+
+  test("the same jobs, held as the payer's own, keep Fund, Release and Dispute", () => {
+    expect(names(jobItem(view(jobs.open, 0)))).toEqual(["Fund", "Copy handoff link"]);
+    expect(names(jobItem(view(jobs.submitted, at(jobs.submitted.submittedAt!))))).toEqual([
+      "Release",
+      "Dispute",
+      "Copy handoff link",
+    ]);
   });
 });

@@ -66,7 +66,7 @@ describe("the state store (localStorage)", () => {
 
   test("starts fresh with 1,000 payer credits and nothing else when nothing is saved", () => {
     expect(fresh().load()).toEqual({
-      state: { payerCredits: 1000, agentCredits: 0, jobs: [], receipts: [], activity: [] },
+      state: { payerCredits: 1000, agentCredits: 0, jobs: [], receivedJobs: [], receipts: [], activity: [] },
     });
   });
 
@@ -143,9 +143,17 @@ describe("the demo pack (D20)", () => {
       "payer_credits",
       "agent_credits",
       "jobs",
+      "received_jobs",
       "receipts",
       "activity",
     ]);
+  });
+
+  test("keeps which jobs were received through a handoff link (D28); a pack without received_jobs holds only its own", () => {
+    const state = { ...sampleState(), receivedJobs: [sampleState().jobs[1]!.id] };
+    expect(parsePack(JSON.stringify(toPack(state)))).toEqual({ ok: true, value: state });
+    const { received_jobs: _, ...older } = toPack(state);
+    expect(parsePack(JSON.stringify(older))).toEqual({ ok: true, value: { ...state, receivedJobs: [] } });
   });
 
   const pack = () => toPack(sampleState()) as Record<string, any>;
@@ -181,6 +189,21 @@ describe("the demo pack (D20)", () => {
       "a receipt with a bad status",
       () => JSON.stringify({ ...pack(), receipts: [{ ...released.receipt, status: "open" }] }),
       "receipts[0]: receipt.status",
+    ],
+    [
+      "a received job it does not hold",
+      () => JSON.stringify({ ...pack(), received_jobs: ["as_notheldhere0"] }),
+      "received_jobs[0] must be the id of a job in jobs",
+    ],
+    [
+      "a received job named twice",
+      () => JSON.stringify({ ...pack(), received_jobs: [pack().jobs[0].id, pack().jobs[0].id] }),
+      "received_jobs names a job twice",
+    ],
+    [
+      "received jobs that are not a list",
+      () => JSON.stringify({ ...pack(), received_jobs: "x" }),
+      "received_jobs must be a list",
     ],
     [
       "an unknown activity kind",

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { type Balances, balancesOf } from "../../client/balances.ts";
+import { type Balances, balancesOf, type OwnFigure } from "../../client/balances.ts";
 import { expectNumber, expectText, poll, useHarness } from "../../scripts/harness/browser.ts";
 import {
   copyLink,
@@ -26,12 +26,14 @@ import {
   alertsIn,
   button,
   expectNewestActivity,
+  expectStatus,
   field,
   jobItem,
   receiptItem,
   region,
 } from "../../scripts/harness/ui-names.ts";
 import { parsePack } from "../../shared/client-state/pack.ts";
+import type { Figures } from "../../site/src/client/history.ts";
 
 const harness = useHarness("ui/pictures.e2e");
 
@@ -41,11 +43,11 @@ const FIGURES = {
   inEscrow: "In escrow",
   agentWallet: "Agent wallet",
   feesPaid: "Fees paid",
-} as const satisfies Record<keyof Balances, string>;
+} as const satisfies Record<OwnFigure, string>;
 
 /** Waits until the four figures show `expected`, and the Balances card says what they add up to. */
-async function expectBalances(page: Page, expected: Balances): Promise<void> {
-  for (const [key, label] of Object.entries(FIGURES) as [keyof Balances, string][])
+async function expectBalances(page: Page, expected: Figures): Promise<void> {
+  for (const [key, label] of Object.entries(FIGURES) as [OwnFigure, string][])
     await expectNumber(field(page, label), expected[key]);
   const total = expected.payerCredits + expected.inEscrow + expected.agentWallet + expected.feesPaid;
   await expectText(
@@ -90,7 +92,48 @@ describe("the four balances", () => {
     await fund(jobItem(page, "Unit tests"));
     const shown = { payerCredits: 750, inEscrow: 250, agentWallet: 95, feesPaid: 5 };
     await expectBalances(page, shown);
-    expect(await heldBalances(page)).toEqual(shown);
+    expect(await heldBalances(page)).toEqual({ ...shown, receivedInEscrow: 0 });
+  });
+});
+
+describe("a job handed to another browser (D28)", () => {
+  test("is its payer's there: the receiver's figures and their sum stay its own, its escrow is said apart, only submit and hand back are offered; the payer takes it back and releases", async () => {
+    const sender = await harness().open();
+    const sent = await walkTo(sender, "funded", { title: "Market scan", amount: 60 });
+    await expectBalances(sender, { payerCredits: 940, inEscrow: 60, agentWallet: 0, feesPaid: 0 });
+    const { link } = await copyLink(sender, sent, "handoff");
+
+    const receiver = await harness().open();
+    await openLink(receiver, link);
+    await expectText(region(receiver, "Shared job"), "Importing adds it to your jobs as received");
+    await button(region(receiver, "Shared job"), "Import job").click();
+    await expectBalances(receiver, { payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 });
+    await expectText(region(receiver, "Balances"), "1 job was handed to you by its payer, with 60 credits in escrow");
+    const item = jobItem(receiver, "Market scan");
+    await expectText(item, "Handed to you by its payer");
+    expect(await item.getByRole("button").allInnerTexts()).toEqual(["Submit proof", "Copy hand-back link"]);
+    await submitProof(item);
+    await expectBalances(receiver, { payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 });
+    expect(await heldBalances(receiver)).toEqual({
+      payerCredits: 1000,
+      inEscrow: 0,
+      agentWallet: 0,
+      feesPaid: 0,
+      receivedInEscrow: 60,
+    });
+    const { link: back } = await copyLink(receiver, item, "handback");
+
+    await openLink(sender, back);
+    await expectText(region(sender, "Shared job"), "This is your job");
+    await button(region(sender, "Shared job"), "Import job").click();
+    await expectStatus(jobItem(sender, "Market scan"), "submitted");
+    // The first link, funded, is older than the job held: opening it cannot undo the proof.
+    await openLink(sender, link);
+    await expectText(region(sender, "Shared job"), /is yours and submitted here .* Nothing changed\./);
+    expect(await button(region(sender, "Shared job"), "Import job").isDisabled()).toBe(true);
+    await button(region(sender, "Shared job"), "Dismiss").click();
+    await release(jobItem(sender, "Market scan"));
+    await expectBalances(sender, { payerCredits: 940, inEscrow: 0, agentWallet: 57, feesPaid: 3 });
   });
 });
 

@@ -265,7 +265,7 @@ describe("where the badges show", () => {
   });
 
   test("a job item shows a seal check only for a job imported from a handoff link", () => {
-    const view = { job: funded, quotes: {}, payerCredits: 1000, busy: false, draft: () => "", now: 0 };
+    const view = { job: funded, quotes: {}, payerCredits: 1000, busy: false, draft: () => "", now: 0, received: false };
     expect(badgeIn(jobItem(view))).toBeUndefined();
     expect(badgeIn(jobItem({ ...view, seal: { state: "unchecked", message: "no keys" } }))).toBe(
       "Could not check the seal",

@@ -3,13 +3,15 @@
  * funded and submitted jobs hold, the agent wallet and the fees released jobs paid, with a bar of
  * their shares and the sentence that they add up to the start plus top-ups. A figure that changes
  * shows its difference briefly (CSS, none under prefers-reduced-motion). Accessible names the
- * browser suite reads: "Payer credits", "In escrow", "Agent wallet", "Fees paid".
+ * browser suite reads: "Payer credits", "In escrow", "Agent wallet", "Fees paid". Jobs received
+ * through a handoff link are their payers' (D28): their escrow is a sentence apart, in no figure.
  */
 
-import { type Balances, balancesOf } from "../../../client/balances.ts";
+import { balancesOf, type OwnFigure } from "../../../client/balances.ts";
 import type { DemoState } from "../../../client/index.ts";
 import { STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
 import { $, credits } from "./dom.ts";
+import type { Figures } from "./history.ts";
 
 /** Each figure's <output> id; its bar segment and delta share its class. */
 export const FIGURE_IDS = {
@@ -17,10 +19,10 @@ export const FIGURE_IDS = {
   inEscrow: "in-escrow",
   agentWallet: "agent-wallet",
   feesPaid: "fees-paid",
-} as const satisfies Record<keyof Balances, string>;
+} as const satisfies Record<OwnFigure, string>;
 
 /** The sum of the four figures. */
-export const totalOf = (b: Balances): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
+export const totalOf = (b: Figures): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
 
 /** A signed difference as people read it: +95, −100 (a real minus sign). */
 export const signed = (n: number): string => (n < 0 ? `−${credits(-n)}` : `+${credits(n)}`);
@@ -38,7 +40,7 @@ export function renderBalances(state: DemoState): void {
   const total = totalOf(balances);
   const segments = $("balance-bar").children;
   let index = 0;
-  for (const [key, id] of Object.entries(FIGURE_IDS) as [keyof Balances, string][]) {
+  for (const [key, id] of Object.entries(FIGURE_IDS) as [OwnFigure, string][]) {
     const value = balances[key];
     const output = $(id);
     const before = output.dataset.value;
@@ -58,4 +60,14 @@ export function renderBalances(state: DemoState): void {
   $("balances-total").textContent =
     `Payer credits + in escrow + agent wallet + fees paid = ${credits(total)} credits. They always add up to ` +
     `the ${credits(STARTING_CREDITS)} starting credits plus top-ups: the actions only move credits between them.`;
+  const received = $("balances-received");
+  received.hidden = state.receivedJobs.length === 0;
+  received.textContent = received.hidden ? "" : receivedText(state.receivedJobs.length, balances.receivedInEscrow);
+}
+
+/** What the jobs received from their payers hold, apart from the four figures (D28). */
+export function receivedText(count: number, inEscrow: number): string {
+  const jobs =
+    count === 1 ? "1 job was handed to you by its payer" : `${credits(count)} jobs were handed to you by their payers`;
+  return `${jobs}, with ${credits(inEscrow)} credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.`;
 }

@@ -5,12 +5,15 @@
  * change and keeps the last 80 in this browser's storage, beside the state; it is never in a demo
  * pack. Pure functions: the page passes the stored list in and saves what comes back.
  */
-import type { Balances } from "../../../client/balances.ts";
+import { type Balances, OWN_FIGURES, type OwnFigure } from "../../../client/balances.ts";
 import type { DemoState } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 
-/** The balances after one change. */
-export interface HistoryPoint extends Balances {
+/** The four figures that add up (received jobs' escrow is someone else's, D28). */
+export type Figures = Pick<Balances, OwnFigure>;
+
+/** The four figures after one change. */
+export interface HistoryPoint extends Figures {
   /** When it was recorded (ISO-8601). */
   at: string;
   /** What changed them: an activity kind, "top-up", or "start" for the first point. */
@@ -19,8 +22,6 @@ export interface HistoryPoint extends Balances {
 
 /** Most points kept: as many as the activity log keeps events. */
 export const HISTORY_MAX = LIMITS.activityMax;
-
-const FIGURES = ["payerCredits", "inEscrow", "agentWallet", "feesPaid"] as const;
 
 const isFigure = (value: unknown): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
@@ -39,14 +40,14 @@ export function readHistory(text: string | null): HistoryPoint[] {
   for (const item of raw.slice(-HISTORY_MAX)) {
     if (typeof item !== "object" || item === null) return [];
     const p = item as Record<string, unknown>;
-    if (typeof p.at !== "string" || typeof p.after !== "string" || !FIGURES.every((f) => isFigure(p[f]))) return [];
+    if (typeof p.at !== "string" || typeof p.after !== "string" || !OWN_FIGURES.every((f) => isFigure(p[f]))) return [];
     const { at, after, payerCredits, inEscrow, agentWallet, feesPaid } = p as unknown as HistoryPoint;
     points.push({ at, after: after.slice(0, 20), payerCredits, inEscrow, agentWallet, feesPaid });
   }
   return points;
 }
 
-const same = (a: Balances, b: Balances): boolean => FIGURES.every((f) => a[f] === b[f]);
+const same = (a: Figures, b: Figures): boolean => OWN_FIGURES.every((f) => a[f] === b[f]);
 
 /**
  * `points` with `balances` (those of `state`) added when they differ from the last point's; null
@@ -55,7 +56,7 @@ const same = (a: Balances, b: Balances): boolean => FIGURES.every((f) => a[f] ==
  */
 export function withPoint(
   points: readonly HistoryPoint[],
-  balances: Balances,
+  balances: Figures,
   state: DemoState,
   newEvent: boolean,
   now: number,
@@ -63,6 +64,7 @@ export function withPoint(
   const last = points.at(-1);
   if (last && same(last, balances)) return null;
   const after = !last ? "start" : newEvent ? (state.activity[0]?.kind ?? "change") : "top-up";
-  const point = { at: new Date(now).toISOString(), after, ...balances };
+  const { payerCredits, inEscrow, agentWallet, feesPaid } = balances;
+  const point = { at: new Date(now).toISOString(), after, payerCredits, inEscrow, agentWallet, feesPaid };
   return [...points, point].slice(-HISTORY_MAX);
 }

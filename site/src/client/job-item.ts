@@ -6,12 +6,15 @@
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
  * "Handoff link"; a job imported from a handoff link shows its seal check (seal-badge.ts). Once a
  * held job's hold ends, the engine refuses its release (hold_expired; dispute stays allowed), so
- * the item says so, Dispute is its primary button and Release is disabled with its reason.
+ * the item says so, Dispute is its primary button and Release is disabled with its reason. A job
+ * received through a handoff link is its payer's (D28): its item says so and offers only the
+ * receiver's steps, "Submit proof" and "Copy hand-back link".
  */
-import type { JobRecord, JobStatus } from "../../../client/index.ts";
+import type { JobRecord } from "../../../client/index.ts";
 import { nextActions } from "../../../shared/client-state/share-links.ts";
-import { holdEnd, holdEnded, holdNote } from "./countdown.ts";
+import { holdEnd, holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
+import { pastHold, statusText } from "./job-status.ts";
 import { moneyFlow } from "./money-flow.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { sealBadge } from "./seal-badge.ts";
@@ -29,6 +32,8 @@ export interface JobView {
   link?: string;
   /** The seal check of a job imported from a handoff link; other jobs show none. */
   seal?: SealCheck;
+  /** True for a job received through a handoff link: its payer is someone else (D28). */
+  received: boolean;
   draft: (name: string) => string;
   /** The time the page is drawn at (ms), for the hold's countdown. */
   now: number;
@@ -52,31 +57,12 @@ function impact(view: JobView, action: QuotedAction): string {
   }
 }
 
-const STATUS_TEXT = {
-  open: "Open: fund it to hold the amount in escrow.",
-  funded: "Funded: waiting for the agent's proof.",
-  submitted: "Submitted: release or dispute.",
-  released: "Released.",
-  disputed: "Disputed.",
-} as const satisfies Record<JobStatus, string>;
-
-/** True when `job` is funded or submitted and its hold has ended at `now`: release is refused (hold_expired). */
-const pastHold = (job: JobRecord, now: number): boolean =>
-  (job.status === "funded" || job.status === "submitted") && !!job.expiresAt && holdEnded(job.expiresAt, now);
-
-/** Where `job` stands in words; an ended hold says that dispute is what is left (SPEC D4). */
-function statusText(job: JobRecord, now: number): string {
-  if (!pastHold(job, now)) return STATUS_TEXT[job.status];
-  return job.status === "submitted"
-    ? "Submitted, hold ended: release is refused now, so dispute is what is left (it returns the credits to the payer)."
-    : "Funded: waiting for the agent's proof. The hold ended: after the proof only dispute is left (release is refused).";
-}
-
 /** The controls of a job's next actions, each with its money impact above it. */
 function controls(view: JobView): Child[] {
   const id = view.job.id;
   const disabled = view.busy ? { disabled: true } : {};
-  const next = nextActions(view.job.status);
+  // A received job's fund, release and dispute are its payer's (D28): only submit is offered.
+  const next = nextActions(view.job.status).filter((a) => !view.received || a === "submit");
   const shown: Child[] = [];
   if (next.includes("fund")) {
     shown.push(
@@ -157,6 +143,13 @@ export function jobItem(view: JobView): HTMLLIElement {
     "li",
     { class: `job status-${job.status}`, "data-job-id": id, "aria-busy": busy ? "true" : false },
     itemHead(job.title, job.status),
+    view.received
+      ? h(
+          "p",
+          { class: "received-note" },
+          `Handed to you by its payer: its ${credits(job.amount)} credits are the payer's, not in your balances.`,
+        )
+      : null,
     view.seal ? sealBadge("seal", view.seal) : null,
     h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, id)),
     line("Criteria", String(job.criteria), { class: "criteria" }),
@@ -167,13 +160,15 @@ export function jobItem(view: JobView): HTMLLIElement {
     holdNote(job, view.now) ?? line("Hold ends", when(job.expiresAt)),
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),
-    h("p", { class: "state-line" }, statusText(job, view.now), settled ? ` ${settled}` : ""),
+    h("p", { class: "state-line" }, statusText(job, view.now, view.received), settled ? ` ${settled}` : ""),
     controls(view),
     view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,
     h(
       "div",
       { class: "share" },
-      button("Copy handoff link", "copy-handoff", id, { class: "quiet" }),
+      button(view.received ? "Copy hand-back link" : "Copy handoff link", "copy-handoff", id, {
+        class: view.received && job.status === "submitted" ? "primary" : "quiet",
+      }),
       view.link ? field(`handofflink-${id}`, "Handoff link", view.link, { readonly: true }) : null,
     ),
   );

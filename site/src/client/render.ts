@@ -49,8 +49,10 @@ export function sealSubjects(state: DemoState, ui: ViewState): { kind: SealKind;
 
 function jobView(job: JobRecord, page: PageView): JobView {
   const { ui } = page;
+  const received = page.state.receivedJobs.includes(job.id);
   const quotes: JobView["quotes"] = {};
-  for (const action of quotedActions(job.status)) quotes[action] = page.quote(job, action);
+  // A received job's fund, release and dispute are its payer's (D28): nothing to quote.
+  if (!received) for (const action of quotedActions(job.status)) quotes[action] = page.quote(job, action);
   return {
     job,
     quotes,
@@ -59,6 +61,7 @@ function jobView(job: JobRecord, page: PageView): JobView {
     error: ui.jobErrors.get(job.id),
     link: ui.links.get(`handoff-${job.id}`),
     seal: ui.handedOff.has(job.id) ? page.seal("seal", job) : undefined,
+    received,
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
   };

@@ -32,16 +32,13 @@ async function showLink(kind: Shared["kind"], id: string, link: string, copied: 
   statusPage((await copy(link)) ? copied : `${name} link ready below; copy it by hand.`);
 }
 
-/** Shows and copies the handoff link of job `id`: the job only. */
+/** Shows and copies the handoff link of job `id`: the job only; for a received job, the link back to its payer (D28). */
 export function copyHandoff(id: string): void {
   const made = keeper.handoffLink(id, pageUrl());
-  if (made.ok)
-    void showLink(
-      "handoff",
-      id,
-      made.link,
-      "Handoff link copied. It carries the job only: no credits, receipts or key.",
-    );
+  const copied = keeper.received(id)
+    ? "Hand-back link copied: send it to the job's payer, who imports it to see your step."
+    : "Handoff link copied. It carries the job only: no credits, receipts or key.";
+  if (made.ok) void showLink("handoff", id, made.link, copied);
 }
 
 /** Shows and copies the receipt link of job `jobId`'s receipt. */
@@ -109,11 +106,15 @@ export function importShared(): void {
   const shared = ui.shared;
   const verdict = ui.sharedVerdict;
   if (!shared) return;
-  clearShareLink();
+  // A link that would move an own job's credits is refused (D28): the panel stays, saying why.
+  if (!keeper.importLink(shared).ok) {
+    refresh();
+    return;
+  }
   if (shared.kind === "handoff") {
     ui.jobErrors.delete(shared.job.id);
     ui.handedOff.add(shared.job.id);
   } else if (verdict && verdict.state !== "pending") ui.verified.set(shared.receipt.job_id, verdict);
   else ui.verified.delete(shared.receipt.job_id);
-  keeper.importLink(shared);
+  clearShareLink();
 }
