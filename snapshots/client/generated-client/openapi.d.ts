@@ -1023,9 +1023,9 @@ export interface components {
     schemas: {
         TransitionBody: components["schemas"]["CreateBody"] | components["schemas"]["FundBody"] | components["schemas"]["SubmitBody"] | components["schemas"]["ReleaseBody"] | components["schemas"]["DisputeBody"];
         SimulateBody: {
-            title?: components["schemas"]["Title"] | null;
-            amount?: components["schemas"]["Amount"] | null;
-            criteria?: components["schemas"]["Criteria"] | null;
+            title: components["schemas"]["Title"];
+            amount: components["schemas"]["Amount"];
+            criteria: components["schemas"]["Criteria"];
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
             proof_url?: components["schemas"]["ProofUrl"] | null;
@@ -1045,41 +1045,31 @@ export interface components {
             proofNote?: components["schemas"]["ProofNote"] | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-        } & ({
-            title: unknown;
-        } & {
-            amount: unknown;
-        } & {
-            criteria: unknown;
-        } & ({
-            payer_credits: unknown;
+        } & (({
+            payer_credits: components["schemas"]["PayerCredits"];
         } | {
-            payerCredits: unknown;
+            payerCredits: components["schemas"]["PayerCredits"];
         }) & ({
-            proof_url: unknown;
+            proof_url: components["schemas"]["ProofUrl"];
         } | {
-            proofUrl: unknown;
-        }) & unknown & unknown & unknown);
-        VerifyBody: ({
+            proofUrl: components["schemas"]["ProofUrl"];
+        }));
+        VerifyBody: {
             action?: ("release" | "dispute") | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-        } & unknown) & (({
-            receipt: unknown;
-        } & {
-            receipt?: components["schemas"]["Receipt"];
+        } & ({
+            receipt: components["schemas"]["Receipt"];
             job?: null;
-        }) | ({
-            job: unknown;
-        } & {
-            job?: components["schemas"]["JobInput"];
+        } | {
+            job: components["schemas"]["JobInput"];
             receipt?: null;
             fee?: components["schemas"]["Fee"] | null;
             agent_payout?: components["schemas"]["AgentPayout"] | null;
             agentPayout?: components["schemas"]["AgentPayout"] | null;
             returned_to_payer?: components["schemas"]["ReturnedToPayer"] | null;
             returnedToPayer?: components["schemas"]["ReturnedToPayer"] | null;
-        } & unknown));
+        });
         /** @description A job as the service answers it: camelCase, in SPEC's table order. Send it back as job. */
         Job: {
             id: components["schemas"]["JobId"];
@@ -1125,15 +1115,15 @@ export interface components {
         };
         /** @description The client-held job, as the last response gave it. */
         JobInput: {
-            id?: components["schemas"]["JobId"] | null;
-            title?: components["schemas"]["Title"] | null;
-            amount?: components["schemas"]["Amount"] | null;
-            criteria?: components["schemas"]["Criteria"] | null;
+            id: components["schemas"]["JobId"];
+            title: components["schemas"]["Title"];
+            amount: components["schemas"]["Amount"];
+            criteria: components["schemas"]["Criteria"];
             proofUrl?: components["schemas"]["JobProofUrl"] | null;
             proof_url?: components["schemas"]["JobProofUrl"] | null;
             proofNote?: components["schemas"]["ProofNote"] | null;
             proof_note?: components["schemas"]["ProofNote"] | null;
-            status?: components["schemas"]["JobStatus"] | null;
+            status: components["schemas"]["JobStatus"];
             createdAt?: components["schemas"]["JobCreatedAt"] | null;
             created_at?: components["schemas"]["JobCreatedAt"] | null;
             fundedAt?: components["schemas"]["JobFundedAt"] | null;
@@ -1158,25 +1148,15 @@ export interface components {
             expiresAt?: components["schemas"]["ExpiresAt"] | null;
             expires_at?: components["schemas"]["ExpiresAt"] | null;
             seal?: components["schemas"]["Seal"] | null;
-        } & ({
-            id: unknown;
-        } & {
-            title: unknown;
-        } & {
-            amount: unknown;
-        } & {
-            criteria: unknown;
-        } & ({
-            proofUrl: unknown;
+        } & (({
+            proofUrl: components["schemas"]["JobProofUrl"];
         } | {
-            proof_url: unknown;
-        }) & {
-            status: unknown;
-        } & ({
-            createdAt: unknown;
+            proof_url: components["schemas"]["JobProofUrl"];
+        }) & ({
+            createdAt: components["schemas"]["JobCreatedAt"];
         } | {
-            created_at: unknown;
-        }) & unknown);
+            created_at: components["schemas"]["JobCreatedAt"];
+        }));
         Receipt: {
             job_id: components["schemas"]["ReceiptJobId"];
             title?: components["schemas"]["Title"] | null;
@@ -1201,11 +1181,14 @@ export interface components {
             signature?: components["schemas"]["Signature"] | null;
         };
         CreateBody: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             action: "create";
-            title?: components["schemas"]["Title"] | null;
-            amount?: components["schemas"]["Amount"] | null;
-            criteria?: components["schemas"]["Criteria"] | null;
+            title: components["schemas"]["Title"];
+            amount: components["schemas"]["Amount"];
+            criteria: components["schemas"]["Criteria"];
             client_ref?: components["schemas"]["ClientRef"] | null;
             clientRef?: components["schemas"]["ClientRef"] | null;
             callback_url?: components["schemas"]["CallbackUrl"] | null;
@@ -1228,19 +1211,7 @@ export interface components {
             releaseNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            title: unknown;
-        } & {
-            amount: unknown;
-        } & {
-            criteria: unknown;
-        } & unknown & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            action: "create";
-        });
+        };
         FundBody: {
             /** @constant */
             action: "fund";
@@ -1252,7 +1223,7 @@ export interface components {
             ttlSeconds?: components["schemas"]["TtlSeconds"] | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             client_ref?: null;
             clientRef?: null;
             callback_url?: null;
@@ -1267,13 +1238,11 @@ export interface components {
             releaseNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            job: unknown;
-        } & ({
-            payer_credits: unknown;
+        } & (({
+            payer_credits: components["schemas"]["PayerCredits"];
         } | {
-            payerCredits: unknown;
-        }) & unknown & unknown & {
+            payerCredits: components["schemas"]["PayerCredits"];
+        }) & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1291,7 +1260,7 @@ export interface components {
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             expires_at?: null;
             expiresAt?: null;
             ttl_seconds?: null;
@@ -1306,13 +1275,11 @@ export interface components {
             releaseNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            job: unknown;
-        } & ({
-            proof_url: unknown;
+        } & (({
+            proof_url: components["schemas"]["ProofUrl"];
         } | {
-            proofUrl: unknown;
-        }) & unknown & {
+            proofUrl: components["schemas"]["ProofUrl"];
+        }) & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1320,7 +1287,10 @@ export interface components {
             action: "submit";
         });
         ReleaseBody: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             action: "release";
             release_note?: components["schemas"]["ReleaseNote"] | null;
             releaseNote?: components["schemas"]["ReleaseNote"] | null;
@@ -1328,7 +1298,7 @@ export interface components {
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             expires_at?: null;
             expiresAt?: null;
             ttl_seconds?: null;
@@ -1345,17 +1315,12 @@ export interface components {
             proofNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            job: unknown;
-        } & unknown & {
+        };
+        DisputeBody: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "release";
-        });
-        DisputeBody: {
-            /** @constant */
             action: "dispute";
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
@@ -1363,7 +1328,7 @@ export interface components {
             disputeReason?: components["schemas"]["DisputeReason"] | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             expires_at?: null;
             expiresAt?: null;
             ttl_seconds?: null;
@@ -1380,15 +1345,7 @@ export interface components {
             proofNote?: null;
             release_note?: null;
             releaseNote?: null;
-        } & ({
-            job: unknown;
-        } & unknown & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            action: "dispute";
-        });
+        };
         ErrorBody: {
             /** @constant */
             ok: false;
