@@ -115,7 +115,6 @@ export function components() {
     },
     responses: {
       NotModified: { description: "Not modified: If-None-Match matched the ETag." },
-      HeadersOnly: { description: "Headers of the GET response, no body." },
       MethodNotAllowed: {
         ...errorResponse(["method_not_allowed"]),
         headers: { Allow: { $ref: "#/components/headers/Allow" } },
@@ -123,10 +122,6 @@ export function components() {
       PayloadTooLarge: errorResponse(["payload_too_large"]),
       InternalError: errorResponse(["internal_error"]),
       RateLimited: { ...errorResponse(["rate_limited"]), headers: RATE_LIMITED_HEADERS },
-      RateLimitedHead: {
-        description: "Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.",
-        headers: RATE_LIMITED_HEADERS,
-      },
       ...engineErrors().components,
       ...Object.fromEntries(
         (Object.keys(DOCUMENT_RESPONSES) as (keyof typeof DOCUMENT_RESPONSES)[]).map((kind) => [
@@ -135,7 +130,6 @@ export function components() {
         ]),
       ),
       EnginePreflight: { description: "No content. Access-Control-Allow-Methods: POST, OPTIONS (D17)." },
-      DocumentPreflight: { description: "No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17)." },
     },
     // Every code a response names (not_found belongs to no path, so it has no example here).
     examples: Object.fromEntries(

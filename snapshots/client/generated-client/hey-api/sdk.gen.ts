@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { GetAgentAlias1Data, GetAgentAlias1Errors, GetAgentAlias1Responses, GetAgentData, GetAgentErrors, GetAgentResponses, GetChangelogData, GetChangelogErrors, GetChangelogResponses, GetErrorsData, GetErrorsErrors, GetErrorsResponses, GetExamplesData, GetExamplesErrors, GetExamplesResponses, GetFeesData, GetFeesErrors, GetFeesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJwksData, GetJwksErrors, GetJwksResponses, GetLlmsData, GetLlmsErrors, GetLlmsResponses, GetOpenapiAlias1Data, GetOpenapiAlias1Errors, GetOpenapiAlias1Responses, GetOpenapiAlias2Data, GetOpenapiAlias2Errors, GetOpenapiAlias2Responses, GetOpenapiData, GetOpenapiErrors, GetOpenapiResponses, GetQuickstartData, GetQuickstartErrors, GetQuickstartResponses, GetRobotsData, GetRobotsErrors, GetRobotsResponses, GetSchemaReceiptData, GetSchemaReceiptErrors, GetSchemaReceiptResponses, GetSchemaSimulateData, GetSchemaSimulateErrors, GetSchemaSimulateResponses, GetSchemaTransitionData, GetSchemaTransitionErrors, GetSchemaTransitionResponses, GetSchemaVerifyData, GetSchemaVerifyErrors, GetSchemaVerifyResponses, GetScoreboardData, GetScoreboardErrors, GetScoreboardResponses, GetServerJsonData, GetServerJsonErrors, GetServerJsonResponses, GetSettlementData, GetSettlementErrors, GetSettlementMdData, GetSettlementMdErrors, GetSettlementMdResponses, GetSettlementResponses, GetSitemapData, GetSitemapErrors, GetSitemapResponses, GetTemplatesData, GetTemplatesErrors, GetTemplatesResponses, GetToolsData, GetToolsErrors, GetToolsResponses, HeadAgentAlias1Data, HeadAgentAlias1Errors, HeadAgentAlias1Responses, HeadAgentData, HeadAgentErrors, HeadAgentResponses, HeadChangelogData, HeadChangelogErrors, HeadChangelogResponses, HeadErrorsData, HeadErrorsErrors, HeadErrorsResponses, HeadExamplesData, HeadExamplesErrors, HeadExamplesResponses, HeadFeesData, HeadFeesErrors, HeadFeesResponses, HeadHealthData, HeadHealthErrors, HeadHealthResponses, HeadJwksData, HeadJwksErrors, HeadJwksResponses, HeadLlmsData, HeadLlmsErrors, HeadLlmsResponses, HeadOpenapiAlias1Data, HeadOpenapiAlias1Errors, HeadOpenapiAlias1Responses, HeadOpenapiAlias2Data, HeadOpenapiAlias2Errors, HeadOpenapiAlias2Responses, HeadOpenapiData, HeadOpenapiErrors, HeadOpenapiResponses, HeadQuickstartData, HeadQuickstartErrors, HeadQuickstartResponses, HeadRobotsData, HeadRobotsErrors, HeadRobotsResponses, HeadSchemaReceiptData, HeadSchemaReceiptErrors, HeadSchemaReceiptResponses, HeadSchemaSimulateData, HeadSchemaSimulateErrors, HeadSchemaSimulateResponses, HeadSchemaTransitionData, HeadSchemaTransitionErrors, HeadSchemaTransitionResponses, HeadSchemaVerifyData, HeadSchemaVerifyErrors, HeadSchemaVerifyResponses, HeadScoreboardData, HeadScoreboardErrors, HeadScoreboardResponses, HeadServerJsonData, HeadServerJsonErrors, HeadServerJsonResponses, HeadSettlementData, HeadSettlementErrors, HeadSettlementMdData, HeadSettlementMdErrors, HeadSettlementMdResponses, HeadSettlementResponses, HeadSitemapData, HeadSitemapErrors, HeadSitemapResponses, HeadTemplatesData, HeadTemplatesErrors, HeadTemplatesResponses, HeadToolsData, HeadToolsErrors, HeadToolsResponses, McpData, McpErrors, McpPreflightData, McpPreflightResponses, McpResponses, OptionsAgentAlias1Data, OptionsAgentAlias1Responses, OptionsAgentData, OptionsAgentResponses, OptionsChangelogData, OptionsChangelogResponses, OptionsErrorsData, OptionsErrorsResponses, OptionsExamplesData, OptionsExamplesResponses, OptionsFeesData, OptionsFeesResponses, OptionsHealthData, OptionsHealthResponses, OptionsJwksData, OptionsJwksResponses, OptionsLlmsData, OptionsLlmsResponses, OptionsOpenapiAlias1Data, OptionsOpenapiAlias1Responses, OptionsOpenapiAlias2Data, OptionsOpenapiAlias2Responses, OptionsOpenapiData, OptionsOpenapiResponses, OptionsQuickstartData, OptionsQuickstartResponses, OptionsRobotsData, OptionsRobotsResponses, OptionsSchemaReceiptData, OptionsSchemaReceiptResponses, OptionsSchemaSimulateData, OptionsSchemaSimulateResponses, OptionsSchemaTransitionData, OptionsSchemaTransitionResponses, OptionsSchemaVerifyData, OptionsSchemaVerifyResponses, OptionsScoreboardData, OptionsScoreboardResponses, OptionsServerJsonData, OptionsServerJsonResponses, OptionsSettlementData, OptionsSettlementMdData, OptionsSettlementMdResponses, OptionsSettlementResponses, OptionsSitemapData, OptionsSitemapResponses, OptionsTemplatesData, OptionsTemplatesResponses, OptionsToolsData, OptionsToolsResponses, QuoteData, QuoteErrors, QuotePreflightData, QuotePreflightResponses, QuoteResponses, SimulateData, SimulateErrors, SimulatePreflightData, SimulatePreflightResponses, SimulateResponses, TransitionData, TransitionErrors, TransitionPreflightData, TransitionPreflightResponses, TransitionResponses, ValidateData, ValidateErrors, ValidatePreflightData, ValidatePreflightResponses, ValidateResponses, VerifyData, VerifyErrors, VerifyPreflightData, VerifyPreflightResponses, VerifyResponses } from './types.gen';
+import type { GetAgentAlias1Data, GetAgentAlias1Errors, GetAgentAlias1Responses, GetAgentData, GetAgentErrors, GetAgentResponses, GetChangelogData, GetChangelogErrors, GetChangelogResponses, GetErrorsData, GetErrorsErrors, GetErrorsResponses, GetExamplesData, GetExamplesErrors, GetExamplesResponses, GetFeesData, GetFeesErrors, GetFeesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJwksData, GetJwksErrors, GetJwksResponses, GetLlmsData, GetLlmsErrors, GetLlmsResponses, GetOpenapiAlias1Data, GetOpenapiAlias1Errors, GetOpenapiAlias1Responses, GetOpenapiAlias2Data, GetOpenapiAlias2Errors, GetOpenapiAlias2Responses, GetOpenapiData, GetOpenapiErrors, GetOpenapiResponses, GetQuickstartData, GetQuickstartErrors, GetQuickstartResponses, GetRobotsData, GetRobotsErrors, GetRobotsResponses, GetSchemaReceiptData, GetSchemaReceiptErrors, GetSchemaReceiptResponses, GetSchemaSimulateData, GetSchemaSimulateErrors, GetSchemaSimulateResponses, GetSchemaTransitionData, GetSchemaTransitionErrors, GetSchemaTransitionResponses, GetSchemaVerifyData, GetSchemaVerifyErrors, GetSchemaVerifyResponses, GetScoreboardData, GetScoreboardErrors, GetScoreboardResponses, GetServerJsonData, GetServerJsonErrors, GetServerJsonResponses, GetSettlementData, GetSettlementErrors, GetSettlementMdData, GetSettlementMdErrors, GetSettlementMdResponses, GetSettlementResponses, GetSitemapData, GetSitemapErrors, GetSitemapResponses, GetTemplatesData, GetTemplatesErrors, GetTemplatesResponses, GetToolsData, GetToolsErrors, GetToolsResponses, McpData, McpErrors, McpPreflightData, McpPreflightResponses, McpResponses, QuoteData, QuoteErrors, QuotePreflightData, QuotePreflightResponses, QuoteResponses, SimulateData, SimulateErrors, SimulatePreflightData, SimulatePreflightResponses, SimulateResponses, TransitionData, TransitionErrors, TransitionPreflightData, TransitionPreflightResponses, TransitionResponses, ValidateData, ValidateErrors, ValidatePreflightData, ValidatePreflightResponses, ValidateResponses, VerifyData, VerifyErrors, VerifyPreflightData, VerifyPreflightResponses, VerifyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -158,39 +158,11 @@ export const mcp = <ThrowOnError extends boolean = false>(options: Options<McpDa
 export const getAgent = <ThrowOnError extends boolean = false>(options?: Options<GetAgentData, ThrowOnError>) => (options?.client ?? client).get<GetAgentResponses, GetAgentErrors, ThrowOnError>({ url: '/.well-known/agent.json', ...options });
 
 /**
- * Agent card (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headAgent = <ThrowOnError extends boolean = false>(options?: Options<HeadAgentData, ThrowOnError>) => (options?.client ?? client).head<HeadAgentResponses, HeadAgentErrors, ThrowOnError>({ url: '/.well-known/agent.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsAgent = <ThrowOnError extends boolean = false>(options?: Options<OptionsAgentData, ThrowOnError>) => (options?.client ?? client).options<OptionsAgentResponses, unknown, ThrowOnError>({ url: '/.well-known/agent.json', ...options });
-
-/**
  * Agent card
  *
  * Small discovery card: what the service is and is not, and a link to every document and engine.
  */
 export const getAgentAlias1 = <ThrowOnError extends boolean = false>(options?: Options<GetAgentAlias1Data, ThrowOnError>) => (options?.client ?? client).get<GetAgentAlias1Responses, GetAgentAlias1Errors, ThrowOnError>({ url: '/api/agent.json', ...options });
-
-/**
- * Agent card (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headAgentAlias1 = <ThrowOnError extends boolean = false>(options?: Options<HeadAgentAlias1Data, ThrowOnError>) => (options?.client ?? client).head<HeadAgentAlias1Responses, HeadAgentAlias1Errors, ThrowOnError>({ url: '/api/agent.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsAgentAlias1 = <ThrowOnError extends boolean = false>(options?: Options<OptionsAgentAlias1Data, ThrowOnError>) => (options?.client ?? client).options<OptionsAgentAlias1Responses, unknown, ThrowOnError>({ url: '/api/agent.json', ...options });
 
 /**
  * Health
@@ -200,39 +172,11 @@ export const optionsAgentAlias1 = <ThrowOnError extends boolean = false>(options
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/api/health.json', ...options });
 
 /**
- * Health (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headHealth = <ThrowOnError extends boolean = false>(options?: Options<HeadHealthData, ThrowOnError>) => (options?.client ?? client).head<HeadHealthResponses, HeadHealthErrors, ThrowOnError>({ url: '/api/health.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsHealth = <ThrowOnError extends boolean = false>(options?: Options<OptionsHealthData, ThrowOnError>) => (options?.client ?? client).options<OptionsHealthResponses, unknown, ThrowOnError>({ url: '/api/health.json', ...options });
-
-/**
  * Settlement protocol
  *
  * States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D27) as rules.
  */
 export const getSettlement = <ThrowOnError extends boolean = false>(options?: Options<GetSettlementData, ThrowOnError>) => (options?.client ?? client).get<GetSettlementResponses, GetSettlementErrors, ThrowOnError>({ url: '/api/settlement.json', ...options });
-
-/**
- * Settlement protocol (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSettlement = <ThrowOnError extends boolean = false>(options?: Options<HeadSettlementData, ThrowOnError>) => (options?.client ?? client).head<HeadSettlementResponses, HeadSettlementErrors, ThrowOnError>({ url: '/api/settlement.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSettlement = <ThrowOnError extends boolean = false>(options?: Options<OptionsSettlementData, ThrowOnError>) => (options?.client ?? client).options<OptionsSettlementResponses, unknown, ThrowOnError>({ url: '/api/settlement.json', ...options });
 
 /**
  * Quickstart
@@ -242,39 +186,11 @@ export const optionsSettlement = <ThrowOnError extends boolean = false>(options?
 export const getQuickstart = <ThrowOnError extends boolean = false>(options?: Options<GetQuickstartData, ThrowOnError>) => (options?.client ?? client).get<GetQuickstartResponses, GetQuickstartErrors, ThrowOnError>({ url: '/api/quickstart.json', ...options });
 
 /**
- * Quickstart (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headQuickstart = <ThrowOnError extends boolean = false>(options?: Options<HeadQuickstartData, ThrowOnError>) => (options?.client ?? client).head<HeadQuickstartResponses, HeadQuickstartErrors, ThrowOnError>({ url: '/api/quickstart.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsQuickstart = <ThrowOnError extends boolean = false>(options?: Options<OptionsQuickstartData, ThrowOnError>) => (options?.client ?? client).options<OptionsQuickstartResponses, unknown, ThrowOnError>({ url: '/api/quickstart.json', ...options });
-
-/**
  * Tools
  *
  * Callable surfaces (quote, transition, simulate, verify, validate) with input schemas for function-calling and MCP clients.
  */
 export const getTools = <ThrowOnError extends boolean = false>(options?: Options<GetToolsData, ThrowOnError>) => (options?.client ?? client).get<GetToolsResponses, GetToolsErrors, ThrowOnError>({ url: '/api/tools.json', ...options });
-
-/**
- * Tools (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headTools = <ThrowOnError extends boolean = false>(options?: Options<HeadToolsData, ThrowOnError>) => (options?.client ?? client).head<HeadToolsResponses, HeadToolsErrors, ThrowOnError>({ url: '/api/tools.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsTools = <ThrowOnError extends boolean = false>(options?: Options<OptionsToolsData, ThrowOnError>) => (options?.client ?? client).options<OptionsToolsResponses, unknown, ThrowOnError>({ url: '/api/tools.json', ...options });
 
 /**
  * Transition body schema
@@ -284,39 +200,11 @@ export const optionsTools = <ThrowOnError extends boolean = false>(options?: Opt
 export const getSchemaTransition = <ThrowOnError extends boolean = false>(options?: Options<GetSchemaTransitionData, ThrowOnError>) => (options?.client ?? client).get<GetSchemaTransitionResponses, GetSchemaTransitionErrors, ThrowOnError>({ url: '/api/schemas/transition.json', ...options });
 
 /**
- * Transition body schema (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSchemaTransition = <ThrowOnError extends boolean = false>(options?: Options<HeadSchemaTransitionData, ThrowOnError>) => (options?.client ?? client).head<HeadSchemaTransitionResponses, HeadSchemaTransitionErrors, ThrowOnError>({ url: '/api/schemas/transition.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSchemaTransition = <ThrowOnError extends boolean = false>(options?: Options<OptionsSchemaTransitionData, ThrowOnError>) => (options?.client ?? client).options<OptionsSchemaTransitionResponses, unknown, ThrowOnError>({ url: '/api/schemas/transition.json', ...options });
-
-/**
  * Simulate body schema
  *
  * JSON Schema 2020-12 of simulate bodies.
  */
 export const getSchemaSimulate = <ThrowOnError extends boolean = false>(options?: Options<GetSchemaSimulateData, ThrowOnError>) => (options?.client ?? client).get<GetSchemaSimulateResponses, GetSchemaSimulateErrors, ThrowOnError>({ url: '/api/schemas/simulate.json', ...options });
-
-/**
- * Simulate body schema (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSchemaSimulate = <ThrowOnError extends boolean = false>(options?: Options<HeadSchemaSimulateData, ThrowOnError>) => (options?.client ?? client).head<HeadSchemaSimulateResponses, HeadSchemaSimulateErrors, ThrowOnError>({ url: '/api/schemas/simulate.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSchemaSimulate = <ThrowOnError extends boolean = false>(options?: Options<OptionsSchemaSimulateData, ThrowOnError>) => (options?.client ?? client).options<OptionsSchemaSimulateResponses, unknown, ThrowOnError>({ url: '/api/schemas/simulate.json', ...options });
 
 /**
  * Receipt schema
@@ -326,39 +214,11 @@ export const optionsSchemaSimulate = <ThrowOnError extends boolean = false>(opti
 export const getSchemaReceipt = <ThrowOnError extends boolean = false>(options?: Options<GetSchemaReceiptData, ThrowOnError>) => (options?.client ?? client).get<GetSchemaReceiptResponses, GetSchemaReceiptErrors, ThrowOnError>({ url: '/api/schemas/receipt.json', ...options });
 
 /**
- * Receipt schema (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSchemaReceipt = <ThrowOnError extends boolean = false>(options?: Options<HeadSchemaReceiptData, ThrowOnError>) => (options?.client ?? client).head<HeadSchemaReceiptResponses, HeadSchemaReceiptErrors, ThrowOnError>({ url: '/api/schemas/receipt.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSchemaReceipt = <ThrowOnError extends boolean = false>(options?: Options<OptionsSchemaReceiptData, ThrowOnError>) => (options?.client ?? client).options<OptionsSchemaReceiptResponses, unknown, ThrowOnError>({ url: '/api/schemas/receipt.json', ...options });
-
-/**
  * Verify body schema
  *
  * JSON Schema 2020-12 of verify bodies ({ receipt } or { job, action, claims }).
  */
 export const getSchemaVerify = <ThrowOnError extends boolean = false>(options?: Options<GetSchemaVerifyData, ThrowOnError>) => (options?.client ?? client).get<GetSchemaVerifyResponses, GetSchemaVerifyErrors, ThrowOnError>({ url: '/api/schemas/verify.json', ...options });
-
-/**
- * Verify body schema (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSchemaVerify = <ThrowOnError extends boolean = false>(options?: Options<HeadSchemaVerifyData, ThrowOnError>) => (options?.client ?? client).head<HeadSchemaVerifyResponses, HeadSchemaVerifyErrors, ThrowOnError>({ url: '/api/schemas/verify.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSchemaVerify = <ThrowOnError extends boolean = false>(options?: Options<OptionsSchemaVerifyData, ThrowOnError>) => (options?.client ?? client).options<OptionsSchemaVerifyResponses, unknown, ThrowOnError>({ url: '/api/schemas/verify.json', ...options });
 
 /**
  * OpenAPI 3.1
@@ -368,39 +228,11 @@ export const optionsSchemaVerify = <ThrowOnError extends boolean = false>(option
 export const getOpenapi = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiData, ThrowOnError>) => (options?.client ?? client).get<GetOpenapiResponses, GetOpenapiErrors, ThrowOnError>({ url: '/settlement.openapi.json', ...options });
 
 /**
- * OpenAPI 3.1 (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headOpenapi = <ThrowOnError extends boolean = false>(options?: Options<HeadOpenapiData, ThrowOnError>) => (options?.client ?? client).head<HeadOpenapiResponses, HeadOpenapiErrors, ThrowOnError>({ url: '/settlement.openapi.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsOpenapi = <ThrowOnError extends boolean = false>(options?: Options<OptionsOpenapiData, ThrowOnError>) => (options?.client ?? client).options<OptionsOpenapiResponses, unknown, ThrowOnError>({ url: '/settlement.openapi.json', ...options });
-
-/**
  * OpenAPI 3.1
  *
  * Every path, request body, response and error of the service.
  */
 export const getOpenapiAlias1 = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiAlias1Data, ThrowOnError>) => (options?.client ?? client).get<GetOpenapiAlias1Responses, GetOpenapiAlias1Errors, ThrowOnError>({ url: '/openapi.json', ...options });
-
-/**
- * OpenAPI 3.1 (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headOpenapiAlias1 = <ThrowOnError extends boolean = false>(options?: Options<HeadOpenapiAlias1Data, ThrowOnError>) => (options?.client ?? client).head<HeadOpenapiAlias1Responses, HeadOpenapiAlias1Errors, ThrowOnError>({ url: '/openapi.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsOpenapiAlias1 = <ThrowOnError extends boolean = false>(options?: Options<OptionsOpenapiAlias1Data, ThrowOnError>) => (options?.client ?? client).options<OptionsOpenapiAlias1Responses, unknown, ThrowOnError>({ url: '/openapi.json', ...options });
 
 /**
  * OpenAPI 3.1
@@ -410,39 +242,11 @@ export const optionsOpenapiAlias1 = <ThrowOnError extends boolean = false>(optio
 export const getOpenapiAlias2 = <ThrowOnError extends boolean = false>(options?: Options<GetOpenapiAlias2Data, ThrowOnError>) => (options?.client ?? client).get<GetOpenapiAlias2Responses, GetOpenapiAlias2Errors, ThrowOnError>({ url: '/api/openapi.json', ...options });
 
 /**
- * OpenAPI 3.1 (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headOpenapiAlias2 = <ThrowOnError extends boolean = false>(options?: Options<HeadOpenapiAlias2Data, ThrowOnError>) => (options?.client ?? client).head<HeadOpenapiAlias2Responses, HeadOpenapiAlias2Errors, ThrowOnError>({ url: '/api/openapi.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsOpenapiAlias2 = <ThrowOnError extends boolean = false>(options?: Options<OptionsOpenapiAlias2Data, ThrowOnError>) => (options?.client ?? client).options<OptionsOpenapiAlias2Responses, unknown, ThrowOnError>({ url: '/api/openapi.json', ...options });
-
-/**
  * Error catalog
  *
  * Every error code: status, kind, message template, when, extra fields, routes.
  */
 export const getErrors = <ThrowOnError extends boolean = false>(options?: Options<GetErrorsData, ThrowOnError>) => (options?.client ?? client).get<GetErrorsResponses, GetErrorsErrors, ThrowOnError>({ url: '/api/errors.json', ...options });
-
-/**
- * Error catalog (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headErrors = <ThrowOnError extends boolean = false>(options?: Options<HeadErrorsData, ThrowOnError>) => (options?.client ?? client).head<HeadErrorsResponses, HeadErrorsErrors, ThrowOnError>({ url: '/api/errors.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsErrors = <ThrowOnError extends boolean = false>(options?: Options<OptionsErrorsData, ThrowOnError>) => (options?.client ?? client).options<OptionsErrorsResponses, unknown, ThrowOnError>({ url: '/api/errors.json', ...options });
 
 /**
  * Fee schedule
@@ -452,39 +256,11 @@ export const optionsErrors = <ThrowOnError extends boolean = false>(options?: Op
 export const getFees = <ThrowOnError extends boolean = false>(options?: Options<GetFeesData, ThrowOnError>) => (options?.client ?? client).get<GetFeesResponses, GetFeesErrors, ThrowOnError>({ url: '/api/fees.json', ...options });
 
 /**
- * Fee schedule (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headFees = <ThrowOnError extends boolean = false>(options?: Options<HeadFeesData, ThrowOnError>) => (options?.client ?? client).head<HeadFeesResponses, HeadFeesErrors, ThrowOnError>({ url: '/api/fees.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsFees = <ThrowOnError extends boolean = false>(options?: Options<OptionsFeesData, ThrowOnError>) => (options?.client ?? client).options<OptionsFeesResponses, unknown, ThrowOnError>({ url: '/api/fees.json', ...options });
-
-/**
  * Examples
  *
  * Request bodies for every engine and action, each one accepted by the engine.
  */
 export const getExamples = <ThrowOnError extends boolean = false>(options?: Options<GetExamplesData, ThrowOnError>) => (options?.client ?? client).get<GetExamplesResponses, GetExamplesErrors, ThrowOnError>({ url: '/api/examples.json', ...options });
-
-/**
- * Examples (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headExamples = <ThrowOnError extends boolean = false>(options?: Options<HeadExamplesData, ThrowOnError>) => (options?.client ?? client).head<HeadExamplesResponses, HeadExamplesErrors, ThrowOnError>({ url: '/api/examples.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsExamples = <ThrowOnError extends boolean = false>(options?: Options<OptionsExamplesData, ThrowOnError>) => (options?.client ?? client).options<OptionsExamplesResponses, unknown, ThrowOnError>({ url: '/api/examples.json', ...options });
 
 /**
  * Job templates
@@ -494,39 +270,11 @@ export const optionsExamples = <ThrowOnError extends boolean = false>(options?: 
 export const getTemplates = <ThrowOnError extends boolean = false>(options?: Options<GetTemplatesData, ThrowOnError>) => (options?.client ?? client).get<GetTemplatesResponses, GetTemplatesErrors, ThrowOnError>({ url: '/api/templates.json', ...options });
 
 /**
- * Job templates (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headTemplates = <ThrowOnError extends boolean = false>(options?: Options<HeadTemplatesData, ThrowOnError>) => (options?.client ?? client).head<HeadTemplatesResponses, HeadTemplatesErrors, ThrowOnError>({ url: '/api/templates.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsTemplates = <ThrowOnError extends boolean = false>(options?: Options<OptionsTemplatesData, ThrowOnError>) => (options?.client ?? client).options<OptionsTemplatesResponses, unknown, ThrowOnError>({ url: '/api/templates.json', ...options });
-
-/**
  * Changelog
  *
  * Recent shipped slices, newest first.
  */
 export const getChangelog = <ThrowOnError extends boolean = false>(options?: Options<GetChangelogData, ThrowOnError>) => (options?.client ?? client).get<GetChangelogResponses, GetChangelogErrors, ThrowOnError>({ url: '/api/changelog.json', ...options });
-
-/**
- * Changelog (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headChangelog = <ThrowOnError extends boolean = false>(options?: Options<HeadChangelogData, ThrowOnError>) => (options?.client ?? client).head<HeadChangelogResponses, HeadChangelogErrors, ThrowOnError>({ url: '/api/changelog.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsChangelog = <ThrowOnError extends boolean = false>(options?: Options<OptionsChangelogData, ThrowOnError>) => (options?.client ?? client).options<OptionsChangelogResponses, unknown, ThrowOnError>({ url: '/api/changelog.json', ...options });
 
 /**
  * Scoreboard
@@ -536,39 +284,11 @@ export const optionsChangelog = <ThrowOnError extends boolean = false>(options?:
 export const getScoreboard = <ThrowOnError extends boolean = false>(options?: Options<GetScoreboardData, ThrowOnError>) => (options?.client ?? client).get<GetScoreboardResponses, GetScoreboardErrors, ThrowOnError>({ url: '/api/scoreboard.json', ...options });
 
 /**
- * Scoreboard (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headScoreboard = <ThrowOnError extends boolean = false>(options?: Options<HeadScoreboardData, ThrowOnError>) => (options?.client ?? client).head<HeadScoreboardResponses, HeadScoreboardErrors, ThrowOnError>({ url: '/api/scoreboard.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsScoreboard = <ThrowOnError extends boolean = false>(options?: Options<OptionsScoreboardData, ThrowOnError>) => (options?.client ?? client).options<OptionsScoreboardResponses, unknown, ThrowOnError>({ url: '/api/scoreboard.json', ...options });
-
-/**
  * SETTLEMENT.md
  *
  * The protocol for humans, in Markdown.
  */
 export const getSettlementMd = <ThrowOnError extends boolean = false>(options?: Options<GetSettlementMdData, ThrowOnError>) => (options?.client ?? client).get<GetSettlementMdResponses, GetSettlementMdErrors, ThrowOnError>({ url: '/SETTLEMENT.md', ...options });
-
-/**
- * SETTLEMENT.md (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSettlementMd = <ThrowOnError extends boolean = false>(options?: Options<HeadSettlementMdData, ThrowOnError>) => (options?.client ?? client).head<HeadSettlementMdResponses, HeadSettlementMdErrors, ThrowOnError>({ url: '/SETTLEMENT.md', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSettlementMd = <ThrowOnError extends boolean = false>(options?: Options<OptionsSettlementMdData, ThrowOnError>) => (options?.client ?? client).options<OptionsSettlementMdResponses, unknown, ThrowOnError>({ url: '/SETTLEMENT.md', ...options });
 
 /**
  * llms.txt
@@ -578,39 +298,11 @@ export const optionsSettlementMd = <ThrowOnError extends boolean = false>(option
 export const getLlms = <ThrowOnError extends boolean = false>(options?: Options<GetLlmsData, ThrowOnError>) => (options?.client ?? client).get<GetLlmsResponses, GetLlmsErrors, ThrowOnError>({ url: '/llms.txt', ...options });
 
 /**
- * llms.txt (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headLlms = <ThrowOnError extends boolean = false>(options?: Options<HeadLlmsData, ThrowOnError>) => (options?.client ?? client).head<HeadLlmsResponses, HeadLlmsErrors, ThrowOnError>({ url: '/llms.txt', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsLlms = <ThrowOnError extends boolean = false>(options?: Options<OptionsLlmsData, ThrowOnError>) => (options?.client ?? client).options<OptionsLlmsResponses, unknown, ThrowOnError>({ url: '/llms.txt', ...options });
-
-/**
  * robots.txt
  *
  * Crawler rules and the sitemap.
  */
 export const getRobots = <ThrowOnError extends boolean = false>(options?: Options<GetRobotsData, ThrowOnError>) => (options?.client ?? client).get<GetRobotsResponses, GetRobotsErrors, ThrowOnError>({ url: '/robots.txt', ...options });
-
-/**
- * robots.txt (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headRobots = <ThrowOnError extends boolean = false>(options?: Options<HeadRobotsData, ThrowOnError>) => (options?.client ?? client).head<HeadRobotsResponses, HeadRobotsErrors, ThrowOnError>({ url: '/robots.txt', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsRobots = <ThrowOnError extends boolean = false>(options?: Options<OptionsRobotsData, ThrowOnError>) => (options?.client ?? client).options<OptionsRobotsResponses, unknown, ThrowOnError>({ url: '/robots.txt', ...options });
 
 /**
  * Sitemap
@@ -620,20 +312,6 @@ export const optionsRobots = <ThrowOnError extends boolean = false>(options?: Op
 export const getSitemap = <ThrowOnError extends boolean = false>(options?: Options<GetSitemapData, ThrowOnError>) => (options?.client ?? client).get<GetSitemapResponses, GetSitemapErrors, ThrowOnError>({ url: '/sitemap.xml', ...options });
 
 /**
- * Sitemap (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headSitemap = <ThrowOnError extends boolean = false>(options?: Options<HeadSitemapData, ThrowOnError>) => (options?.client ?? client).head<HeadSitemapResponses, HeadSitemapErrors, ThrowOnError>({ url: '/sitemap.xml', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsSitemap = <ThrowOnError extends boolean = false>(options?: Options<OptionsSitemapData, ThrowOnError>) => (options?.client ?? client).options<OptionsSitemapResponses, unknown, ThrowOnError>({ url: '/sitemap.xml', ...options });
-
-/**
  * MCP Registry server.json
  *
  * The MCP server in the official MCP Registry's server.json format: the remote /mcp (Streamable HTTP), the protocol revisions it serves and the local stdio command.
@@ -641,36 +319,8 @@ export const optionsSitemap = <ThrowOnError extends boolean = false>(options?: O
 export const getServerJson = <ThrowOnError extends boolean = false>(options?: Options<GetServerJsonData, ThrowOnError>) => (options?.client ?? client).get<GetServerJsonResponses, GetServerJsonErrors, ThrowOnError>({ url: '/server.json', ...options });
 
 /**
- * MCP Registry server.json (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headServerJson = <ThrowOnError extends boolean = false>(options?: Options<HeadServerJsonData, ThrowOnError>) => (options?.client ?? client).head<HeadServerJsonResponses, HeadServerJsonErrors, ThrowOnError>({ url: '/server.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsServerJson = <ThrowOnError extends boolean = false>(options?: Options<OptionsServerJsonData, ThrowOnError>) => (options?.client ?? client).options<OptionsServerJsonResponses, unknown, ThrowOnError>({ url: '/server.json', ...options });
-
-/**
  * JSON Web Key Set
  *
  * The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a job's seal and a receipt's signature with this alone. Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
  */
 export const getJwks = <ThrowOnError extends boolean = false>(options?: Options<GetJwksData, ThrowOnError>) => (options?.client ?? client).get<GetJwksResponses, GetJwksErrors, ThrowOnError>({ url: '/.well-known/jwks.json', ...options });
-
-/**
- * JSON Web Key Set (headers only)
- *
- * The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
- */
-export const headJwks = <ThrowOnError extends boolean = false>(options?: Options<HeadJwksData, ThrowOnError>) => (options?.client ?? client).head<HeadJwksResponses, HeadJwksErrors, ThrowOnError>({ url: '/.well-known/jwks.json', ...options });
-
-/**
- * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
- */
-export const optionsJwks = <ThrowOnError extends boolean = false>(options?: Options<OptionsJwksData, ThrowOnError>) => (options?.client ?? client).options<OptionsJwksResponses, unknown, ThrowOnError>({ url: '/.well-known/jwks.json', ...options });

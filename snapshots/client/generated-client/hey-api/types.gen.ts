@@ -1095,10 +1095,6 @@ export type GetAgentData = {
 
 export type GetAgentErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1120,71 +1116,6 @@ export type GetAgentResponses = {
 };
 
 export type GetAgentResponse = GetAgentResponses[keyof GetAgentResponses];
-
-export type HeadAgentData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/.well-known/agent.json';
-};
-
-export type HeadAgentErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadAgentResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsAgentData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/.well-known/agent.json';
-};
-
-export type OptionsAgentResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsAgentResponse = OptionsAgentResponses[keyof OptionsAgentResponses];
 
 export type GetAgentAlias1Data = {
     body?: never;
@@ -1209,10 +1140,6 @@ export type GetAgentAlias1Data = {
 
 export type GetAgentAlias1Errors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1234,71 +1161,6 @@ export type GetAgentAlias1Responses = {
 };
 
 export type GetAgentAlias1Response = GetAgentAlias1Responses[keyof GetAgentAlias1Responses];
-
-export type HeadAgentAlias1Data = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/agent.json';
-};
-
-export type HeadAgentAlias1Errors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadAgentAlias1Responses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsAgentAlias1Data = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/agent.json';
-};
-
-export type OptionsAgentAlias1Responses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsAgentAlias1Response = OptionsAgentAlias1Responses[keyof OptionsAgentAlias1Responses];
 
 export type GetHealthData = {
     body?: never;
@@ -1323,10 +1185,6 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1348,71 +1206,6 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
-
-export type HeadHealthData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/health.json';
-};
-
-export type HeadHealthErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadHealthResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsHealthData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/health.json';
-};
-
-export type OptionsHealthResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsHealthResponse = OptionsHealthResponses[keyof OptionsHealthResponses];
 
 export type GetSettlementData = {
     body?: never;
@@ -1437,10 +1230,6 @@ export type GetSettlementData = {
 
 export type GetSettlementErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1462,71 +1251,6 @@ export type GetSettlementResponses = {
 };
 
 export type GetSettlementResponse = GetSettlementResponses[keyof GetSettlementResponses];
-
-export type HeadSettlementData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/settlement.json';
-};
-
-export type HeadSettlementErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSettlementResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSettlementData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/settlement.json';
-};
-
-export type OptionsSettlementResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSettlementResponse = OptionsSettlementResponses[keyof OptionsSettlementResponses];
 
 export type GetQuickstartData = {
     body?: never;
@@ -1551,10 +1275,6 @@ export type GetQuickstartData = {
 
 export type GetQuickstartErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1576,71 +1296,6 @@ export type GetQuickstartResponses = {
 };
 
 export type GetQuickstartResponse = GetQuickstartResponses[keyof GetQuickstartResponses];
-
-export type HeadQuickstartData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/quickstart.json';
-};
-
-export type HeadQuickstartErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadQuickstartResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsQuickstartData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/quickstart.json';
-};
-
-export type OptionsQuickstartResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsQuickstartResponse = OptionsQuickstartResponses[keyof OptionsQuickstartResponses];
 
 export type GetToolsData = {
     body?: never;
@@ -1665,10 +1320,6 @@ export type GetToolsData = {
 
 export type GetToolsErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1690,71 +1341,6 @@ export type GetToolsResponses = {
 };
 
 export type GetToolsResponse = GetToolsResponses[keyof GetToolsResponses];
-
-export type HeadToolsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/tools.json';
-};
-
-export type HeadToolsErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadToolsResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsToolsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/tools.json';
-};
-
-export type OptionsToolsResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsToolsResponse = OptionsToolsResponses[keyof OptionsToolsResponses];
 
 export type GetSchemaTransitionData = {
     body?: never;
@@ -1779,10 +1365,6 @@ export type GetSchemaTransitionData = {
 
 export type GetSchemaTransitionErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1804,71 +1386,6 @@ export type GetSchemaTransitionResponses = {
 };
 
 export type GetSchemaTransitionResponse = GetSchemaTransitionResponses[keyof GetSchemaTransitionResponses];
-
-export type HeadSchemaTransitionData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/transition.json';
-};
-
-export type HeadSchemaTransitionErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSchemaTransitionResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSchemaTransitionData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/transition.json';
-};
-
-export type OptionsSchemaTransitionResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSchemaTransitionResponse = OptionsSchemaTransitionResponses[keyof OptionsSchemaTransitionResponses];
 
 export type GetSchemaSimulateData = {
     body?: never;
@@ -1893,10 +1410,6 @@ export type GetSchemaSimulateData = {
 
 export type GetSchemaSimulateErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -1918,71 +1431,6 @@ export type GetSchemaSimulateResponses = {
 };
 
 export type GetSchemaSimulateResponse = GetSchemaSimulateResponses[keyof GetSchemaSimulateResponses];
-
-export type HeadSchemaSimulateData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/simulate.json';
-};
-
-export type HeadSchemaSimulateErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSchemaSimulateResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSchemaSimulateData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/simulate.json';
-};
-
-export type OptionsSchemaSimulateResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSchemaSimulateResponse = OptionsSchemaSimulateResponses[keyof OptionsSchemaSimulateResponses];
 
 export type GetSchemaReceiptData = {
     body?: never;
@@ -2007,10 +1455,6 @@ export type GetSchemaReceiptData = {
 
 export type GetSchemaReceiptErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2032,71 +1476,6 @@ export type GetSchemaReceiptResponses = {
 };
 
 export type GetSchemaReceiptResponse = GetSchemaReceiptResponses[keyof GetSchemaReceiptResponses];
-
-export type HeadSchemaReceiptData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/receipt.json';
-};
-
-export type HeadSchemaReceiptErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSchemaReceiptResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSchemaReceiptData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/receipt.json';
-};
-
-export type OptionsSchemaReceiptResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSchemaReceiptResponse = OptionsSchemaReceiptResponses[keyof OptionsSchemaReceiptResponses];
 
 export type GetSchemaVerifyData = {
     body?: never;
@@ -2121,10 +1500,6 @@ export type GetSchemaVerifyData = {
 
 export type GetSchemaVerifyErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2146,71 +1521,6 @@ export type GetSchemaVerifyResponses = {
 };
 
 export type GetSchemaVerifyResponse = GetSchemaVerifyResponses[keyof GetSchemaVerifyResponses];
-
-export type HeadSchemaVerifyData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/verify.json';
-};
-
-export type HeadSchemaVerifyErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSchemaVerifyResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSchemaVerifyData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/schemas/verify.json';
-};
-
-export type OptionsSchemaVerifyResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSchemaVerifyResponse = OptionsSchemaVerifyResponses[keyof OptionsSchemaVerifyResponses];
 
 export type GetOpenapiData = {
     body?: never;
@@ -2235,10 +1545,6 @@ export type GetOpenapiData = {
 
 export type GetOpenapiErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2260,71 +1566,6 @@ export type GetOpenapiResponses = {
 };
 
 export type GetOpenapiResponse = GetOpenapiResponses[keyof GetOpenapiResponses];
-
-export type HeadOpenapiData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/settlement.openapi.json';
-};
-
-export type HeadOpenapiErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadOpenapiResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsOpenapiData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/settlement.openapi.json';
-};
-
-export type OptionsOpenapiResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsOpenapiResponse = OptionsOpenapiResponses[keyof OptionsOpenapiResponses];
 
 export type GetOpenapiAlias1Data = {
     body?: never;
@@ -2349,10 +1590,6 @@ export type GetOpenapiAlias1Data = {
 
 export type GetOpenapiAlias1Errors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2374,71 +1611,6 @@ export type GetOpenapiAlias1Responses = {
 };
 
 export type GetOpenapiAlias1Response = GetOpenapiAlias1Responses[keyof GetOpenapiAlias1Responses];
-
-export type HeadOpenapiAlias1Data = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/openapi.json';
-};
-
-export type HeadOpenapiAlias1Errors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadOpenapiAlias1Responses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsOpenapiAlias1Data = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/openapi.json';
-};
-
-export type OptionsOpenapiAlias1Responses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsOpenapiAlias1Response = OptionsOpenapiAlias1Responses[keyof OptionsOpenapiAlias1Responses];
 
 export type GetOpenapiAlias2Data = {
     body?: never;
@@ -2463,10 +1635,6 @@ export type GetOpenapiAlias2Data = {
 
 export type GetOpenapiAlias2Errors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2488,71 +1656,6 @@ export type GetOpenapiAlias2Responses = {
 };
 
 export type GetOpenapiAlias2Response = GetOpenapiAlias2Responses[keyof GetOpenapiAlias2Responses];
-
-export type HeadOpenapiAlias2Data = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/openapi.json';
-};
-
-export type HeadOpenapiAlias2Errors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadOpenapiAlias2Responses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsOpenapiAlias2Data = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/openapi.json';
-};
-
-export type OptionsOpenapiAlias2Responses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsOpenapiAlias2Response = OptionsOpenapiAlias2Responses[keyof OptionsOpenapiAlias2Responses];
 
 export type GetErrorsData = {
     body?: never;
@@ -2577,10 +1680,6 @@ export type GetErrorsData = {
 
 export type GetErrorsErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2602,71 +1701,6 @@ export type GetErrorsResponses = {
 };
 
 export type GetErrorsResponse = GetErrorsResponses[keyof GetErrorsResponses];
-
-export type HeadErrorsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/errors.json';
-};
-
-export type HeadErrorsErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadErrorsResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsErrorsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/errors.json';
-};
-
-export type OptionsErrorsResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsErrorsResponse = OptionsErrorsResponses[keyof OptionsErrorsResponses];
 
 export type GetFeesData = {
     body?: never;
@@ -2691,10 +1725,6 @@ export type GetFeesData = {
 
 export type GetFeesErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2716,71 +1746,6 @@ export type GetFeesResponses = {
 };
 
 export type GetFeesResponse = GetFeesResponses[keyof GetFeesResponses];
-
-export type HeadFeesData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/fees.json';
-};
-
-export type HeadFeesErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadFeesResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsFeesData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/fees.json';
-};
-
-export type OptionsFeesResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsFeesResponse = OptionsFeesResponses[keyof OptionsFeesResponses];
 
 export type GetExamplesData = {
     body?: never;
@@ -2805,10 +1770,6 @@ export type GetExamplesData = {
 
 export type GetExamplesErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2830,71 +1791,6 @@ export type GetExamplesResponses = {
 };
 
 export type GetExamplesResponse = GetExamplesResponses[keyof GetExamplesResponses];
-
-export type HeadExamplesData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/examples.json';
-};
-
-export type HeadExamplesErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadExamplesResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsExamplesData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/examples.json';
-};
-
-export type OptionsExamplesResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsExamplesResponse = OptionsExamplesResponses[keyof OptionsExamplesResponses];
 
 export type GetTemplatesData = {
     body?: never;
@@ -2919,10 +1815,6 @@ export type GetTemplatesData = {
 
 export type GetTemplatesErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -2944,71 +1836,6 @@ export type GetTemplatesResponses = {
 };
 
 export type GetTemplatesResponse = GetTemplatesResponses[keyof GetTemplatesResponses];
-
-export type HeadTemplatesData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/templates.json';
-};
-
-export type HeadTemplatesErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadTemplatesResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsTemplatesData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/templates.json';
-};
-
-export type OptionsTemplatesResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsTemplatesResponse = OptionsTemplatesResponses[keyof OptionsTemplatesResponses];
 
 export type GetChangelogData = {
     body?: never;
@@ -3033,10 +1860,6 @@ export type GetChangelogData = {
 
 export type GetChangelogErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3058,71 +1881,6 @@ export type GetChangelogResponses = {
 };
 
 export type GetChangelogResponse = GetChangelogResponses[keyof GetChangelogResponses];
-
-export type HeadChangelogData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/changelog.json';
-};
-
-export type HeadChangelogErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadChangelogResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsChangelogData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/changelog.json';
-};
-
-export type OptionsChangelogResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsChangelogResponse = OptionsChangelogResponses[keyof OptionsChangelogResponses];
 
 export type GetScoreboardData = {
     body?: never;
@@ -3147,10 +1905,6 @@ export type GetScoreboardData = {
 
 export type GetScoreboardErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3172,71 +1926,6 @@ export type GetScoreboardResponses = {
 };
 
 export type GetScoreboardResponse = GetScoreboardResponses[keyof GetScoreboardResponses];
-
-export type HeadScoreboardData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/scoreboard.json';
-};
-
-export type HeadScoreboardErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadScoreboardResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsScoreboardData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/scoreboard.json';
-};
-
-export type OptionsScoreboardResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsScoreboardResponse = OptionsScoreboardResponses[keyof OptionsScoreboardResponses];
 
 export type GetSettlementMdData = {
     body?: never;
@@ -3261,10 +1950,6 @@ export type GetSettlementMdData = {
 
 export type GetSettlementMdErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3284,71 +1969,6 @@ export type GetSettlementMdResponses = {
 };
 
 export type GetSettlementMdResponse = GetSettlementMdResponses[keyof GetSettlementMdResponses];
-
-export type HeadSettlementMdData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/SETTLEMENT.md';
-};
-
-export type HeadSettlementMdErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSettlementMdResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSettlementMdData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/SETTLEMENT.md';
-};
-
-export type OptionsSettlementMdResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSettlementMdResponse = OptionsSettlementMdResponses[keyof OptionsSettlementMdResponses];
 
 export type GetLlmsData = {
     body?: never;
@@ -3373,10 +1993,6 @@ export type GetLlmsData = {
 
 export type GetLlmsErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3396,71 +2012,6 @@ export type GetLlmsResponses = {
 };
 
 export type GetLlmsResponse = GetLlmsResponses[keyof GetLlmsResponses];
-
-export type HeadLlmsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/llms.txt';
-};
-
-export type HeadLlmsErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadLlmsResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsLlmsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/llms.txt';
-};
-
-export type OptionsLlmsResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsLlmsResponse = OptionsLlmsResponses[keyof OptionsLlmsResponses];
 
 export type GetRobotsData = {
     body?: never;
@@ -3485,10 +2036,6 @@ export type GetRobotsData = {
 
 export type GetRobotsErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3508,71 +2055,6 @@ export type GetRobotsResponses = {
 };
 
 export type GetRobotsResponse = GetRobotsResponses[keyof GetRobotsResponses];
-
-export type HeadRobotsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/robots.txt';
-};
-
-export type HeadRobotsErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadRobotsResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsRobotsData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/robots.txt';
-};
-
-export type OptionsRobotsResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsRobotsResponse = OptionsRobotsResponses[keyof OptionsRobotsResponses];
 
 export type GetSitemapData = {
     body?: never;
@@ -3597,10 +2079,6 @@ export type GetSitemapData = {
 
 export type GetSitemapErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3620,71 +2098,6 @@ export type GetSitemapResponses = {
 };
 
 export type GetSitemapResponse = GetSitemapResponses[keyof GetSitemapResponses];
-
-export type HeadSitemapData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/sitemap.xml';
-};
-
-export type HeadSitemapErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadSitemapResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsSitemapData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/sitemap.xml';
-};
-
-export type OptionsSitemapResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsSitemapResponse = OptionsSitemapResponses[keyof OptionsSitemapResponses];
 
 export type GetServerJsonData = {
     body?: never;
@@ -3709,10 +2122,6 @@ export type GetServerJsonData = {
 
 export type GetServerJsonErrors = {
     /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
-    /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
@@ -3735,71 +2144,6 @@ export type GetServerJsonResponses = {
 
 export type GetServerJsonResponse = GetServerJsonResponses[keyof GetServerJsonResponses];
 
-export type HeadServerJsonData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/server.json';
-};
-
-export type HeadServerJsonErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadServerJsonResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsServerJsonData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is.
-         */
-        'Accept-Encoding'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/server.json';
-};
-
-export type OptionsServerJsonResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsServerJsonResponse = OptionsServerJsonResponses[keyof OptionsServerJsonResponses];
-
 export type GetJwksData = {
     body?: never;
     headers?: {
@@ -3818,10 +2162,6 @@ export type GetJwksData = {
 };
 
 export type GetJwksErrors = {
-    /**
-     * method_not_allowed: A verb other than those the path serves. The Allow header lists them.
-     */
-    405: ErrorBody;
     /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
@@ -3857,60 +2197,3 @@ export type GetJwksResponses = {
 };
 
 export type GetJwksResponse = GetJwksResponses[keyof GetJwksResponses];
-
-export type HeadJwksData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/.well-known/jwks.json';
-};
-
-export type HeadJwksErrors = {
-    /**
-     * Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.
-     */
-    429: unknown;
-};
-
-export type HeadJwksResponses = {
-    /**
-     * Headers of the GET response, no body.
-     */
-    200: unknown;
-};
-
-export type OptionsJwksData = {
-    body?: never;
-    headers?: {
-        /**
-         * An ETag from an earlier response: 304 when it still matches the form this request would get.
-         */
-        'If-None-Match'?: string;
-        /**
-         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
-         */
-        'X-Request-Id'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/.well-known/jwks.json';
-};
-
-export type OptionsJwksResponses = {
-    /**
-     * No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17).
-     */
-    204: void;
-};
-
-export type OptionsJwksResponse = OptionsJwksResponses[keyof OptionsJwksResponses];
