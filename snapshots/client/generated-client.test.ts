@@ -85,6 +85,7 @@ describe("the typed walks", () => {
     expect(text).not.toMatch(/@ts-(ignore|expect-error|nocheck)/);
   });
 
+  /** tsc over the two walks and what they import: a few seconds, more on a loaded machine. */
   test("both type-check under the project's strict settings", () => {
     const dir = mkdtempSync(join(tmpdir(), "walks-"));
     try {
@@ -108,5 +109,5 @@ describe("the typed walks", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

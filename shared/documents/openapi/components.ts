@@ -84,8 +84,9 @@ export function components() {
         in: "header",
         required: false,
         description:
-          "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.",
-        schema: { type: "string", minLength: 1, maxLength: 255 },
+          "1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.",
+        // The body field's rule, stated once (D15): a blank key is refused under either name.
+        schema: { $ref: "#/components/schemas/IdempotencyKey" },
       },
       IfNoneMatch: {
         name: "If-None-Match",

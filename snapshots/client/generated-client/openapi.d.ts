@@ -1538,8 +1538,8 @@ export interface components {
         };
     };
     parameters: {
-        /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
-        IdempotencyKey: string;
+        /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
         /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
         IfNoneMatch: string;
         /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
@@ -1576,7 +1576,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1624,7 +1624,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1672,7 +1672,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1720,7 +1720,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1768,7 +1768,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];

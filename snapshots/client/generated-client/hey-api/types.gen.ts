@@ -609,9 +609,9 @@ export type JobSealed = boolean;
 export type Signature = string;
 
 /**
- * 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+ * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
  */
-export type IdempotencyKey2 = string;
+export type IdempotencyKey2 = IdempotencyKey;
 
 /**
  * An ETag from an earlier response: 304 when it still matches the form this request would get.
@@ -648,9 +648,9 @@ export type TransitionData = {
     body: TransitionBody;
     headers?: {
         /**
-         * 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+         * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
          */
-        'Idempotency-Key'?: string;
+        'Idempotency-Key'?: IdempotencyKey;
         /**
          * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
          */
@@ -719,9 +719,9 @@ export type QuoteData = {
     body: TransitionBody;
     headers?: {
         /**
-         * 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+         * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
          */
-        'Idempotency-Key'?: string;
+        'Idempotency-Key'?: IdempotencyKey;
         /**
          * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
          */
@@ -790,9 +790,9 @@ export type ValidateData = {
     body: TransitionBody;
     headers?: {
         /**
-         * 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+         * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
          */
-        'Idempotency-Key'?: string;
+        'Idempotency-Key'?: IdempotencyKey;
         /**
          * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
          */
@@ -861,9 +861,9 @@ export type SimulateData = {
     body: SimulateBody;
     headers?: {
         /**
-         * 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+         * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
          */
-        'Idempotency-Key'?: string;
+        'Idempotency-Key'?: IdempotencyKey;
         /**
          * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
          */
@@ -932,9 +932,9 @@ export type VerifyData = {
     body: VerifyBody;
     headers?: {
         /**
-         * 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+         * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
          */
-        'Idempotency-Key'?: string;
+        'Idempotency-Key'?: IdempotencyKey;
         /**
          * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
          */
