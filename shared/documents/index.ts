@@ -40,6 +40,13 @@ export interface DocumentSettings {
 /** JSON documents: two-space indented with a final newline, readable in a browser and a diff. */
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+/**
+ * The OpenAPI document, compact with a final newline: read by generators, validators and agents
+ * (llms.txt points them at it), for whom indentation is nearly half its bytes (issue 26).
+ * Browsers' JSON viewers and its snapshot (snapshots/documents) show it indented.
+ */
+const compactJson = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
 /** The body of each catalog entry, by key. */
 const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: string) => string> = {
   agent: (url) => json(agentCard(url)),
@@ -51,7 +58,7 @@ const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: strin
   schema_simulate: (url) => json(simulateSchemaDocument(url)),
   schema_receipt: (url) => json(receiptSchemaDocument(url)),
   schema_verify: (url) => json(verifySchemaDocument(url)),
-  openapi: (url) => json(openapi(url)),
+  openapi: (url) => compactJson(openapi(url)),
   errors: () => json(errors()),
   fees: () => json(fees()),
   examples: () => json(examples()),

@@ -8,7 +8,7 @@
 import { LIMITS, SERVICE, VERSION } from "../protocol/constants.ts";
 import { DESCRIPTION } from "./discovery.ts";
 import { components } from "./openapi/components.ts";
-import { pathItems } from "./openapi/paths.ts";
+import { DOCUMENT_METHODS_TEXT, pathItems } from "./openapi/paths.ts";
 
 type ResponseObject = { $ref?: string; headers?: Record<string, unknown> };
 
@@ -43,7 +43,7 @@ export function openapi(siteUrl: string) {
     tags: [
       { name: "engines", description: "POST JSON engines: transition, quote, validate, simulate, verify." },
       { name: "mcp", description: "The engines as Model Context Protocol tools, over Streamable HTTP." },
-      { name: "documents", description: "Read-only discovery and reference documents." },
+      { name: "documents", description: DOCUMENT_METHODS_TEXT },
     ],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     paths: pathItems(),

@@ -12,7 +12,7 @@ import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-me
 import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { type CompositeName, pascal, type SchemaRefs } from "./components.ts";
-import { nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
+import { mergeDependents, notBoth, nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
 import { jobViewSchema } from "./job-view.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
@@ -44,23 +44,45 @@ const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["
  */
 export function jobSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
-  const required: Schema[] = [];
+  const rules: Schema[] = [];
   for (const member of JOB_MEMBER_NAMES) {
     for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
-    if (JOB_MEMBERS[member].required) required.push(presentAny(memberNamesOf(member)));
+    if (JOB_MEMBERS[member].required) rules.push(presentAny(memberNamesOf(member), refs.jobMember(member)));
   }
   for (const member of integrityMembersOf("job")) properties[member] = nullable(refs.integrity(member));
-  return {
-    type: "object",
-    description: "The client-held job, as the last response gave it.",
-    properties,
-    allOf: [...required, ...oneNameEach(JOB_MEMBER_NAMES.map(memberNamesOf))],
-  };
+  return requiring(
+    {
+      type: "object",
+      description: "The client-held job, as the last response gave it.",
+      properties,
+      dependentSchemas: oneNameEach(JOB_MEMBER_NAMES.map(memberNamesOf)),
+    },
+    rules,
+  );
 }
 
-const bothExpiryFields: Schema = {
-  not: { allOf: [presentAny(namesOf("expires_at")), presentAny(namesOf("ttl_seconds"))] },
-};
+/**
+ * `object` with the presence rules added in the forms generated clients type best: a field of
+ * one name joins `required` and its property refuses null (D2); a field of several names is an
+ * `anyOf` of one object per name (every such rule together under allOf).
+ */
+function requiring(object: Schema, rules: readonly Schema[]): Schema {
+  const properties = object.properties as Record<string, Schema>;
+  const required = [...((object.required as string[] | undefined) ?? [])];
+  const choices: Schema[] = [];
+  for (const rule of rules) {
+    if (rule.anyOf !== undefined) choices.push(rule);
+    else {
+      const [name] = rule.required as [string];
+      required.push(name);
+      properties[name] = (rule.properties as Record<string, Schema>)[name]!;
+    }
+  }
+  return { ...object, required, properties, ...(choices.length > 0 && { allOf: choices }) };
+}
+
+/** expires_at and ttl_seconds are not both sent (with a value). */
+const bothExpiryFields = (): Record<string, Schema> => notBoth(namesOf("expires_at"), namesOf("ttl_seconds"));
 
 /** The name of the body schema of `action`: CreateBody, FundBody, ... */
 export const actionBodyName = (action: Action): CompositeName => `${pascal(action)}Body` as CompositeName;
@@ -74,10 +96,19 @@ export function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
   for (const [field, owner] of OWNED_FIELDS) {
     if (owner !== action) for (const alias of namesOf(field)) properties[alias] = { type: "null" };
   }
-  const allOf: Schema[] = required.map((field) => presentAny(aliasesOf(field)));
-  if (action === "fund") allOf.push(bothExpiryFields);
-  allOf.push(...oneNameEach(fields.map(namesOf)));
-  return { type: "object", required: ["action"], properties, allOf };
+  const rules = required.map((field) =>
+    presentAny(aliasesOf(field), field === "job" ? refs.composite("JobInput") : refs.field(field)),
+  );
+  const dependents = oneNameEach(fields.map(namesOf));
+  return requiring(
+    {
+      type: "object",
+      required: ["action"],
+      properties,
+      dependentSchemas: action === "fund" ? mergeDependents(dependents, bothExpiryFields()) : dependents,
+    },
+    rules,
+  );
 }
 
 /**
@@ -98,20 +129,17 @@ export function simulateBodySchema(refs: SchemaRefs): Schema {
   const always = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional].filter(
     (f) => !(notes as readonly string[]).includes(f),
   );
-  return {
-    type: "object",
-    properties: aliasProperties(always, refs),
-    allOf: [
-      ...SIMULATE_FIELDS.required.map((field) => presentAny(namesOf(field))),
-      bothExpiryFields,
-      ...oneNameEach([...always, ...notes].map(namesOf)),
-      {
-        if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
-        then: { properties: aliasProperties(["dispute_reason"], refs) },
-        else: { properties: aliasProperties(["release_note"], refs) },
-      },
-    ],
-  };
+  return requiring(
+    {
+      type: "object",
+      properties: aliasProperties(always, refs),
+      dependentSchemas: mergeDependents(oneNameEach([...always, ...notes].map(namesOf)), bothExpiryFields()),
+      if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
+      then: { properties: aliasProperties(["dispute_reason"], refs) },
+      else: { properties: aliasProperties(["release_note"], refs) },
+    },
+    SIMULATE_FIELDS.required.map((field) => presentAny(namesOf(field), refs.field(field))),
+  );
 }
 
 /**
@@ -133,39 +161,34 @@ export function receiptSchema(refs: SchemaRefs): Schema {
 /** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a), either with idempotency_key. */
 export function verifyBodySchema(refs: SchemaRefs): Schema {
   const claims = CLAIMS.map((c) => c.claim);
+  const terminal: Schema = { type: "string", enum: [...TERMINALS] };
   return {
     type: "object",
     properties: {
-      action: nullable({ type: "string", enum: [...TERMINALS] }),
+      action: nullable(terminal),
       // Every engine reads idempotency_key (SPEC "Endpoints", D15).
       ...aliasProperties(["idempotency_key"], refs),
     },
-    allOf: oneNameEach((["idempotency_key", ...claims] as const).map((field) => namesOf(field))),
+    dependentSchemas: oneNameEach((["idempotency_key", ...claims] as const).map((field) => namesOf(field))),
     oneOf: [
-      { allOf: [present("receipt"), { properties: { receipt: refs.composite("Receipt"), job: { type: "null" } } }] },
       {
-        allOf: [
-          present("job"),
-          // Claims are read beside a job only; beside a receipt they are unknown fields (D5, D12).
-          {
-            properties: {
-              job: refs.composite("JobInput"),
-              receipt: { type: "null" },
-              ...aliasProperties(claims, refs),
-            },
+        type: "object",
+        required: ["receipt"],
+        properties: { receipt: refs.composite("Receipt"), job: { type: "null" } },
+      },
+      {
+        type: "object",
+        required: ["job"],
+        // Claims are read beside a job only; beside a receipt they are unknown fields (D5, D12).
+        properties: { job: refs.composite("JobInput"), receipt: { type: "null" }, ...aliasProperties(claims, refs) },
+        // A submitted job needs an action. `type` keeps the inner `required` to objects, as
+        // strict validators demand (Ajv strictTypes).
+        if: {
+          properties: {
+            job: { type: "object", properties: { status: { const: "submitted" } }, required: ["status"] },
           },
-          // A submitted job needs an action. `type` keeps the inner `required` to objects, as
-          // strict validators demand (Ajv strictTypes).
-          {
-            if: {
-              required: ["job"],
-              properties: {
-                job: { type: "object", properties: { status: { const: "submitted" } }, required: ["status"] },
-              },
-            },
-            then: present("action"),
-          },
-        ],
+        },
+        then: present("action", terminal),
       },
     ],
   };

@@ -55,27 +55,55 @@ export function fieldSchema(rule: Rule): Schema {
 /** The schema, or null (null counts as omitted, D2). */
 export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: "null" }] });
 
-/** The object holds `name` with a non-null value. */
-export const present = (name: string): Schema => ({
+/**
+ * The object holds `name` with a value of `schema`, which refuses null (null counts as omitted,
+ * D2). Stated as `required` and `properties`, the form generated clients read as a plain member.
+ */
+export const present = (name: string, schema: Schema): Schema => ({
   required: [name],
-  properties: { [name]: { not: { type: "null" } } },
+  properties: { [name]: schema },
 });
+
+/** At least one of the alias names holds a value of `schema` (not null). */
+export const presentAny = (names: readonly string[], schema: Schema): Schema =>
+  names.length === 1 ? present(names[0]!, schema) : { anyOf: names.map((name) => present(name, schema)) };
+
+/** Schemas that apply when their key is present, each key's merged into one (for `dependentSchemas`). */
+export type Dependents = Record<string, Schema>;
+
+/** One `dependentSchemas` from several: a key named twice gets both schemas, under allOf. */
+export function mergeDependents(...all: Dependents[]): Dependents {
+  const merged: Record<string, Schema[]> = {};
+  for (const dependents of all)
+    for (const [key, schema] of Object.entries(dependents)) merged[key] = [...(merged[key] ?? []), schema];
+  return Object.fromEntries(
+    Object.entries(merged).map(([key, schemas]) => [key, schemas.length === 1 ? schemas[0]! : { allOf: schemas }]),
+  );
+}
 
 /**
  * No field is sent under two of its names (each group: one field's names), as a schema can say
  * it: the engine accepts two names whose values agree (D25), and a second name sent as null
- * (D2); the schemas refuse both (stricter, never looser).
+ * (D2); the schemas refuse both (stricter, never looser). Said with `dependentSchemas` (each name
+ * present forbids the names after it), which validators enforce and generated clients skip, so
+ * the body stays a plain object type in them (no `not`, which they type as unknown).
  */
-export function oneNameEach(groups: readonly (readonly string[])[]): Schema[] {
-  const pairs = groups.flatMap((names) => names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b])));
-  // Each pair names its properties beside `required`, as strict validators and linters ask.
-  const both = (pair: string[]): Schema => ({
-    required: pair,
-    properties: Object.fromEntries(pair.map((n) => [n, true])),
-  });
-  return pairs.length === 0 ? [] : [{ not: { anyOf: pairs.map(both) } }];
+export function oneNameEach(groups: readonly (readonly string[])[]): Dependents {
+  const dependents: Dependents = {};
+  for (const names of groups)
+    names.slice(0, -1).forEach((name, i) => {
+      dependents[name] = { properties: Object.fromEntries(names.slice(i + 1).map((later) => [later, false])) };
+    });
+  return dependents;
 }
 
-/** At least one of the alias names holds a non-null value. */
-export const presentAny = (names: readonly string[]): Schema =>
-  names.length === 1 ? present(names[0]!) : { anyOf: names.map(present) };
+/**
+ * Not both of two fields with a value (each given by its names; null counts as omitted, D2):
+ * each name of the first, when present, is null or every name of the second is.
+ */
+export function notBoth(first: readonly string[], second: readonly string[]): Dependents {
+  const isNull = (names: readonly string[]): Schema => ({
+    properties: Object.fromEntries(names.map((name) => [name, { type: "null" }])),
+  });
+  return Object.fromEntries(first.map((name) => [name, { anyOf: [isNull([name]), isNull(second)] }]));
+}

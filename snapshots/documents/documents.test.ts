@@ -25,10 +25,17 @@ const jsonOf = async (path: string): Promise<any> => JSON.parse(await bodyOf(pat
 
 const ALL_PATHS = DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path) => [path, doc] as const));
 
+/** A document as its snapshot holds it: JSON two-space indented (as served, but for the compact OpenAPI document). */
+const readable = (body: string, kind: string) =>
+  kind === "json" ? `${JSON.stringify(JSON.parse(body), null, 2)}\n` : body;
+
 describe("every document, as served", () => {
-  test.each(DOCUMENT_CATALOG.map((doc) => [doc.paths[0], doc] as const))("%s matches its snapshot", async (path) => {
-    expect(await bodyOf(path)).toMatchSnapshot();
-  });
+  test.each(DOCUMENT_CATALOG.map((doc) => [doc.paths[0], doc] as const))(
+    "%s matches its snapshot",
+    async (path, doc) => {
+      expect(readable(await bodyOf(path), doc.kind)).toMatchSnapshot();
+    },
+  );
 
   test.each(ALL_PATHS)("GET %s is 200 with its type, public caching, an ETag and CORS", async (path, doc) => {
     const response = await get(path);
@@ -120,7 +127,21 @@ describe("documents are pure (D18)", () => {
 });
 
 describe("OpenAPI 3.1 (/openapi.json)", () => {
-  const doc = JSON.parse(buildDocuments({ siteUrl: "https://escrow.agents.test" }).get("/openapi.json")!.body);
+  const body = buildDocuments({ siteUrl: "https://escrow.agents.test" }).get("/openapi.json")!.body;
+  const doc = JSON.parse(body);
+
+  /** An agent sent to it by llms.txt reads all of it (issue 26: it was 200 KB, ~50k tokens). */
+  test("is under 100,000 bytes, sent compact", () => {
+    expect(new TextEncoder().encode(body).length).toBeLessThan(100_000);
+    expect(body).toBe(`${JSON.stringify(doc)}\n`);
+  });
+
+  test("states a document's HEAD and OPTIONS once, in the documents tag, not as operations per path", () => {
+    const tag = doc.tags.find((t: { name: string }) => t.name === "documents");
+    for (const words of ["HEAD", "OPTIONS", "304", "429", "405"]) expect(tag.description).toContain(words);
+    for (const path of [...DOCUMENT_CATALOG.flatMap((d) => d.paths), KEY_SET.path])
+      expect(Object.keys(doc.paths[path]).sort(), path).toEqual(["get", "parameters"]);
+  });
 
   test("is valid under the official OpenAPI 3.1 schema", async () => {
     const result = await new Validator().validate(structuredClone(doc));
@@ -141,8 +162,8 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
   /**
    * No problem at all under the repository's redocly.yaml, the configuration `redocly lint` reads
    * from the root: recommended with two settings this API needs. Bodies accept fields SPEC does
-   * not know (D5), so examples may hold more than a schema names; and HEAD and OPTIONS of a
-   * document cannot fail with a 4xx (their 4xx-free responses are the truth).
+   * not know (D5), so examples may hold more than a schema names; and an engine's CORS
+   * preflight (OPTIONS) cannot fail with a 4xx (its 4xx-free response is the truth).
    */
   test("has no warning and no error under the repository's redocly.yaml", async () => {
     const configPath = new URL("../../redocly.yaml", import.meta.url).pathname;

@@ -141,7 +141,7 @@ describe("a service with the server's compressor", () => {
         expect(new TextDecoder().decode(DECODE[coding](bytes))).toBe(doc.body);
       }
     }
-    // Brotli at its best quality over every document (openapi.json is 186 KB): seconds on a loaded 2-core machine.
+    // Brotli at its best quality over every document (openapi.json is 89 KB): seconds on a loaded 2-core machine.
   }, 30_000);
 
   test("large documents shrink several times over (openapi.json, settlement.json)", async () => {

@@ -84,8 +84,9 @@ export function components() {
         in: "header",
         required: false,
         description:
-          "1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.",
-        schema: { type: "string", minLength: 1, maxLength: 255 },
+          "1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.",
+        // The body field's rule, stated once (D15): a blank key is refused under either name.
+        schema: { $ref: "#/components/schemas/IdempotencyKey" },
       },
       IfNoneMatch: {
         name: "If-None-Match",
@@ -115,7 +116,6 @@ export function components() {
     },
     responses: {
       NotModified: { description: "Not modified: If-None-Match matched the ETag." },
-      HeadersOnly: { description: "Headers of the GET response, no body." },
       MethodNotAllowed: {
         ...errorResponse(["method_not_allowed"]),
         headers: { Allow: { $ref: "#/components/headers/Allow" } },
@@ -123,10 +123,6 @@ export function components() {
       PayloadTooLarge: errorResponse(["payload_too_large"]),
       InternalError: errorResponse(["internal_error"]),
       RateLimited: { ...errorResponse(["rate_limited"]), headers: RATE_LIMITED_HEADERS },
-      RateLimitedHead: {
-        description: "Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body.",
-        headers: RATE_LIMITED_HEADERS,
-      },
       ...engineErrors().components,
       ...Object.fromEntries(
         (Object.keys(DOCUMENT_RESPONSES) as (keyof typeof DOCUMENT_RESPONSES)[]).map((kind) => [
@@ -135,7 +131,6 @@ export function components() {
         ]),
       ),
       EnginePreflight: { description: "No content. Access-Control-Allow-Methods: POST, OPTIONS (D17)." },
-      DocumentPreflight: { description: "No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17)." },
     },
     // Every code a response names (not_found belongs to no path, so it has no example here).
     examples: Object.fromEntries(

@@ -4,7 +4,7 @@
  * caching, ETag, HEAD and preflight but never compressed, in RFC 7517's own media type.
  */
 import { KEY_SET } from "../catalog.ts";
-import { headOperation, preflight, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
+import { REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
 
 const BASE64URL_32 = { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" };
 
@@ -27,7 +27,7 @@ const PUBLIC_JWK = {
   },
 };
 
-/** GET, HEAD and the preflight of the key set. */
+/** GET of the key set (its HEAD and preflight: the documents tag, DOCUMENT_METHODS_TEXT). */
 export const jwksPathItem = () => ({
   parameters: [{ $ref: "#/components/parameters/IfNoneMatch" }, REQUEST_ID_PARAMETER],
   get: {
@@ -55,11 +55,8 @@ export const jwksPathItem = () => ({
         },
       },
       "304": responseRef("NotModified"),
-      "405": responseRef("MethodNotAllowed"),
       "429": responseRef("RateLimited"),
       "500": responseRef("InternalError"),
     },
   },
-  head: headOperation("headJwks", KEY_SET.title),
-  options: preflight("DocumentPreflight", "optionsJwks", "documents"),
 });

@@ -1,8 +1,9 @@
 /**
  * The path items of the OpenAPI document: each engine's POST and preflight, read from the engine
  * catalog, its examples from examples.json and its errors from the error catalog; each
- * document path's GET, HEAD and preflight, read from the document catalog; and the key set's
- * (openapi/jwks.ts).
+ * document path's GET, read from the document catalog; and the key set's (openapi/jwks.ts).
+ * A document's HEAD and OPTIONS are stated once, in the documents tag (DOCUMENT_METHODS_TEXT),
+ * not as two more operations per path.
  */
 import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
 import { type EngineRoute, MCP_PATH } from "../../protocol/constants.ts";
@@ -40,7 +41,14 @@ export const SHARED_RESPONSES = {
 
 /** The request header every operation may send (D22). */
 export const REQUEST_ID_PARAMETER = { $ref: "#/components/parameters/RequestId" };
-type Preflight = "EnginePreflight" | "DocumentPreflight";
+
+/**
+ * What every document path serves besides GET, said once for all of them: HEAD is the GET
+ * without its body (RFC 9110) and a GET of a document needs no preflight, so two operations
+ * per path would add bytes and generated functions, not facts (issue 26).
+ */
+export const DOCUMENT_METHODS_TEXT =
+  "Read-only discovery and reference documents. Every document path, the key set's too, also answers HEAD (the GET's status and headers, ETag, Cache-Control and Content-Length among them, without the body; 304 on a matching If-None-Match; 429 with the rate-limit headers when the operator enabled a rate limit, D23) and OPTIONS (a CORS preflight: 204, Access-Control-Allow-Methods GET, HEAD, OPTIONS, D17); any other method answers 405 method_not_allowed.";
 
 /** The error codes an engine answers, by the catalog's routes. */
 export const routeErrors = (route: string): ErrorCode[] =>
@@ -49,14 +57,14 @@ export const routeErrors = (route: string): ErrorCode[] =>
   );
 
 /** The OPTIONS operation of a path: a CORS preflight (D17). */
-export const preflight = (name: Preflight, operationId: string, tag: string) => ({
+export const preflight = (operationId: string, tag: string) => ({
   summary: "CORS preflight",
   description:
     "204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.",
   operationId,
   tags: [tag],
   security: [],
-  responses: { "204": responseRef(name) },
+  responses: { "204": responseRef("EnginePreflight") },
 });
 
 const STATUS_NAMES: Partial<Record<number, string>> = { 400: "BadRequest", 409: "Conflict" };
@@ -138,7 +146,7 @@ export function enginePathItem(engine: EngineEntry) {
         ...engineErrors().responsesOf(engine.route),
       },
     },
-    options: preflight("EnginePreflight", `${engine.route}Preflight`, "engines"),
+    options: preflight(`${engine.route}Preflight`, "engines"),
   };
 }
 
@@ -162,7 +170,7 @@ export const documentResponse = (kind: DocumentKind) => ({
   content: { [TYPES[kind].split(";")[0]!]: { schema: kind === "json" ? { type: "object" } : { type: "string" } } },
 });
 
-/** The path item of a document's `index`th path (its aliases after the first). */
+/** The path item of a document's `index`th path (its aliases after the first): its GET. */
 export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: number) {
   const id = `${doc.key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}${index === 0 ? "" : `Alias${index}`}`;
   const name = `${id[0]!.toUpperCase()}${id.slice(1)}`;
@@ -181,29 +189,12 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
       responses: {
         "200": responseRef(DOCUMENT_RESPONSES[doc.kind]),
         "304": responseRef("NotModified"),
-        "405": responseRef("MethodNotAllowed"),
         "429": responseRef("RateLimited"),
         "500": responseRef("InternalError"),
       },
     },
-    head: headOperation(`head${name}`, doc.title),
-    options: preflight("DocumentPreflight", `options${name}`, "documents"),
   };
 }
-
-/** The HEAD of a document's GET: its status and headers, without the body. */
-export const headOperation = (operationId: string, title: string) => ({
-  operationId,
-  summary: `${title} (headers only)`,
-  description: "The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.",
-  tags: ["documents"],
-  security: [],
-  responses: {
-    "200": responseRef("HeadersOnly"),
-    "304": responseRef("NotModified"),
-    "429": responseRef("RateLimitedHead"),
-  },
-});
 
 /** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
 export const pathItems = () => ({

@@ -166,16 +166,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsAgent"];
-        /**
-         * Agent card (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headAgent"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -201,16 +193,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsAgentAlias1"];
-        /**
-         * Agent card (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headAgentAlias1"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -236,16 +220,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsHealth"];
-        /**
-         * Health (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headHealth"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -271,16 +247,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSettlement"];
-        /**
-         * Settlement protocol (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSettlement"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -306,16 +274,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsQuickstart"];
-        /**
-         * Quickstart (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headQuickstart"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -341,16 +301,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsTools"];
-        /**
-         * Tools (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headTools"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -376,16 +328,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSchemaTransition"];
-        /**
-         * Transition body schema (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSchemaTransition"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -411,16 +355,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSchemaSimulate"];
-        /**
-         * Simulate body schema (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSchemaSimulate"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -446,16 +382,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSchemaReceipt"];
-        /**
-         * Receipt schema (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSchemaReceipt"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -481,16 +409,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSchemaVerify"];
-        /**
-         * Verify body schema (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSchemaVerify"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -516,16 +436,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsOpenapi"];
-        /**
-         * OpenAPI 3.1 (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headOpenapi"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -551,16 +463,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsOpenapiAlias1"];
-        /**
-         * OpenAPI 3.1 (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headOpenapiAlias1"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -586,16 +490,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsOpenapiAlias2"];
-        /**
-         * OpenAPI 3.1 (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headOpenapiAlias2"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -621,16 +517,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsErrors"];
-        /**
-         * Error catalog (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headErrors"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -656,16 +544,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsFees"];
-        /**
-         * Fee schedule (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headFees"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -691,16 +571,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsExamples"];
-        /**
-         * Examples (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headExamples"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -726,16 +598,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsTemplates"];
-        /**
-         * Job templates (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headTemplates"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -761,16 +625,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsChangelog"];
-        /**
-         * Changelog (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headChangelog"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -796,16 +652,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsScoreboard"];
-        /**
-         * Scoreboard (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headScoreboard"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -831,16 +679,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSettlementMd"];
-        /**
-         * SETTLEMENT.md (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSettlementMd"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -866,16 +706,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsLlms"];
-        /**
-         * llms.txt (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headLlms"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -901,16 +733,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsRobots"];
-        /**
-         * robots.txt (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headRobots"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -936,16 +760,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsSitemap"];
-        /**
-         * Sitemap (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headSitemap"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -971,16 +787,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsServerJson"];
-        /**
-         * MCP Registry server.json (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headServerJson"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1004,16 +812,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
-        options: operations["optionsJwks"];
-        /**
-         * JSON Web Key Set (headers only)
-         * @description The status and headers of the GET (ETag, Cache-Control, Content-Length), without the body.
-         */
-        head: operations["headJwks"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1023,9 +823,9 @@ export interface components {
     schemas: {
         TransitionBody: components["schemas"]["CreateBody"] | components["schemas"]["FundBody"] | components["schemas"]["SubmitBody"] | components["schemas"]["ReleaseBody"] | components["schemas"]["DisputeBody"];
         SimulateBody: {
-            title?: components["schemas"]["Title"] | null;
-            amount?: components["schemas"]["Amount"] | null;
-            criteria?: components["schemas"]["Criteria"] | null;
+            title: components["schemas"]["Title"];
+            amount: components["schemas"]["Amount"];
+            criteria: components["schemas"]["Criteria"];
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
             proof_url?: components["schemas"]["ProofUrl"] | null;
@@ -1045,41 +845,31 @@ export interface components {
             proofNote?: components["schemas"]["ProofNote"] | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-        } & ({
-            title: unknown;
-        } & {
-            amount: unknown;
-        } & {
-            criteria: unknown;
-        } & ({
-            payer_credits: unknown;
+        } & (({
+            payer_credits: components["schemas"]["PayerCredits"];
         } | {
-            payerCredits: unknown;
+            payerCredits: components["schemas"]["PayerCredits"];
         }) & ({
-            proof_url: unknown;
+            proof_url: components["schemas"]["ProofUrl"];
         } | {
-            proofUrl: unknown;
-        }) & unknown & unknown & unknown);
-        VerifyBody: ({
+            proofUrl: components["schemas"]["ProofUrl"];
+        }));
+        VerifyBody: {
             action?: ("release" | "dispute") | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-        } & unknown) & (({
-            receipt: unknown;
-        } & {
-            receipt?: components["schemas"]["Receipt"];
+        } & ({
+            receipt: components["schemas"]["Receipt"];
             job?: null;
-        }) | ({
-            job: unknown;
-        } & {
-            job?: components["schemas"]["JobInput"];
+        } | {
+            job: components["schemas"]["JobInput"];
             receipt?: null;
             fee?: components["schemas"]["Fee"] | null;
             agent_payout?: components["schemas"]["AgentPayout"] | null;
             agentPayout?: components["schemas"]["AgentPayout"] | null;
             returned_to_payer?: components["schemas"]["ReturnedToPayer"] | null;
             returnedToPayer?: components["schemas"]["ReturnedToPayer"] | null;
-        } & unknown));
+        });
         /** @description A job as the service answers it: camelCase, in SPEC's table order. Send it back as job. */
         Job: {
             id: components["schemas"]["JobId"];
@@ -1125,15 +915,15 @@ export interface components {
         };
         /** @description The client-held job, as the last response gave it. */
         JobInput: {
-            id?: components["schemas"]["JobId"] | null;
-            title?: components["schemas"]["Title"] | null;
-            amount?: components["schemas"]["Amount"] | null;
-            criteria?: components["schemas"]["Criteria"] | null;
+            id: components["schemas"]["JobId"];
+            title: components["schemas"]["Title"];
+            amount: components["schemas"]["Amount"];
+            criteria: components["schemas"]["Criteria"];
             proofUrl?: components["schemas"]["JobProofUrl"] | null;
             proof_url?: components["schemas"]["JobProofUrl"] | null;
             proofNote?: components["schemas"]["ProofNote"] | null;
             proof_note?: components["schemas"]["ProofNote"] | null;
-            status?: components["schemas"]["JobStatus"] | null;
+            status: components["schemas"]["JobStatus"];
             createdAt?: components["schemas"]["JobCreatedAt"] | null;
             created_at?: components["schemas"]["JobCreatedAt"] | null;
             fundedAt?: components["schemas"]["JobFundedAt"] | null;
@@ -1158,25 +948,15 @@ export interface components {
             expiresAt?: components["schemas"]["ExpiresAt"] | null;
             expires_at?: components["schemas"]["ExpiresAt"] | null;
             seal?: components["schemas"]["Seal"] | null;
-        } & ({
-            id: unknown;
-        } & {
-            title: unknown;
-        } & {
-            amount: unknown;
-        } & {
-            criteria: unknown;
-        } & ({
-            proofUrl: unknown;
+        } & (({
+            proofUrl: components["schemas"]["JobProofUrl"];
         } | {
-            proof_url: unknown;
-        }) & {
-            status: unknown;
-        } & ({
-            createdAt: unknown;
+            proof_url: components["schemas"]["JobProofUrl"];
+        }) & ({
+            createdAt: components["schemas"]["JobCreatedAt"];
         } | {
-            created_at: unknown;
-        }) & unknown);
+            created_at: components["schemas"]["JobCreatedAt"];
+        }));
         Receipt: {
             job_id: components["schemas"]["ReceiptJobId"];
             title?: components["schemas"]["Title"] | null;
@@ -1201,11 +981,14 @@ export interface components {
             signature?: components["schemas"]["Signature"] | null;
         };
         CreateBody: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             action: "create";
-            title?: components["schemas"]["Title"] | null;
-            amount?: components["schemas"]["Amount"] | null;
-            criteria?: components["schemas"]["Criteria"] | null;
+            title: components["schemas"]["Title"];
+            amount: components["schemas"]["Amount"];
+            criteria: components["schemas"]["Criteria"];
             client_ref?: components["schemas"]["ClientRef"] | null;
             clientRef?: components["schemas"]["ClientRef"] | null;
             callback_url?: components["schemas"]["CallbackUrl"] | null;
@@ -1228,19 +1011,7 @@ export interface components {
             releaseNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            title: unknown;
-        } & {
-            amount: unknown;
-        } & {
-            criteria: unknown;
-        } & unknown & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            action: "create";
-        });
+        };
         FundBody: {
             /** @constant */
             action: "fund";
@@ -1252,7 +1023,7 @@ export interface components {
             ttlSeconds?: components["schemas"]["TtlSeconds"] | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             client_ref?: null;
             clientRef?: null;
             callback_url?: null;
@@ -1267,13 +1038,11 @@ export interface components {
             releaseNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            job: unknown;
-        } & ({
-            payer_credits: unknown;
+        } & (({
+            payer_credits: components["schemas"]["PayerCredits"];
         } | {
-            payerCredits: unknown;
-        }) & unknown & unknown & {
+            payerCredits: components["schemas"]["PayerCredits"];
+        }) & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1291,7 +1060,7 @@ export interface components {
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             expires_at?: null;
             expiresAt?: null;
             ttl_seconds?: null;
@@ -1306,13 +1075,11 @@ export interface components {
             releaseNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            job: unknown;
-        } & ({
-            proof_url: unknown;
+        } & (({
+            proof_url: components["schemas"]["ProofUrl"];
         } | {
-            proofUrl: unknown;
-        }) & unknown & {
+            proofUrl: components["schemas"]["ProofUrl"];
+        }) & {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1320,7 +1087,10 @@ export interface components {
             action: "submit";
         });
         ReleaseBody: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             action: "release";
             release_note?: components["schemas"]["ReleaseNote"] | null;
             releaseNote?: components["schemas"]["ReleaseNote"] | null;
@@ -1328,7 +1098,7 @@ export interface components {
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             expires_at?: null;
             expiresAt?: null;
             ttl_seconds?: null;
@@ -1345,17 +1115,12 @@ export interface components {
             proofNote?: null;
             dispute_reason?: null;
             disputeReason?: null;
-        } & ({
-            job: unknown;
-        } & unknown & {
+        };
+        DisputeBody: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            action: "release";
-        });
-        DisputeBody: {
-            /** @constant */
             action: "dispute";
             payer_credits?: components["schemas"]["PayerCredits"] | null;
             payerCredits?: components["schemas"]["PayerCredits"] | null;
@@ -1363,7 +1128,7 @@ export interface components {
             disputeReason?: components["schemas"]["DisputeReason"] | null;
             idempotency_key?: components["schemas"]["IdempotencyKey"] | null;
             idempotencyKey?: components["schemas"]["IdempotencyKey"] | null;
-            job?: components["schemas"]["JobInput"];
+            job: components["schemas"]["JobInput"];
             expires_at?: null;
             expiresAt?: null;
             ttl_seconds?: null;
@@ -1380,15 +1145,7 @@ export interface components {
             proofNote?: null;
             release_note?: null;
             releaseNote?: null;
-        } & ({
-            job: unknown;
-        } & unknown & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            action: "dispute";
-        });
+        };
         ErrorBody: {
             /** @constant */
             ok: false;
@@ -1621,14 +1378,6 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Headers of the GET response, no body. */
-        HeadersOnly: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
         /** @description method_not_allowed: A verb other than those the path serves. The Allow header lists them. */
         MethodNotAllowed: {
             headers: {
@@ -1672,17 +1421,6 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorBody"];
             };
-        };
-        /** @description Only when the operator enables a rate limit (D23): the headers of a 429 rate_limited, no body. */
-        RateLimitedHead: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                "Retry-After": components["headers"]["RetryAfter"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content?: never;
         };
         /** @description invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27). invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule. */
         BadRequest: {
@@ -1798,18 +1536,10 @@ export interface components {
             };
             content?: never;
         };
-        /** @description No content. Access-Control-Allow-Methods: GET, HEAD, OPTIONS (D17). */
-        DocumentPreflight: {
-            headers: {
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
     };
     parameters: {
-        /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
-        IdempotencyKey: string;
+        /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+        IdempotencyKey: components["schemas"]["IdempotencyKey"];
         /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
         IfNoneMatch: string;
         /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
@@ -1846,7 +1576,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1894,7 +1624,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1942,7 +1672,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1990,7 +1720,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -2038,7 +1768,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 255 characters. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -2195,49 +1925,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsAgent: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headAgent: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getAgentAlias1: {
@@ -2258,49 +1947,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsAgentAlias1: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headAgentAlias1: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getHealth: {
@@ -2321,49 +1969,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsHealth: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headHealth: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSettlement: {
@@ -2384,49 +1991,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSettlement: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSettlement: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getQuickstart: {
@@ -2447,49 +2013,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsQuickstart: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headQuickstart: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getTools: {
@@ -2510,49 +2035,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsTools: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headTools: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaTransition: {
@@ -2573,49 +2057,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSchemaTransition: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSchemaTransition: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaSimulate: {
@@ -2636,49 +2079,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSchemaSimulate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSchemaSimulate: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaReceipt: {
@@ -2699,49 +2101,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSchemaReceipt: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSchemaReceipt: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSchemaVerify: {
@@ -2762,49 +2123,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSchemaVerify: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSchemaVerify: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getOpenapi: {
@@ -2825,49 +2145,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsOpenapi: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headOpenapi: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getOpenapiAlias1: {
@@ -2888,49 +2167,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsOpenapiAlias1: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headOpenapiAlias1: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getOpenapiAlias2: {
@@ -2951,49 +2189,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsOpenapiAlias2: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headOpenapiAlias2: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getErrors: {
@@ -3014,49 +2211,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsErrors: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headErrors: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getFees: {
@@ -3077,49 +2233,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsFees: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headFees: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getExamples: {
@@ -3140,49 +2255,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsExamples: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headExamples: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getTemplates: {
@@ -3203,49 +2277,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsTemplates: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headTemplates: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getChangelog: {
@@ -3266,49 +2299,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsChangelog: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headChangelog: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getScoreboard: {
@@ -3329,49 +2321,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsScoreboard: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headScoreboard: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSettlementMd: {
@@ -3392,49 +2343,8 @@ export interface operations {
         responses: {
             200: components["responses"]["MarkdownDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSettlementMd: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSettlementMd: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getLlms: {
@@ -3455,49 +2365,8 @@ export interface operations {
         responses: {
             200: components["responses"]["TextDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsLlms: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headLlms: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getRobots: {
@@ -3518,49 +2387,8 @@ export interface operations {
         responses: {
             200: components["responses"]["TextDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsRobots: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headRobots: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getSitemap: {
@@ -3581,49 +2409,8 @@ export interface operations {
         responses: {
             200: components["responses"]["XmlDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsSitemap: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headSitemap: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getServerJson: {
@@ -3644,49 +2431,8 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsServerJson: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headServerJson: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description br or gzip (br first at equal weight): the document comes compressed once the API has compressed it. Without it, the document as it is. */
-                "Accept-Encoding"?: components["parameters"]["AcceptEncoding"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
     getJwks: {
@@ -3731,45 +2477,8 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-        };
-    };
-    optionsJwks: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            204: components["responses"]["DocumentPreflight"];
-        };
-    };
-    headJwks: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag from an earlier response: 304 when it still matches the form this request would get. */
-                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
-                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
-                "X-Request-Id"?: components["parameters"]["RequestId"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: components["responses"]["HeadersOnly"];
-            304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimitedHead"];
         };
     };
 }
