@@ -8,10 +8,9 @@
  */
 import { type ActivityKind, type DemoState, freshState, withActivity } from "../shared/client-state/pack.ts";
 import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-links.ts";
-import { LIMITS, STARTING_CREDITS, type Terminal } from "../shared/protocol/constants.ts";
+import { STARTING_CREDITS, type Terminal } from "../shared/protocol/constants.ts";
 import {
   actionText,
-  credits,
   event,
   exportText,
   importJobText,
@@ -36,6 +35,7 @@ import {
   upsertJob,
   upsertReceipt,
 } from "./state.ts";
+import { topUpRefusal } from "./top-up.ts";
 
 /** Options of a keeper. */
 export interface KeeperOptions {
@@ -92,9 +92,8 @@ export class EscrowKeeper {
 
   /** Adds `amount` payer credits, with no fee (SPEC "Client-side conventions"). */
   topUp(amount: number): Done<{ payerCredits: number }> {
-    const room = LIMITS.integerMax - this.#state.payerCredits;
-    if (!Number.isSafeInteger(amount) || amount < 1 || amount > room)
-      return refused("invalid_input", `Top up amount must be a whole number from 1 to ${credits(room)}.`);
+    const refusal = topUpRefusal(amount, this.#state.payerCredits);
+    if (refusal !== null) return refused("invalid_input", refusal);
     this.commit({ ...this.#state, payerCredits: this.#state.payerCredits + amount });
     return { ok: true, payerCredits: this.#state.payerCredits };
   }

@@ -119,14 +119,39 @@ export async function exportPack(page: Page) {
   return { path, text, pack: JSON.parse(text) as Record<string, any> };
 }
 
-/** Imports a demo pack through the file chooser that "Import demo pack" opens. */
-export async function importPack(page: Page, file: string | { name: string; text: string }): Promise<void> {
+/**
+ * Answers "Replace everything" in the question Reset and Import demo pack ask before replacing
+ * everything (a modal dialog), and waits until it closes.
+ */
+export async function replaceEverything(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog");
+  await button(dialog, "Replace everything").click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+/** Clicks Reset and answers its question "Replace everything". */
+export async function resetAll(page: Page): Promise<void> {
+  await button(page, "Reset").click();
+  await replaceEverything(page);
+}
+
+/**
+ * Imports a demo pack through the file chooser that "Import demo pack" opens, answering its
+ * question "Replace everything"; with `confirm` false (a pack the page refuses before asking)
+ * only chooses the file.
+ */
+export async function importPack(
+  page: Page,
+  file: string | { name: string; text: string },
+  { confirm = true } = {},
+): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), button(page, "Import demo pack").click()]);
   await chooser.setFiles(
     typeof file === "string"
       ? file
       : { name: file.name, mimeType: "application/json", buffer: Buffer.from(file.text, "utf8") },
   );
+  if (confirm) await replaceEverything(page);
 }
 
 /** The answer of a keeper action that must succeed. */

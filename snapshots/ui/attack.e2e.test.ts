@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
+import { replaceEverything } from "../../scripts/harness/ui-actions.ts";
 import { type DemoState, freshState, toPack, withActivity } from "../../shared/client-state/pack.ts";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../../shared/client-state/share-links.ts";
 import { base64UrlEncode } from "../../shared/client-state/tokens.ts";
@@ -85,12 +86,14 @@ async function expectInert(page: Page): Promise<void> {
 
 const jobsRegion = (page: Page) => page.getByRole("region", { name: "Jobs", exact: true });
 
-async function importFile(page: Page, text: string): Promise<void> {
+/** Imports `text` as a pack file; `confirm` answers the question a readable pack asks first. */
+async function importFile(page: Page, text: string, confirm = true): Promise<void> {
   const file = join(dir, `pack-${Math.random().toString(16).slice(2)}.json`);
   writeFileSync(file, text);
   const chooser = page.waitForEvent("filechooser");
   await page.getByRole("button", { name: "Import demo pack", exact: true }).click();
   await (await chooser).setFiles(file);
+  if (confirm) await replaceEverything(page);
 }
 
 describe("hostile content renders as text", () => {
@@ -174,7 +177,7 @@ describe("bad input leaves the state as it was", () => {
     ["a truncated pack", () => JSON.stringify(pack()).slice(0, 500)],
   ])("%s is refused with a message", async (_name, text) => {
     const { page, before } = await pageWithOneJob();
-    await importFile(page, text());
+    await importFile(page, text(), false);
     await expectUnchanged(page, before);
   });
 

@@ -4,7 +4,8 @@
  * axe-core (pinned in package.json) injected into it: the web UI has no violation of any
  * rule axe runs by default (WCAG 2.x A and AA, and axe's best practices) in each state a person
  * meets: empty; a funded job with a hold; released and disputed jobs with their receipts; a
- * simulation; a handoff link and a receipt link that does not add up; every seal and signature
+ * simulation; the question Reset asks before it replaces everything (a modal dialog) and errors
+ * shown by their controls (issue 26); a handoff link and a receipt link that does not add up; every seal and signature
  * badge (issue 25) in both schemes; dark mode; 360 px wide; and the API reference page in both
  * schemes. Contexts reduce motion, so no animation is caught
  * half-way, except for a balance's change shown in dark mode at 360 px (issue 26), which is
@@ -75,6 +76,30 @@ describe("axe finds no violation", () => {
     await fillJobForm(page, { title: "Market scan" });
     await button(page, "Simulate").click();
     await region(page, "Simulation").getByRole("img").waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test.each(["light", "dark"] as const)("with the question Reset asks open, %s", async (colorScheme) => {
+    // Issue 26 finding 4: the modal dialog before everything is replaced.
+    const page = await open("/", { colorScheme });
+    await walkTo(page, "released", { title: "Logo sketch" });
+    await button(page, "Reset").click();
+    await page.getByRole("dialog", { name: "Reset everything?" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("with errors shown by their controls", async () => {
+    // Issue 26 finding 3: an error by the top-up field, one by a create field and one on a job.
+    const page = await open();
+    const job = await walkTo(page, "open", { title: "Unit tests", amount: 4000 });
+    await button(job, "Fund").click();
+    await job.getByRole("alert").waitFor();
+    await field(page, "Top up amount").fill("0");
+    await button(page, "Top up").click();
+    await fillJobForm(page, { title: "Market scan" });
+    await field(page, "Amount").fill("many");
+    await button(page, "Create job").click();
+    await page.locator("[aria-invalid=true]").nth(1).waitFor();
     expect(await violations(page)).toEqual([]);
   });
 

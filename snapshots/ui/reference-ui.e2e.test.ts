@@ -23,6 +23,7 @@ import {
   openLink,
   recordEngineAuth,
   release,
+  resetAll,
   scriptedPack,
   submitProof,
   walkTo,
@@ -149,7 +150,7 @@ describe("the reference web UI", () => {
     await button(small, "Fund").click();
     await expectText(
       alertsIn(small).filter({ hasText: "Need 100 credits" }).first(),
-      "Need 100 credits to fund. payer_credits is 50.",
+      "Need 100 credits to fund. Payer credits is 50.",
     );
     await expectStatus(small, "open");
     expect(await small.innerText()).not.toMatch(/\bfunded\b/i);
@@ -245,7 +246,7 @@ describe("the reference web UI", () => {
     expect(text).not.toContain(key);
     await expectNewestActivity(page, "export");
 
-    await button(page, "Reset").click();
+    await resetAll(page);
     await expectCount(jobItems(page), 0);
     await expectCount(receiptItems(page), 0);
     await expectNumber(payer(page), 1000);
@@ -321,7 +322,7 @@ describe("the reference web UI", () => {
       await page.reload();
       const before = await snapshot(page);
       expect(await alertsIn(page).count(), "an alert was showing before the import").toBe(0);
-      await importPack(page, { name: "pack.json", text: content });
+      await importPack(page, { name: "pack.json", text: content }, { confirm: false });
       await alertsIn(page)
         .first()
         .waitFor()

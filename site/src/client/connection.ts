@@ -5,19 +5,20 @@
  * the new way.
  */
 import { $ } from "./dom.ts";
-import { alertPage, statusPage } from "./notices.ts";
-import { connect, currentKey, refresh, store, ui } from "./page-state.ts";
+import { errorBy, statusPage } from "./notices.ts";
+import { clearAllErrors, connect, currentKey, refresh, store, ui } from "./page-state.ts";
 
 /** Mints a random demo key and keeps it in this browser. */
 export function mintKey(): void {
   const bytes = crypto.getRandomValues(new Uint8Array(18));
   const key = `demo_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
   if (!store.setDemoKey(key)) {
-    alertPage("This browser refused to store the demo key.");
+    errorBy($("mint-key"), "This browser refused to store the demo key.");
     return;
   }
   connect(key);
   ui.quotes.clear();
+  clearAllErrors();
   refresh();
   statusPage("Demo key minted. It stays in this browser and is sent only as a request header.");
 }
@@ -27,6 +28,7 @@ export function removeKey(): void {
   store.setDemoKey(null);
   connect(null);
   ui.quotes.clear();
+  clearAllErrors();
   refresh();
   statusPage("Demo key removed.");
 }
@@ -36,7 +38,8 @@ export function saveApiBase(): void {
   const input = $("api-base") as HTMLInputElement;
   const base = input.value.trim().replace(/\/+$/, "");
   if (base !== "" && !/^https?:\/\/[^\s/]+$/i.test(base)) {
-    alertPage(
+    errorBy(
+      input,
       "API base URL must be an http(s) origin such as https://escrow.example.org, or empty for this page's origin.",
     );
     return;
@@ -44,7 +47,7 @@ export function saveApiBase(): void {
   store.setApiBase(base);
   connect(currentKey());
   ui.quotes.clear();
-  alertPage(null);
+  clearAllErrors();
   refresh();
   statusPage(base === "" ? "API calls go to this page's origin." : `API calls go to ${base}.`);
 }

@@ -2,28 +2,63 @@
  * The New job form: Create job commits a create through the keeper (POST /api/v0/transition);
  * Simulate runs the whole walk for the same fields at the current balance (POST /api/v0/simulate),
  * which changes nothing but the activity log. What was typed goes as typed (form-values.ts): the
- * service judges it. Errors show in the form's own alert.
+ * service judges it. A refusal that names one of the form's fields shows by that field, under the
+ * form's own label for it; any other shows in the form's alert (notices.ts).
  */
-import type { Terminal } from "../../../client/index.ts";
+import type { EscrowError, Terminal } from "../../../client/index.ts";
 import { LIMITS, TERMINALS } from "../../../shared/protocol/constants.ts";
+import type { FieldName } from "../../../shared/protocol/fields.ts";
 import { $ } from "./dom.ts";
+import { type LabelOf, tableLabel } from "./field-labels.ts";
 import { asInteger, optional } from "./form-values.ts";
-import { alertForm } from "./notices.ts";
+import { alertForm, clearErrors, errorBy } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
+
+/** The form's control of each field it sends, by the field's canonical name (the fields table's). */
+const CONTROLS = {
+  title: "title",
+  amount: "amount",
+  criteria: "criteria",
+  client_ref: "client-ref",
+  callback_url: "callback-url",
+  proof_url: "sim-proof",
+  terminal: "sim-terminal",
+} as const satisfies Partial<Record<FieldName, string>>;
+
+const controlOf = (field: string | undefined): string | undefined =>
+  field === undefined ? undefined : (CONTROLS as Partial<Record<string, string>>)[field];
+
+/** The form's own visible label of a field it sends; the page's label of any other (field-labels.ts). */
+const formLabel: LabelOf = (field) => {
+  const id = controlOf(field);
+  const label = id ? document.querySelector(`label[for="${id}"]`)?.textContent?.trim() : undefined;
+  return label || tableLabel(field);
+};
 
 const value = (id: string): string => ($(id) as HTMLInputElement).value;
 
 /** The create fields as the form holds them. */
 const createFields = () => ({
-  title: value("title"),
-  amount: asInteger(value("amount")),
-  criteria: value("criteria"),
-  client_ref: optional(value("client-ref")),
-  callback_url: optional(value("callback-url")),
+  title: value(CONTROLS.title),
+  amount: asInteger(value(CONTROLS.amount)),
+  criteria: value(CONTROLS.criteria),
+  client_ref: optional(value(CONTROLS.client_ref)),
+  callback_url: optional(value(CONTROLS.callback_url)),
 });
 
-/** Runs `work` with the create form's buttons disabled, so a double click sends one request. */
+/** Shows a refusal by the field it names (the service's `field`), else in the form's alert. */
+function refused(answer: EscrowError): void {
+  const id = controlOf(answer.field);
+  if (id) errorBy($(id), answer.message, formLabel);
+  else alertForm(answer.message, formLabel);
+}
+
+/**
+ * Runs `work` with the create form's buttons disabled, so a double click sends one request; the
+ * form's errors of the last try go first.
+ */
 async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
+  clearErrors($("create-form"));
   const buttons = document.querySelectorAll<HTMLButtonElement>("#create-form button");
   for (const b of buttons) b.disabled = true;
   try {
@@ -46,25 +81,23 @@ export function updateTitleCount(): void {
 export async function createJob(): Promise<void> {
   const answer = await whileFormBusy(() => keeper.create(createFields()));
   if (!answer.ok) {
-    alertForm(answer.message);
+    refused(answer);
     return;
   }
-  alertForm(null);
   ($("create-form") as HTMLFormElement).reset();
   updateTitleCount();
 }
 
 /** Simulates the whole walk for the form's fields at the current balance, and shows it. */
 export async function simulate(): Promise<void> {
-  const chosen = ($("sim-terminal") as HTMLSelectElement).value;
+  const chosen = ($(CONTROLS.terminal) as HTMLSelectElement).value;
   const terminal: Terminal | undefined = TERMINALS.find((t) => t === chosen);
-  const fields = { ...createFields(), proof_url: value("sim-proof"), terminal };
+  const fields = { ...createFields(), proof_url: value(CONTROLS.proof_url), terminal };
   const answer = await whileFormBusy(() => keeper.simulate(fields));
   if (!answer.ok) {
-    alertForm(answer.message);
+    refused(answer);
     return;
   }
-  alertForm(null);
   ui.simulation = answer;
   refresh();
   $("simulation").scrollIntoView({ block: "nearest" });

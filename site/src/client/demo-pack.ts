@@ -1,12 +1,13 @@
 /**
  * Export and import of the demo pack (D20): one JSON file of the whole state, without the demo
  * key, written and read by the keeper (client/sharing.ts). The page adds the download and the
- * file chooser. Import checks the whole file first, then replaces everything; a bad file changes
- * nothing.
+ * file chooser. Import checks the whole file first, then asks before it replaces everything
+ * (confirm-replace.ts); a bad file or a no changes nothing.
  */
 import { PACK_BYTES_MAX, readPackText } from "../../../client/sharing.ts";
-import { h } from "./dom.ts";
-import { alertPage, statusPage } from "./notices.ts";
+import { askToReplace, holdings } from "./confirm-replace.ts";
+import { $, h } from "./dom.ts";
+import { errorBy, statusPage } from "./notices.ts";
 import { keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
@@ -24,18 +25,26 @@ export function exportPack(): void {
 }
 
 /**
- * Replaces the whole state with the pack in `file`, or says why it is not one. At most one byte
- * over the limit is read, so a larger file is refused without reading it all. The pack is checked
- * before what the page shows about the old state is forgotten, so a bad one changes nothing.
+ * Replaces the whole state with the pack in `file` once the person says so, or says why it is not
+ * one. At most one byte over the limit is read, so a larger file is refused without reading it
+ * all. The pack is checked before the question, and what the page shows about the old state is
+ * forgotten only after a yes, so a bad pack or a no changes nothing.
  */
 export async function importPack(file: File): Promise<void> {
+  const button = $("import-pack");
   const text = await file.slice(0, PACK_BYTES_MAX + 1).text();
   const read = readPackText(text);
   if (!read.ok) {
-    alertPage(read.message);
+    errorBy(button, read.message);
     return;
   }
-  alertPage(null);
+  const sure = await askToReplace(
+    "Import this demo pack?",
+    `${file.name} holds ${holdings(read.state)}. Importing it replaces everything here: ` +
+      `you would lose ${holdings(keeper.state)}.`,
+    button,
+  );
+  if (!sure) return;
   clearViewState(ui);
   keeper.importPack(text);
   statusPage("Demo pack imported.");

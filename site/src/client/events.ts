@@ -38,7 +38,7 @@ function wireControls(): void {
     const pasted = $("paste-link") as HTMLInputElement;
     if (openPasted(pasted.value)) pasted.value = "";
   });
-  $("reset").addEventListener("click", reset);
+  $("reset").addEventListener("click", () => void reset());
   $("mint-key").addEventListener("click", mintKey);
   $("remove-key").addEventListener("click", removeKey);
   $("api-form").addEventListener("submit", (event) => {

@@ -16,6 +16,7 @@ import { holdEnd, holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
 import { pastHold, statusText } from "./job-status.ts";
 import { moneyFlow } from "./money-flow.ts";
+import { pageWords } from "./page-words.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { sealBadge } from "./seal-badge.ts";
 import type { SealCheck } from "./seal-checks.ts";
@@ -45,7 +46,7 @@ function impact(view: JobView, action: QuotedAction): string {
   if (quote === undefined) return "";
   const name = `${action[0]!.toUpperCase()}${action.slice(1)}`;
   if (quote === "pending") return `${name}: quoting…`;
-  if (!quote.ok) return `${name} is not possible now: ${quote.message}`;
+  if (!quote.ok) return `${name} is not possible now: ${pageWords(quote.message)}`;
   // Which members a quote holds depends on its action; each case reads its own.
   switch (action) {
     case "fund":
@@ -162,7 +163,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     line("Dispute reason", job.disputeReason),
     h("p", { class: "state-line" }, statusText(job, view.now, view.received), settled ? ` ${settled}` : ""),
     controls(view),
-    view.error ? h("p", { role: "alert", class: "error" }, view.error) : null,
+    view.error ? h("p", { role: "alert", class: "error" }, pageWords(view.error)) : null,
     h(
       "div",
       { class: "share" },

@@ -15,7 +15,7 @@ import { httpApi } from "../../../client/http.ts";
 import type { DemoState } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
 import { withPoint } from "./history.ts";
-import { alertPage } from "./notices.ts";
+import { alertPage, clearErrors } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
 import { render, sealSubjects } from "./render.ts";
 import { createStore } from "./store.ts";
@@ -61,9 +61,23 @@ function record(state: DemoState): void {
 }
 record(loaded.state);
 
-/** Each change the keeper makes: saved (or an alert saying it could not be), recorded in the history, then shown. */
+/**
+ * A later action succeeded: every error shown goes, the jobs' and the controls' alike (issue 26
+ * finding 3). Each change the keeper makes calls it; so do the page's successes that change no
+ * state (a link opened, a key minted, the API base saved).
+ */
+export function clearAllErrors(): void {
+  ui.jobErrors.clear();
+  clearErrors();
+}
+
+/**
+ * Each change the keeper makes (only a success makes one): every error shown goes, then the state
+ * is saved (or an alert says it could not be), recorded in the history, and shown.
+ */
 function changed(state: DemoState): void {
   if (saving) {
+    clearAllErrors();
     if (!store.save(state))
       alertPage(
         "This browser refused to save the demo state (storage full or disabled). Export a demo pack to keep it.",

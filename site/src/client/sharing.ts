@@ -9,8 +9,8 @@ import type { Shared } from "../../../client/index.ts";
 import { openLink } from "../../../client/sharing.ts";
 import { findShareToken } from "../../../shared/client-state/share-links.ts";
 import { $ } from "./dom.ts";
-import { alertPage, statusPage } from "./notices.ts";
-import { keeper, refresh, ui } from "./page-state.ts";
+import { alertPage, errorBy, statusPage } from "./notices.ts";
+import { clearAllErrors, keeper, refresh, ui } from "./page-state.ts";
 import { verdictOf } from "./verdict.ts";
 
 async function copy(text: string): Promise<boolean> {
@@ -76,14 +76,14 @@ export function readShareLink(): void {
   if (ui.shared) $("shared").scrollIntoView({ block: "start" });
 }
 
-/** Opens a pasted handoff or receipt link (or a bare h1./r1. token) in the shared panel, or says why it cannot. */
+/** Opens a pasted handoff or receipt link (or a bare h1./r1. token) in the shared panel, or says by the field why it cannot. */
 export function openPasted(text: string): boolean {
   const read = openLink(text.trim());
   if (!read.ok) {
-    alertPage(read.message);
+    errorBy($("paste-link"), read.message);
     return false;
   }
-  alertPage(null);
+  clearAllErrors();
   show(read);
   refresh();
   $("shared").scrollIntoView({ block: "start" });

@@ -6,6 +6,7 @@
  */
 import type { Answer, Mismatch } from "../../../client/index.ts";
 import { credits, figure, h } from "./dom.ts";
+import { pageWords } from "./page-words.ts";
 
 /** What the page knows of a receipt's verification. */
 export type Verdict =
@@ -23,7 +24,7 @@ const FIGURE_NAMES: Record<string, string> = {
 
 /** The verdict of a verify answer (or the refusal's message). */
 export function verdictOf(answer: Answer<"verify">): Verdict {
-  if (!answer.ok) return { state: "error", text: answer.message };
+  if (!answer.ok) return { state: "error", text: pageWords(answer.message) };
   const { expected } = answer;
   if (answer.valid)
     return {

@@ -1,30 +1,39 @@
 /**
- * The balances' own controls, which need no service: Top up adds payer credits with no fee, and
- * Reset starts over with the starting credits (D20), both kept by the keeper. The demo key
- * survives a reset.
+ * The balances' own controls, which need no service: Top up adds payer credits with no fee (from
+ * 1 to TOP_UP_MAX at a time, client/top-up.ts), and Reset starts over with the starting credits
+ * (D20), both kept by the keeper. Reset asks first (confirm-replace.ts). The demo key survives a
+ * reset.
  */
+import { STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
+import { askToReplace, holdings } from "./confirm-replace.ts";
 import { $, credits } from "./dom.ts";
-import { alertPage, statusPage } from "./notices.ts";
+import { errorBy, statusPage } from "./notices.ts";
 import { keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
-/** Adds the Top up amount to payer credits, or says which amounts are allowed (the keeper's rule). */
+/** Adds the Top up amount to payer credits, or says by the field which amounts are allowed (the keeper's rule). */
 export function topUp(): void {
-  const amount = Number(($("topup-amount") as HTMLInputElement).value.trim());
-  // Cleared first, so an alert the change itself raises (storage refused) stays.
-  alertPage(null);
+  const input = $<HTMLInputElement>("topup-amount");
+  const amount = Number(input.value.trim());
+  // A success clears every error shown (page-state.ts), this field's too.
   const done = keeper.topUp(amount);
   if (!done.ok) {
-    alertPage(done.message);
+    errorBy(input, done.message);
     return;
   }
   statusPage(`Topped up ${credits(amount)} credits. No fee.`);
 }
 
-/** Replaces everything with a fresh state; the reset is the new log's first event. */
-export function reset(): void {
+/** Asks, then replaces everything with a fresh state; the reset is the new log's first event. */
+export async function reset(): Promise<void> {
+  const sure = await askToReplace(
+    "Reset everything?",
+    `Reset replaces everything here with a fresh start of ${credits(STARTING_CREDITS)} payer credits. ` +
+      `You would lose ${holdings(keeper.state)}. Export a demo pack first to keep them; the demo key stays.`,
+    $("reset"),
+  );
+  if (!sure) return;
   clearViewState(ui);
-  alertPage(null);
   keeper.reset();
   statusPage("Reset to a fresh state. The demo key, if any, stays until you remove it.");
 }

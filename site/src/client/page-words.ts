@@ -1,0 +1,64 @@
+/**
+ * A message in the page's own words (issue 26 finding 3). The service and the keeper name API
+ * fields (ttl_seconds, payer_credits), write times as ISO-8601 and numbers without separators;
+ * the page shows its labels (field-labels.ts, or a form's own), its date format (view-parts.ts
+ * `whenToSecond`) and its credits format. Which words are API names comes from the fields table
+ * (every field under each of its names), never from a list kept here. Rendered as text (dom.ts).
+ */
+import { FIELD_NAMES, namesOf } from "../../../shared/protocol/fields.ts";
+import { type LabelOf, tableLabel } from "./field-labels.ts";
+import { whenToSecond } from "./view-parts.ts";
+
+const ISO_TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})`;
+/** A whole number of four digits or more standing alone (not in an id, a decimal or a time). */
+const LONG_NUMBER = String.raw`(?<![\w.,:-])\d{4,}(?!\w|[.,:]\d)`;
+const TIMES_AND_NUMBERS = new RegExp(`(${ISO_TIME})|${LONG_NUMBER}`, "g");
+
+/** Digits grouped by thousands as the page's credits are (1,000), exactly, however many. */
+const grouped = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, ",");
+
+/** The rules' wording of whole numbers, as the page says it. */
+const INTEGER_WORDS: [RegExp, string][] = [
+  [/\ban integer >= /g, "a whole number of at least "],
+  [/\ban integer <= /g, "a whole number of at most "],
+  [/\ban integer\b/g, "a whole number"],
+];
+
+/** `label` written where it stands: capitalised at a sentence's start, else lower-case unless it starts an acronym. */
+function placed(label: string, atStart: boolean): string {
+  if (atStart) return label[0]!.toUpperCase() + label.slice(1);
+  return /^.[a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+/**
+ * Puts the page's label in place of each API field name in `message`. A name that can only be an
+ * API name (snake_case or camelCase) is replaced wherever it stands alone; a plain word (title,
+ * amount) only as a sentence's subject, where the rules put the field, so prose keeps its words.
+ */
+function withLabels(message: string, labelOf: LabelOf): string {
+  let text = message;
+  for (const field of FIELD_NAMES) {
+    const label = labelOf(field);
+    if (label === undefined) continue;
+    for (const name of namesOf(field)) {
+      const apiOnly = /[_A-Z]/.test(name);
+      const pattern = new RegExp(apiOnly ? `(?<![\\w.\\[])${name}(?!\\w)` : `(?<=^|[.!?]\\s+)${name}(?!\\w)`, "g");
+      text = text.replace(pattern, (_match, at: number, whole: string) =>
+        placed(label, at === 0 || /[.!?]\s+$/.test(whole.slice(0, at))),
+      );
+    }
+  }
+  return text;
+}
+
+/**
+ * `message` in the page's words: field names as the page labels them (`labelOf`, the labels of
+ * field-labels.ts by default), times in the page's date format, large numbers grouped as credits are.
+ */
+export function pageWords(message: string, labelOf: LabelOf = tableLabel): string {
+  let text = withLabels(message, labelOf);
+  for (const [pattern, words] of INTEGER_WORDS) text = text.replace(pattern, words);
+  return text.replace(TIMES_AND_NUMBERS, (match, iso: string | undefined) =>
+    iso !== undefined ? whenToSecond(iso) : grouped(match),
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The page's messages in Chromium (issue 26 finding 3): an error shows next to the control that
+ * caused it (the control is aria-invalid and described by it), says it in the page's own words
+ * (its labels, its date format, a top-up bound a person can read), and goes away when a later
+ * action succeeds.
+ */
+import { describe, expect, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
+import { expectNumber, expectText, useHarness } from "../../scripts/harness/browser.ts";
+import { createJob, fillJobForm } from "../../scripts/harness/ui-actions.ts";
+import { alertsIn, button, expectStatus, field, jobItem, payer } from "../../scripts/harness/ui-names.ts";
+
+const harness = useHarness("ui/messages.e2e");
+
+/** An API field name (snake_case) or a raw ISO-8601 time: neither belongs in what the page says. */
+const API_WORDS = /\b[a-z]+_[a-z_]+\b|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** The text of the error that describes `control`, once it is marked invalid. */
+async function errorOf(control: Locator): Promise<string> {
+  expect(await control.getAttribute("aria-invalid")).toBe("true");
+  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  const texts: string[] = [];
+  for (const id of ids) {
+    const described = control.page().locator(`[id="${id}"]`);
+    if ((await described.getAttribute("role")) === "alert") texts.push(await described.innerText());
+  }
+  expect(texts.length, "no role=alert element describes the control").toBeGreaterThan(0);
+  return texts.join(" ");
+}
+
+/** Waits until `control` is marked invalid; returns its error's text. */
+async function waitForError(control: Locator): Promise<string> {
+  await control.and(control.page().locator("[aria-invalid=true]")).waitFor();
+  return errorOf(control);
+}
+
+/** The page shows no error at all: no alert says anything and no control is marked invalid. */
+async function expectNoError(page: Page): Promise<void> {
+  await alertsIn(page)
+    .first()
+    .waitFor({ state: "hidden" })
+    .catch(async () => {
+      throw new Error(`an alert still shows: ${await alertsIn(page).first().innerText()}`);
+    });
+  expect(await page.locator("[aria-invalid=true]").count()).toBe(0);
+}
+
+describe("a failed top-up", () => {
+  test("shows its error by the top-up field, with a bound a person can read, and not at the top", async () => {
+    const page = await harness().open();
+    const amount = field(page, "Top up amount");
+    await amount.fill("99999999999999999999");
+    await button(page, "Top up").click();
+    const text = await waitForError(amount);
+    expect(text).toContain("1,000,000");
+    expect(text).not.toContain("9,007,199");
+    // The error sits by the top-up form (in it or right after it), and the page's alert at the top is silent.
+    expect(await alertsIn(page).count()).toBe(1);
+    const nextToForm = await amount.evaluate((input) => {
+      const form = input.closest("form");
+      const id = (input.getAttribute("aria-describedby") ?? "").split(/\s+/).find((i) => i.endsWith("error"));
+      const error = id ? document.getElementById(id) : null;
+      return !!form && !!error && (form.contains(error) || form.nextElementSibling === error);
+    });
+    expect(nextToForm).toBe(true);
+    await expectNumber(payer(page), 1000);
+  });
+
+  test("is cleared when a later action succeeds (a create), and when a top-up then succeeds", async () => {
+    const page = await harness().open();
+    const amount = field(page, "Top up amount");
+    await amount.fill("0");
+    await button(page, "Top up").click();
+    await waitForError(amount);
+    await createJob(page, { title: "Logo sketch", amount: 100 });
+    await expectNoError(page);
+
+    await amount.fill("-5");
+    await button(page, "Top up").click();
+    await waitForError(amount);
+    await amount.fill("25");
+    await button(page, "Top up").click();
+    await expectNumber(payer(page), 1025);
+    await expectNoError(page);
+  });
+});
+
+describe("a refused create", () => {
+  test("shows the service's error by the field it names, under the form's label, until a create succeeds", async () => {
+    const page = await harness().open();
+    await fillJobForm(page, { title: "x".repeat(81), amount: 100 });
+    await button(page, "Create job").click();
+    const text = await waitForError(field(page, "Title"));
+    expect(text).toMatch(/^Title must be/);
+    expect(text).not.toMatch(API_WORDS);
+
+    await field(page, "Title").fill("Logo sketch");
+    await field(page, "Amount").fill("12.5");
+    await button(page, "Create job").click();
+    await expectText(alertsIn(page).first(), /Amount must be a whole number/);
+    expect(await errorOf(field(page, "Amount"))).toMatch(/^Amount must be a whole number/);
+    expect(await field(page, "Title").getAttribute("aria-invalid")).toBeNull();
+
+    await field(page, "Amount").fill("100");
+    await button(page, "Create job").click();
+    await expectStatus(jobItem(page, "Logo sketch"), "open");
+    await expectNoError(page);
+  });
+
+  test("names a field under More options by its label there, and opens it", async () => {
+    const page = await harness().open();
+    await fillJobForm(page, { title: "Logo sketch" });
+    await page.getByText("More options", { exact: true }).click();
+    await field(page, "Callback URL").fill("http://insecure.example");
+    await page.getByText("More options", { exact: true }).click();
+    await button(page, "Create job").click();
+    const control = field(page, "Callback URL");
+    const text = await waitForError(control);
+    expect(text).toMatch(/^Callback URL must be/);
+    expect(text).not.toMatch(API_WORDS);
+    expect(await control.isVisible()).toBe(true);
+  });
+});
+
+describe("a refused job action", () => {
+  test("says Hold seconds, not ttl_seconds, and the hold's bound in the page's date format, on its job", async () => {
+    const page = await harness().open();
+    const job = await createJob(page, { title: "Logo sketch", amount: 100 });
+    await field(job, "Hold seconds").fill("999999999999");
+    await button(job, "Fund").click();
+    const text = await expectText(alertsIn(job).first(), /Hold seconds/);
+    expect(text).not.toMatch(API_WORDS);
+    expect(text).toContain("31 Dec 9999, 23:59:59 UTC");
+    await expectStatus(job, "open");
+  });
+
+  test("says the page's label for the balance it lacks, and goes once another action succeeds", async () => {
+    const page = await harness().open();
+    await createJob(page, { title: "Data cleanup", amount: 2000 });
+    const job = jobItem(page, "Data cleanup");
+    await button(job, "Fund").click();
+    const text = await expectText(alertsIn(job).first(), "Need 2,000 credits to fund. Payer credits is 1,000.");
+    expect(text).not.toMatch(API_WORDS);
+    await button(page, "Top up").click();
+    await expectNumber(payer(page), 1100);
+    await expectNoError(page);
+  });
+});
