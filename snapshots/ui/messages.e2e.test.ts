@@ -139,7 +139,7 @@ describe("a refused job action", () => {
     await createJob(page, { title: "Data cleanup", amount: 2000 });
     const job = jobItem(page, "Data cleanup");
     await button(job, "Fund").click();
-    const text = await expectText(alertsIn(job).first(), "Need 2,000 credits to fund. Payer credits is 1,000.");
+    const text = await expectText(alertsIn(job).first(), "Need 2,000 credits to fund. Payer credits are 1,000.");
     expect(text).not.toMatch(API_WORDS);
     await button(page, "Top up").click();
     await expectNumber(payer(page), 1100);

@@ -37,11 +37,11 @@ describe("pageWords", () => {
 
   test("says a state refusal's balance and time as the page does", () => {
     expect(pageWords("Need 2000 credits to fund. payer_credits is 1000.")).toBe(
-      "Need 2,000 credits to fund. Payer credits is 1,000.",
+      "Need 2,000 credits to fund. Payer credits are 1,000.",
     );
     expect(
       pageWords("Cannot release after expiresAt. The hold ended at 2026-01-01T00:10:00.000Z. Dispute remains allowed."),
-    ).toBe("Cannot release after hold ends. The hold ended at 1 Jan 2026, 00:10:00 UTC. Dispute remains allowed.");
+    ).toBe("Cannot release after the hold ends. The hold ended at 1 Jan 2026, 00:10:00 UTC. Dispute remains allowed.");
   });
 
   test("groups the integer bound exactly, digit for digit", () => {

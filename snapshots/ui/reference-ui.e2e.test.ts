@@ -150,7 +150,7 @@ describe("the reference web UI", () => {
     await button(small, "Fund").click();
     await expectText(
       alertsIn(small).filter({ hasText: "Need 100 credits" }).first(),
-      "Need 100 credits to fund. Payer credits is 50.",
+      "Need 100 credits to fund. Payer credits are 50.",
     );
     await expectStatus(small, "open");
     expect(await small.innerText()).not.toMatch(/\bfunded\b/i);

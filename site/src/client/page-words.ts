@@ -5,7 +5,7 @@
  * `whenToSecond`) and its credits format. Which words are API names comes from the fields table
  * (every field under each of its names), never from a list kept here. Rendered as text (dom.ts).
  */
-import { FIELD_NAMES, namesOf } from "../../../shared/protocol/fields.ts";
+import { FIELD_NAMES, type FieldName, namesOf } from "../../../shared/protocol/fields.ts";
 import { type LabelOf, tableLabel } from "./field-labels.ts";
 import { whenToSecond } from "./view-parts.ts";
 
@@ -24,11 +24,18 @@ const INTEGER_WORDS: [RegExp, string][] = [
   [/\ban integer\b/g, "a whole number"],
 ];
 
+/** Labels that read as a clause inside a sentence ("Cannot release after the hold ends."). */
+const WITHIN_SENTENCE: Partial<Record<FieldName, string>> = { expires_at: "the hold ends" };
+
 /** `label` written where it stands: capitalised at a sentence's start, else lower-case unless it starts an acronym. */
 function placed(label: string, atStart: boolean): string {
   if (atStart) return label[0]!.toUpperCase() + label.slice(1);
   return /^.[a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
+
+/** The verb after a label: a plural label ("Payer credits") is, not are. */
+const verbAfter = (label: string, verb: string | undefined): string =>
+  verb === undefined ? "" : /s$/.test(label) ? " are" : " is";
 
 /**
  * Puts the page's label in place of each API field name in `message`. A name that can only be an
@@ -42,10 +49,15 @@ function withLabels(message: string, labelOf: LabelOf): string {
     if (label === undefined) continue;
     for (const name of namesOf(field)) {
       const apiOnly = /[_A-Z]/.test(name);
-      const pattern = new RegExp(apiOnly ? `(?<![\\w.\\[])${name}(?!\\w)` : `(?<=^|[.!?]\\s+)${name}(?!\\w)`, "g");
-      text = text.replace(pattern, (_match, at: number, whole: string) =>
-        placed(label, at === 0 || /[.!?]\s+$/.test(whole.slice(0, at))),
+      const pattern = new RegExp(
+        `${apiOnly ? `(?<![\\w.\\[])${name}` : `(?<=^|[.!?]\\s+)${name}`}(?!\\w)( is\\b)?`,
+        "g",
       );
+      text = text.replace(pattern, (_match, verb: string | undefined, at: number, whole: string) => {
+        const atStart = at === 0 || /[.!?]\s+$/.test(whole.slice(0, at));
+        const words = (!atStart && WITHIN_SENTENCE[field]) || label;
+        return placed(words, atStart) + verbAfter(words, verb);
+      });
     }
   }
   return text;
