@@ -17,7 +17,8 @@ import { accessLogLine } from "../../shared/http/access-log.ts";
 import { assemble, type Host } from "../host/assemble.ts";
 import { zlibCompressor } from "../host/compress.ts";
 import { bindingLimiter, cloudflareClient, type WorkerEnv, workerSettings } from "./bindings.ts";
-import { negotiated, sent } from "./codings.ts";
+import { type IncomingRequest, negotiated, sent } from "./codings.ts";
+import { refusedAnswer } from "./refused-body.ts";
 
 export type { WorkerEnv } from "./bindings.ts";
 
@@ -25,6 +26,13 @@ export type { WorkerEnv } from "./bindings.ts";
 export interface WorkerContext {
   waitUntil(work: Promise<unknown>): void;
 }
+
+/**
+ * Each coded form is made once per isolate, on its CPU time: Brotli at quality 5 takes two
+ * milliseconds for the largest document (quality 11, Bun's, over 100). Small bodies get Bun's
+ * 11 (2 ms at most), as at 5 some would not shrink and so not be offered where Bun offers them.
+ */
+const workerCompressor = zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 });
 
 let current: { env: WorkerEnv; key: string; host: Host } | undefined;
 
@@ -51,11 +59,7 @@ function hostFor(env: WorkerEnv): Host {
   const report = (message: string): void => console.error(message);
   const host = assemble(workerSettings(env, report), {
     framedBodies: false,
-    // Each coded form is made once per isolate, on its CPU time: Brotli at quality 5 takes two
-    // milliseconds for the largest document (quality 11, Bun's, over 100). Small bodies get
-    // Bun's 11 (2 ms at most), as at 5 some would not shrink and so not be offered where Bun
-    // offers them.
-    compress: zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 }),
+    compress: workerCompressor,
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception.
     errorLog: report,
     accessLog: { access: (record) => console.log(accessLogLine(record)), flush: () => undefined },
@@ -68,11 +72,14 @@ function hostFor(env: WorkerEnv): Host {
 }
 
 export default {
-  async fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
+  async fetch(request: IncomingRequest, env: WorkerEnv, ctx: WorkerContext): Promise<Response> {
     const context = {
       clientAddress: cloudflareClient(request),
       waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
     };
-    return sent(await hostFor(env).service.fetch(negotiated(request), context));
+    const response = await hostFor(env).service.fetch(negotiated(request), context);
+    // A body too large (D9): a fixed-length answer, so that workerd closes cleanly after it (issue 26, 14).
+    if (response.status === 413) return refusedAnswer(request, response, workerCompressor);
+    return sent(response);
   },
 };
