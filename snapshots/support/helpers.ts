@@ -4,7 +4,9 @@
  * every fixture uses, and fixture jobs in every status, built by walking the real engine. The
  * bodies and tables built on these live in fixtures.ts.
  */
+
 import { expect } from "bun:test";
+import type { Balances, OwnFigure } from "../../client/balances.ts";
 import type { EngineContext, EngineResult } from "../../shared/engine/context.ts";
 import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";
@@ -143,3 +145,6 @@ export const masked = (text: string): string =>
     .replace(/,"request_id":"[^"]*"/g, "")
     .replace(/"seal":"[A-Za-z0-9_-]+\.\.[A-Za-z0-9_-]+"/g, '"seal":"SEAL"')
     .replace(/"signature":"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+"/g, '"signature":"SIGNATURE"');
+
+/** The balances of a state that holds no job received from another payer (D28): the four figures, and none received. */
+export const own = (figures: Pick<Balances, OwnFigure>): Balances => ({ ...figures, receivedInEscrow: 0 });
