@@ -22,4 +22,5 @@ export { type LocalOptions, localApi } from "./local.ts";
 export type { ActionRequest, FormInput, SimulateRequest, TransitionRequest, VerifyRequest } from "./requests.ts";
 export { openLink, PACK_BYTES_MAX, packText, readPackText, type Shared } from "./sharing.ts";
 export { type ActionFields, afterAction, afterHandoff, type Done, isReceived } from "./state.ts";
+export { TOP_UP_MAX, topUpRefusal } from "./top-up.ts";
 export { type Jwks, type Verification, type VerifyFailure, verifyJob, verifyReceipt } from "./verify.ts";

@@ -8,7 +8,7 @@
  * submit, release and dispute are idempotent (a repeat with the same arguments is refused as an
  * illegal transition and changes nothing); a top-up, a create or an opened link adds each time.
  */
-import type { EscrowKeeper } from "../client/index.ts";
+import { credits, type EscrowKeeper, TOP_UP_MAX } from "../client/index.ts";
 import { fieldsOf } from "../shared/documents/tools.ts";
 import type { ToolDefinition } from "../shared/mcp/tools.ts";
 import { FEE_TEXT } from "../shared/protocol/fees.ts";
@@ -79,7 +79,14 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_top_up",
     title: "Top up payer credits",
     description: "Adds credits to the payer balance, with no fee.",
-    properties: { amount: { type: "integer", minimum: 1, description: "Credits to add." } },
+    properties: {
+      amount: {
+        type: "integer",
+        minimum: 1,
+        maximum: TOP_UP_MAX,
+        description: `Credits to add, at most ${credits(TOP_UP_MAX)} at a time.`,
+      },
+    },
     required: ["amount"],
     outcome: "credits",
     field: "amount",

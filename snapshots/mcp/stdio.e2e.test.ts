@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { Client } from "@modelcontextprotocol/client";
+import { TOP_UP_MAX } from "../../client/index.ts";
 import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { masked, own, PROOF_URL } from "../support/helpers.ts";
@@ -158,8 +159,14 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     const before = readFileSync(`${dir}/payer.json`, "utf8");
     const payer = await startMcp(`${dir}/payer.json`, era);
     const { tools } = await payer.listTools();
+    // The top-up schema says the keeper's bound, so a client can keep within it.
+    expect(tools.find((t) => t.name === "wallet_top_up")!.inputSchema.properties!.amount).toMatchObject({
+      minimum: 1,
+      maximum: TOP_UP_MAX,
+    });
     const refusals: [string, Record<string, unknown>, Record<string, unknown>][] = [
       ["wallet_top_up", { amount: 0 }, { error: "invalid_field", field: "amount" }],
+      ["wallet_top_up", { amount: 1_000_001 }, { error: "invalid_field", field: "amount" }],
       ["wallet_fund", { job_id: "as_0000000000" }, { error: "invalid_field", field: "job_id" }],
       ["wallet_open_link", { link: "h1.nope" }, { error: "invalid_field", field: "link" }],
       [
