@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startHarness } from "./harness/browser.ts";
 import { openLink } from "./harness/ui-actions.ts";
-import { region } from "./harness/ui-names.ts";
+import { button, region } from "./harness/ui-names.ts";
 import { everyState } from "./harness/ui-states.ts";
 
 const OUT = process.env.SCREENSHOTS_DIR ?? join(import.meta.dir, "..", "screenshots");
@@ -38,6 +38,9 @@ try {
       await openLink(receiver, handoff);
       await region(receiver, "Shared job").waitFor();
       await shoot(receiver, `handoff-${width}-${scheme}`);
+      await button(region(receiver, "Shared job"), "Import job").click();
+      await region(receiver, "Shared job").waitFor({ state: "hidden" });
+      await shoot(receiver, `received-${width}-${scheme}`);
       await harness.closeContexts();
     }
   }

@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
+import { receivedText } from "../../site/src/client/balances-view.ts";
 import { holdNote } from "../../site/src/client/countdown.ts";
 import { type JobView, jobItem } from "../../site/src/client/job-item.ts";
 import { JOBS } from "../support/fixtures.ts";
@@ -111,7 +112,7 @@ describe("a job received through a handoff link (D28)", () => {
     const item = jobItem(view(jobs.funded, at(jobs.funded.fundedAt!), true));
     expect(names(item)).toEqual(["Submit proof", "Copy hand-back link"]);
     expect(item.textContent).toContain(
-      `Handed to you by its payer: its ${jobs.funded.amount} credits are the payer's, not in your balances.`,
+      `Handed to you by its payer: its ${jobs.funded.amount} credits count in none of your balances.`,
     );
     expect(item.querySelector(".state-line")?.textContent).toBe(
       "Funded by its payer: submit your proof, then hand it back.",
@@ -138,5 +139,22 @@ describe("a job received through a handoff link (D28)", () => {
       "Dispute",
       "Copy handoff link",
     ]);
+  });
+});
+
+describe("the Balances card's sentence on received jobs (D28)", () => {
+  test("says how many jobs were handed over and what they hold in escrow, apart from the four figures", () => {
+    expect(receivedText(1, 60)).toBe(
+      "1 job was handed to you by its payer, with 60 credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.",
+    );
+    expect(receivedText(2, 1500)).toStartWith(
+      "2 jobs were handed to you by their payers, with 1,500 credits in escrow.",
+    );
+  });
+
+  test("does not speak of credits in escrow when the received jobs hold none", () => {
+    expect(receivedText(1, 0)).toBe(
+      "1 job was handed to you by its payer; it holds no credits in escrow now and counts in none of the figures above.",
+    );
   });
 });

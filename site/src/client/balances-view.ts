@@ -69,5 +69,7 @@ export function renderBalances(state: DemoState): void {
 export function receivedText(count: number, inEscrow: number): string {
   const jobs =
     count === 1 ? "1 job was handed to you by its payer" : `${credits(count)} jobs were handed to you by their payers`;
+  if (inEscrow === 0)
+    return `${jobs}; ${count === 1 ? "it holds no credits in escrow now and counts" : "they hold no credits in escrow now and count"} in none of the figures above.`;
   return `${jobs}, with ${credits(inEscrow)} credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.`;
 }

@@ -148,7 +148,7 @@ export function jobItem(view: JobView): HTMLLIElement {
       ? h(
           "p",
           { class: "received-note" },
-          `Handed to you by its payer: its ${credits(job.amount)} credits are the payer's, not in your balances.`,
+          `Handed to you by its payer: its ${credits(job.amount)} credits count in none of your balances.`,
         )
       : null,
     view.seal ? sealBadge("seal", view.seal) : null,
