@@ -10,7 +10,7 @@ import { type FieldName, namesOf } from "../protocol/fields.ts";
 import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
 import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
-import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
+import { ACTION_FIELDS, type BodyField, OWNED_FIELDS } from "../protocol/request-shape.ts";
 import { type CompositeName, pascal, type SchemaRefs } from "./components.ts";
 import { mergeDependents, notBoth, nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
 import { jobViewSchema } from "./job-view.ts";
@@ -30,7 +30,7 @@ export const UNEXPRESSED = [
 ] as const;
 
 /** Properties for every name of each field: its schema by `refs`, or null (D2). */
-function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record<string, Schema> {
+export function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record<string, Schema> {
   const properties: Record<string, Schema> = {};
   for (const field of fields) for (const alias of namesOf(field)) properties[alias] = nullable(refs.field(field));
   return properties;
@@ -66,7 +66,7 @@ export function jobSchema(refs: SchemaRefs): Schema {
  * one name joins `required` and its property refuses null (D2); a field of several names is an
  * `anyOf` of one object per name (every such rule together under allOf).
  */
-function requiring(object: Schema, rules: readonly Schema[]): Schema {
+export function requiring(object: Schema, rules: readonly Schema[]): Schema {
   const properties = object.properties as Record<string, Schema>;
   const required = [...((object.required as string[] | undefined) ?? [])];
   const choices: Schema[] = [];
@@ -82,7 +82,7 @@ function requiring(object: Schema, rules: readonly Schema[]): Schema {
 }
 
 /** expires_at and ttl_seconds are not both sent (with a value). */
-const bothExpiryFields = (): Record<string, Schema> => notBoth(namesOf("expires_at"), namesOf("ttl_seconds"));
+export const bothExpiryFields = (): Record<string, Schema> => notBoth(namesOf("expires_at"), namesOf("ttl_seconds"));
 
 /** The name of the body schema of `action`: CreateBody, FundBody, ... */
 export const actionBodyName = (action: Action): CompositeName => `${pascal(action)}Body` as CompositeName;
@@ -121,25 +121,6 @@ export function transitionBodySchema(refs: SchemaRefs, discriminated: boolean): 
   if (!discriminated) return { type: "object", oneOf: bodies };
   const mapping = Object.fromEntries(ACTIONS.map((action, i) => [action, bodies[i]!.$ref as string]));
   return { type: "object", oneOf: bodies, discriminator: { propertyName: "action", mapping } };
-}
-
-/** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
-export function simulateBodySchema(refs: SchemaRefs): Schema {
-  const notes = ["release_note", "dispute_reason"] as const;
-  const always = [...SIMULATE_FIELDS.required, ...SIMULATE_FIELDS.optional].filter(
-    (f) => !(notes as readonly string[]).includes(f),
-  );
-  return requiring(
-    {
-      type: "object",
-      properties: aliasProperties(always, refs),
-      dependentSchemas: mergeDependents(oneNameEach([...always, ...notes].map(namesOf)), bothExpiryFields()),
-      if: { properties: { terminal: { const: "dispute" } }, required: ["terminal"] },
-      then: { properties: aliasProperties(["dispute_reason"], refs) },
-      else: { properties: aliasProperties(["release_note"], refs) },
-    },
-    SIMULATE_FIELDS.required.map((field) => presentAny(namesOf(field), refs.field(field))),
-  );
 }
 
 /**

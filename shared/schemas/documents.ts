@@ -3,16 +3,10 @@
  * tools.json: draft 2020-12, self-contained, with an absolute $id on the public origin.
  */
 import { absolute } from "../documents/catalog.ts";
-import {
-  compositeSchemas,
-  receiptSchema,
-  simulateBodySchema,
-  transitionBodySchema,
-  UNEXPRESSED,
-  verifyBodySchema,
-} from "./bodies.ts";
+import { compositeSchemas, receiptSchema, transitionBodySchema, UNEXPRESSED, verifyBodySchema } from "./bodies.ts";
 import { fieldComponents, referring, withDefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import { simulateBodySchema } from "./simulate-body.ts";
 
 /** Standalone documents refer into their own $defs. */
 const REFS = referring("#/$defs/");

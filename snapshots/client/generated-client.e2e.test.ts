@@ -19,7 +19,7 @@ describe("a generated client (openapi-typescript + openapi-fetch)", () => {
     await server.stop();
   });
 
-  test("the typed walk creates, quotes, funds, submits, releases, verifies and meets a refusal", async () => {
+  test("the typed walk creates, quotes, funds, submits, releases, verifies, meets a refusal and simulates a release with its note", async () => {
     expect(await walk(server.base)).toEqual({
       created: expect.stringMatching(/^as_[0-9a-f]{10}$/),
       quotedFee: 5,
@@ -31,16 +31,18 @@ describe("a generated client (openapi-typescript + openapi-fetch)", () => {
         error: "illegal_transition",
         message: "Cannot release a job in status released. release requires status submitted.",
       },
+      simulated: "released",
     });
   });
 
-  test("the hey-api walk creates, funds, submits, releases, verifies the receipt and meets a refusal", async () => {
+  test("the hey-api walk creates, funds, submits, releases, verifies the receipt, meets a refusal and simulates a dispute with its reason", async () => {
     expect(await heyApiWalk(server.base)).toEqual({
       created: expect.stringMatching(/^as_[0-9a-f]{10}$/),
       statuses: ["open", "funded", "submitted", "released"],
       agentPayout: 95,
       receiptValid: true,
       refused: { status: 409, error: "illegal_transition" },
+      simulated: "disputed",
     });
   });
 });

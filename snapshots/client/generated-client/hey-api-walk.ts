@@ -3,10 +3,11 @@
  * types and bundled fetch client in hey-api/, from the built OpenAPI document). It must
  * type-check (`bun run typecheck`, strict) with no cast, like the openapi-typescript walk
  * (walk.ts): create, fund, submit, release, then a verify of the release's receipt as
- * `{ receipt }`, and a refused action.
+ * `{ receipt }`, a refused action, and a simulated dispute with its reason (the note each
+ * terminal takes is typed, D5).
  */
 import { createClient, createConfig } from "./hey-api/client/index.ts";
-import { transition, verify } from "./hey-api/sdk.gen.ts";
+import { simulate, transition, verify } from "./hey-api/sdk.gen.ts";
 import type { ClientOptions } from "./hey-api/types.gen.ts";
 
 /** What the walk saw, for the test to check. */
@@ -16,6 +17,7 @@ export interface HeyApiWalkResult {
   agentPayout: number | undefined;
   receiptValid: boolean | undefined;
   refused: { status: number; error: string } | undefined;
+  simulated: string | undefined;
 }
 
 /** Walks one job against the service at `baseUrl`. */
@@ -47,11 +49,24 @@ export async function heyApiWalk(baseUrl: string): Promise<HeyApiWalkResult> {
   const checked = receipt ? await verify({ client, body: { receipt } }) : undefined;
 
   const again = await transition({ client, body: { action: "release", job: release.data.job } });
+  const simulated = await simulate({
+    client,
+    body: {
+      title: "Summarise a paper",
+      amount: 100,
+      criteria: "Five bullet points",
+      payer_credits: 1000,
+      proof_url: "https://example.com/summary",
+      terminal: "dispute",
+      dispute_reason: "Two bullet points",
+    },
+  });
   return {
     created: create.data.job.id,
     statuses,
     agentPayout: release.data.agent_payout,
     receiptValid: checked?.data?.valid,
     refused: again.error && { status: again.response.status, error: again.error.error },
+    simulated: simulated.data?.job.status,
   };
 }

@@ -853,6 +853,15 @@ export interface components {
             proof_url: components["schemas"]["ProofUrl"];
         } | {
             proofUrl: components["schemas"]["ProofUrl"];
+        }) & ({
+            /** @constant */
+            terminal: "dispute";
+            dispute_reason?: components["schemas"]["DisputeReason"] | null;
+            disputeReason?: components["schemas"]["DisputeReason"] | null;
+        } | {
+            terminal?: "release" | null;
+            release_note?: components["schemas"]["ReleaseNote"] | null;
+            releaseNote?: components["schemas"]["ReleaseNote"] | null;
         }));
         VerifyBody: {
             action?: ("release" | "dispute") | null;

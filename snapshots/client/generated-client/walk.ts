@@ -2,7 +2,8 @@
  * A walk through the service with a client generated the way users generate one:
  * openapi-typescript types (openapi.d.ts, from the built OpenAPI document) and openapi-fetch.
  * It must type-check (`bun run typecheck`, strict) with no cast, and run against a live server:
- * create, a quote, fund, submit, release, a verify of the receipt, and a refused action.
+ * create, a quote, fund, submit, release, a verify of the receipt, a refused action, and a
+ * simulated release with its note (the note each terminal takes is typed, D5).
  */
 import createClient from "openapi-fetch";
 import type { paths } from "./openapi.d.ts";
@@ -15,6 +16,7 @@ export interface WalkResult {
   agentPayout: number | undefined;
   receiptValid: boolean | undefined;
   refused: { status: number; error: string; message: string } | undefined;
+  simulated: string | undefined;
 }
 
 /** Walks one job against the service at `baseUrl`. */
@@ -47,6 +49,16 @@ export async function walk(baseUrl: string): Promise<WalkResult> {
   const verify = receipt ? await client.POST("/api/v0/verify", { body: { receipt } }) : undefined;
 
   const again = await client.POST("/api/v0/transition", { body: { action: "release", job: release.data.job } });
+  const simulated = await client.POST("/api/v0/simulate", {
+    body: {
+      title: "Summarise a paper",
+      amount: 100,
+      criteria: "Five bullet points",
+      payer_credits: 1000,
+      proof_url: "https://example.com/summary",
+      release_note: "Thanks",
+    },
+  });
   return {
     created: create.data.job.id,
     quotedFee: quote.data?.fee,
@@ -54,5 +66,6 @@ export async function walk(baseUrl: string): Promise<WalkResult> {
     agentPayout: release.data.agent_payout,
     receiptValid: verify?.data?.valid,
     refused: again.error && { status: again.response.status, error: again.error.error, message: again.error.message },
+    simulated: simulated.data?.job.status,
   };
 }

@@ -24,6 +24,14 @@ export type SimulateBody = ({
     proof_url: ProofUrl;
 } | {
     proofUrl: ProofUrl;
+}) & ({
+    terminal: 'dispute';
+    dispute_reason?: DisputeReason | null;
+    disputeReason?: DisputeReason | null;
+} | {
+    terminal?: 'release' | null;
+    release_note?: ReleaseNote | null;
+    releaseNote?: ReleaseNote | null;
 }) & {
     title: Title;
     amount: Amount;
