@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outputOf } from "../harness/child-output.ts";
 import { JSON_MARK, type LoadGenerator, type LoadSettings, parseReport, type Target, toResult } from "./load.ts";
 
 /** Is `wrk` on the PATH? Returns its version line, or null. */
@@ -108,11 +109,7 @@ export function wrkGenerator(settings: LoadSettings): LoadGenerator {
         baseUrl,
       ];
       const child = Bun.spawn(args, { stdout: "pipe", stderr: "pipe" });
-      const [output, errors] = await Promise.all([
-        new Response(child.stdout).text(),
-        new Response(child.stderr).text(),
-        child.exited,
-      ]);
+      const { stdout: output, stderr: errors } = await outputOf(child);
       return toResult(parseReport(output + errors, "wrk"));
     },
     close: () => rmSync(dir, { recursive: true, force: true }),

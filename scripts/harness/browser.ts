@@ -17,6 +17,7 @@ import {
   type Page,
 } from "playwright-core";
 import { CHROMIUM_PATH } from "./browser-setup.ts";
+import { outputOf } from "./child-output.ts";
 import { ROOT, startServer } from "./live-server.ts";
 
 /**
@@ -74,11 +75,7 @@ async function build(): Promise<void> {
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [code, out, err] = await Promise.all([
-    child.exited,
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-  ]);
+  const { code, stdout: out, stderr: err } = await outputOf(child);
   if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${(out + err).slice(-4000)}`);
 }
 

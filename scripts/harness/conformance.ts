@@ -9,6 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outputOf } from "./child-output.ts";
 import { ROOT } from "./live-server.ts";
 
 /** The CLI's entry. */
@@ -109,11 +110,7 @@ export async function runScenario(
   try {
     const child = Bun.spawn(command, { cwd: ROOT, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
     const killer = setTimeout(() => child.kill("SIGKILL"), timeoutMs + 10_000);
-    const [stdout, stderr, exitCode] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
+    const { stdout, stderr, code: exitCode } = await outputOf(child);
     clearTimeout(killer);
     const output = `${stdout}${stderr}`.replace(ANSI, "");
     return {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { EscrowKeeper, localApi } from "../../client/index.ts";
+import { outputOf } from "../../scripts/harness/child-output.ts";
 import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 
 const SMOKE = `${ROOT}snapshots/client/runtime-smoke.mjs`;
@@ -15,11 +16,7 @@ const SMOKE = `${ROOT}snapshots/client/runtime-smoke.mjs`;
 /** Runs `command` to its end without blocking this process (the live server's output is drained here). */
 async function run(command: string[], cwd: string = ROOT): Promise<{ code: number; out: string; err: string }> {
   const child = Bun.spawn(command, { cwd, stdout: "pipe", stderr: "pipe", env: { ...process.env, NO_COLOR: "1" } });
-  const [out, err, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
+  const { code, stdout: out, stderr: err } = await outputOf(child);
   return { code, out, err };
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { createMCPClient } from "@ai-sdk/mcp";
 import { getAllMcpTools, MCPServerStreamableHttp, RunContext } from "@openai/agents";
+import { outputOf } from "../../scripts/harness/child-output.ts";
 import { holdReadmePort, type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { onPort, read, section } from "../readme/sections.ts";
 import { CREATE_BODY } from "./scripted-models.ts";
@@ -187,11 +188,7 @@ describe.each(FRAMEWORKS)("$name on POST /mcp of a live server", (framework) => 
         stdout: "pipe",
         stderr: "pipe",
       });
-      const [out, err, exit] = await Promise.all([
-        new Response(child.stdout).text(),
-        new Response(child.stderr).text(),
-        child.exited,
-      ]);
+      const { stdout: out, stderr: err, code: exit } = await outputOf(child);
       expect(err).toBe("");
       expect(exit).toBe(0);
       const printed = JSON.parse(out);

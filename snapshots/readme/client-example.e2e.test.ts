@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
+import { outputOf } from "../../scripts/harness/child-output.ts";
 import { holdReadmePort, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { onPort, read, section } from "./sections.ts";
 
@@ -29,11 +30,7 @@ describe("README.md", () => {
     try {
       writeFileSync(file, onPort(code!, server.port));
       const child = Bun.spawn([process.execPath, file], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-      const [out, err, exit] = await Promise.all([
-        new Response(child.stdout).text(),
-        new Response(child.stderr).text(),
-        child.exited,
-      ]);
+      const { stdout: out, stderr: err, code: exit } = await outputOf(child);
       expect(err).toBe("");
       expect(exit).toBe(0);
       expect(out).toBe(printed!);

@@ -5,6 +5,7 @@
  */
 import { expect } from "bun:test";
 import { connect } from "node:net";
+import { outputOf } from "../../scripts/harness/child-output.ts";
 import { freePort, type LiveServer, ROOT } from "../../scripts/harness/live-server.ts";
 import { collect, open, parseResponse, type RawExchange, rawRequest } from "../../scripts/harness/raw-http.ts";
 import { testKeyFile } from "../../scripts/harness/test-key.ts";
@@ -108,10 +109,5 @@ export async function refusedStart(
     stdout: "pipe",
     stderr: "pipe",
   });
-  const [code, stderr, stdout] = await Promise.all([
-    child.exited,
-    new Response(child.stderr).text(),
-    new Response(child.stdout).text(),
-  ]);
-  return { code, stderr, stdout };
+  return outputOf(child);
 }
