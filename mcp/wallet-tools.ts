@@ -62,6 +62,16 @@ const onJob = (
   run: (k: EscrowKeeper, args: Args) => run(k, text(args, "job_id"), fieldsOfArgs(args, fields)),
 });
 
+/** A read-only tool making a share link of one held job, under the optional page address. */
+const linkOf = (make: (k: EscrowKeeper, id: string, page: string | undefined) => { ok: boolean }) => ({
+  properties: { job_id: JOB_ID, page_url: PAGE },
+  required: ["job_id"],
+  outcome: "link" as const,
+  readOnly: true,
+  run: (k: EscrowKeeper, args: Args) =>
+    make(k, text(args, "job_id"), args.page_url === undefined ? undefined : text(args, "page_url")),
+});
+
 const CREATE_FIELDS = ["title", "amount", "criteria", "client_ref", "callback_url", "idempotency_key"] as const;
 
 export const WALLET_TOOLS: WalletTool[] = [
@@ -140,23 +150,13 @@ export const WALLET_TOOLS: WalletTool[] = [
     title: "Hand a job off",
     description:
       "A handoff link (h1.) carrying the job only (no credits, receipts or key), for another agent's wallet_open_link or the web UI; for a received job, the link that hands it back to its payer.",
-    properties: { job_id: JOB_ID, page_url: PAGE },
-    required: ["job_id"],
-    outcome: "link",
-    readOnly: true,
-    run: (k, args) =>
-      k.handoffLink(text(args, "job_id"), args.page_url === undefined ? undefined : text(args, "page_url")),
+    ...linkOf((k, id, page) => k.handoffLink(id, page)),
   },
   {
     name: "wallet_receipt_link",
     title: "Share a receipt",
     description: "A receipt link (r1.) of a released or disputed job, for another wallet or the web UI.",
-    properties: { job_id: JOB_ID, page_url: PAGE },
-    required: ["job_id"],
-    outcome: "link",
-    readOnly: true,
-    run: (k, args) =>
-      k.receiptLink(text(args, "job_id"), args.page_url === undefined ? undefined : text(args, "page_url")),
+    ...linkOf((k, id, page) => k.receiptLink(id, page)),
   },
   {
     name: "wallet_open_link",
