@@ -3,7 +3,7 @@
  * activity, an opened share link and the last simulation, redrawn on every change. Rendering
  * asks the service nothing and changes nothing but the DOM; keyboard focus survives it.
  */
-import type { DemoState, JobRecord } from "../../../client/index.ts";
+import { type DemoState, isReceived, type JobRecord } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";
@@ -49,7 +49,7 @@ export function sealSubjects(state: DemoState, ui: ViewState): { kind: SealKind;
 
 function jobView(job: JobRecord, page: PageView): JobView {
   const { ui } = page;
-  const received = page.state.receivedJobs.includes(job.id);
+  const received = isReceived(page.state, job.id);
   const quotes: JobView["quotes"] = {};
   // A received job's fund, release and dispute are its payer's (D28): nothing to quote.
   if (!received) for (const action of quotedActions(job.status)) quotes[action] = page.quote(job, action);
