@@ -12,7 +12,7 @@
  */
 import { balancesOf } from "../../../client/balances.ts";
 import { httpApi } from "../../../client/http.ts";
-import type { DemoState } from "../../../client/index.ts";
+import { type DemoState, isReceived } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
 import { withPoint } from "./history.ts";
 import { alertPage, clearErrors } from "./notices.ts";
@@ -101,7 +101,9 @@ export function refresh(): void {
   const state = keeper.state;
   const now = Date.now();
   const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits, now };
-  ui.quotes.request(state.jobs, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
+  // A received job's fund, release and dispute are its payer's (D28): nothing to quote.
+  const own = state.jobs.filter((job) => !isReceived(state, job.id));
+  ui.quotes.request(own, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
   ui.seals.request(sealSubjects(state, ui), context.base, scheduleRefresh);
   render({
     state,

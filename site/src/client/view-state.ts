@@ -43,6 +43,6 @@ export const createViewState = (): ViewState => ({
 
 /** Forgets what was shown about a state that is being replaced (import, reset); busy flags and an opened link stay. */
 export function clearViewState(ui: ViewState): void {
-  for (const map of [ui.jobErrors, ui.quotes, ui.links, ui.verified, ui.drafts, ui.handedOff]) map.clear();
+  for (const map of [ui.jobErrors, ui.quotes, ui.links, ui.verified, ui.drafts, ui.handedOff, ui.seals]) map.clear();
   ui.simulation = null;
 }
