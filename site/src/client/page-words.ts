@@ -33,32 +33,34 @@ function placed(label: string, atStart: boolean): string {
   return /^.[a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
 
-/** The verb after a label: a plural label ("Payer credits") is, not are. */
+/** The verb after a label: a plural label ("Payer credits") takes are, others is. */
 const verbAfter = (label: string, verb: string | undefined): string =>
   verb === undefined ? "" : /s$/.test(label) ? " are" : " is";
 
 /**
- * Puts the page's label in place of each API field name in `message`. A name that can only be an
- * API name (snake_case or camelCase) is replaced wherever it stands alone; a plain word (title,
- * amount) only as a sentence's subject, where the rules put the field, so prose keeps its words.
+ * Each API name of each field with the pattern that finds it, built once. A name that can only
+ * be an API name (snake_case or camelCase) is found wherever it stands alone; a plain word
+ * (title, amount) only as a sentence's subject, where the rules put the field, so prose keeps
+ * its words. A following " is" is caught so that the verb can agree with the label.
  */
+const NAME_PATTERNS: readonly (readonly [FieldName, RegExp])[] = FIELD_NAMES.flatMap((field) =>
+  namesOf(field).map((name) => {
+    const at = /[_A-Z]/.test(name) ? `(?<![\\w.\\[])${name}` : `(?<=^|[.!?]\\s+)${name}`;
+    return [field, new RegExp(`${at}(?!\\w)( is\\b)?`, "g")] as const;
+  }),
+);
+
+/** Puts the page's label in place of each API field name in `message`. */
 function withLabels(message: string, labelOf: LabelOf): string {
   let text = message;
-  for (const field of FIELD_NAMES) {
+  for (const [field, pattern] of NAME_PATTERNS) {
     const label = labelOf(field);
     if (label === undefined) continue;
-    for (const name of namesOf(field)) {
-      const apiOnly = /[_A-Z]/.test(name);
-      const pattern = new RegExp(
-        `${apiOnly ? `(?<![\\w.\\[])${name}` : `(?<=^|[.!?]\\s+)${name}`}(?!\\w)( is\\b)?`,
-        "g",
-      );
-      text = text.replace(pattern, (_match, verb: string | undefined, at: number, whole: string) => {
-        const atStart = at === 0 || /[.!?]\s+$/.test(whole.slice(0, at));
-        const words = (!atStart && WITHIN_SENTENCE[field]) || label;
-        return placed(words, atStart) + verbAfter(words, verb);
-      });
-    }
+    text = text.replace(pattern, (_match, verb: string | undefined, at: number, whole: string) => {
+      const atStart = at === 0 || /[.!?]\s+$/.test(whole.slice(0, at));
+      const words = (!atStart && WITHIN_SENTENCE[field]) || label;
+      return placed(words, atStart) + verbAfter(words, verb);
+    });
   }
   return text;
 }
