@@ -14,6 +14,7 @@ import type { JobRecord } from "../../../client/index.ts";
 import { nextActions } from "../../../shared/client-state/share-links.ts";
 import { holdEnd, holdNote } from "./countdown.ts";
 import { type Child, credits, figure, h, safeLink } from "./dom.ts";
+import { FIELD_LABELS } from "./field-labels.ts";
 import { pastHold, statusText } from "./job-status.ts";
 import { moneyFlow } from "./money-flow.ts";
 import { pageWords } from "./page-words.ts";
@@ -71,7 +72,7 @@ function controls(view: JobView): Child[] {
       h(
         "div",
         { class: "row" },
-        field(`hold-${id}`, "Hold seconds", view.draft("hold"), {
+        field(`hold-${id}`, FIELD_LABELS.ttl_seconds, view.draft("hold"), {
           inputmode: "numeric",
           placeholder: "optional",
           size: "8",
@@ -87,12 +88,12 @@ function controls(view: JobView): Child[] {
         { class: "impact" },
         `Submitting proof moves no credits; ${credits(view.job.amount)} stay held in escrow.`,
       ),
-      field(`proof-${id}`, "Proof URL", view.draft("proof"), {
+      field(`proof-${id}`, FIELD_LABELS.proof_url, view.draft("proof"), {
         type: "url",
         placeholder: "https://…",
         autocomplete: "off",
       }),
-      field(`proofnote-${id}`, "Proof note", view.draft("proofnote"), {
+      field(`proofnote-${id}`, FIELD_LABELS.proof_note, view.draft("proofnote"), {
         placeholder: "optional, up to 400 characters",
       }),
       h("div", { class: "row" }, button("Submit proof", "submit", id, { class: "primary", ...disabled })),
@@ -104,7 +105,9 @@ function controls(view: JobView): Child[] {
     const reason = `release-reason-${id}`;
     shown.push(
       h("p", { class: "impact" }, impact(view, "dispute")),
-      field(`disputereason-${id}`, "Dispute reason", view.draft("disputereason"), { placeholder: "optional" }),
+      field(`disputereason-${id}`, FIELD_LABELS.dispute_reason, view.draft("disputereason"), {
+        placeholder: "optional",
+      }),
       h(
         "div",
         { class: "row" },
@@ -117,8 +120,10 @@ function controls(view: JobView): Child[] {
     shown.push(
       h("p", { class: "impact" }, impact(view, "release")),
       h("p", { class: "impact" }, impact(view, "dispute")),
-      field(`releasenote-${id}`, "Release note", view.draft("releasenote"), { placeholder: "optional" }),
-      field(`disputereason-${id}`, "Dispute reason", view.draft("disputereason"), { placeholder: "optional" }),
+      field(`releasenote-${id}`, FIELD_LABELS.release_note, view.draft("releasenote"), { placeholder: "optional" }),
+      field(`disputereason-${id}`, FIELD_LABELS.dispute_reason, view.draft("disputereason"), {
+        placeholder: "optional",
+      }),
       h(
         "div",
         { class: "row" },
