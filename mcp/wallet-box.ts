@@ -14,7 +14,7 @@ import { MODE, MONEY } from "../shared/protocol/constants.ts";
 import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/errors.ts";
 import { type Confirmable, confirmations, type Question } from "./confirm.ts";
 import { loadPack, type Pack, savePack } from "./pack-file.ts";
-import { type Args, definition, text, WALLET_TOOLS, type WalletTool } from "./wallet-tools.ts";
+import { type Args, definition, fieldsOfArgs, text, WALLET_TOOLS, type WalletTool } from "./wallet-tools.ts";
 
 const asResult = (value: Record<string, unknown>, isError: boolean): ToolAnswer => ({
   content: [{ type: "text", text: JSON.stringify(value) }],
@@ -61,14 +61,11 @@ export function walletBox(pack: Pack, api: EscrowApi) {
   async function confirmFirst(tool: WalletTool, keeper: EscrowKeeper, args: Args, context: ToolCallContext) {
     if (!tool.confirm) return undefined;
     const id = text(args, "job_id");
-    const job = keeper.job(id);
-    if (!job) return refusal(invalid("job_id", `No job ${id} is held here.`));
-    const fields = Object.fromEntries(
-      (tool.fields ?? []).filter((f) => args[f] !== undefined).map((f) => [f, args[f]]),
-    );
-    // Quoted first: an action the engine would refuse is refused without asking anyone.
-    const quote = await keeper.quote(id, tool.confirm, fields);
+    // Quoted first: an action the keeper or the engine would refuse (a job not held, one held
+    // for its payer, a wrong status) is refused without asking anyone.
+    const quote = await keeper.quote(id, tool.confirm, fieldsOfArgs(args, tool.fields ?? []));
     if (!quote.ok) return refusalOf(quote, tool);
+    const job = keeper.job(id)!;
     const asked: Confirmable = { job_id: id, action: tool.confirm, amount: job.amount };
     const confirmation = await confirms.check(context, asked, question(asked, job.title, quote));
     if (confirmation.kind === "go") return undefined;

@@ -28,7 +28,8 @@ const PAGE: Schema = {
 /** The string argument `name`, or "" when it is not a string. */
 export const text = (args: Args, name: string): string =>
   typeof args[name] === "string" ? (args[name] as string) : "";
-const fieldsOfArgs = (args: Args, names: readonly FieldName[]) =>
+/** The arguments among `names` that were given. */
+export const fieldsOfArgs = (args: Args, names: readonly FieldName[]) =>
   Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
 
 /** One wallet tool: its definition and what it does to the keeper. */
