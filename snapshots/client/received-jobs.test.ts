@@ -80,8 +80,9 @@ describe("a job received through a handoff link (D28)", () => {
   });
 
   test("lets the receiver submit proof and hand it back; the payer's job stays the payer's and releases", async () => {
-    const { worker, payer, id } = await handedOver();
+    const { worker, payer, id, calls } = await handedOver();
     expect(await worker.submit(id, { proof_url: PROOF_URL })).toMatchObject({ ok: true });
+    expect(calls()).toBe(1);
     expect(worker.received(id)).toBe(true);
     expect(worker.balances()).toMatchObject({ payerCredits: 1000, inEscrow: 0, receivedInEscrow: 60 });
     const back = worker.handoffLink(id);
@@ -117,6 +118,7 @@ describe("a handoff link of a job this state created (D28)", () => {
     ["disputed elsewhere", { status: "disputed" }],
     ["back at open", { status: "open" }],
     ["with another amount", { amount: 6000 }],
+    ["with another fee", { fee: 1 }],
   ] as const)("is refused when it says the job is %s, and changes nothing", async (_name, change) => {
     const { payer, id } = await handedOver();
     const before = payer.state;
@@ -129,6 +131,31 @@ describe("a handoff link of a job this state created (D28)", () => {
       );
     expect(payer.state).toBe(before);
     expect(payer.balances()).toMatchObject({ payerCredits: 940, inEscrow: 60 });
+  });
+
+  test("is refused when it says an open job of this state was funded elsewhere", async () => {
+    const payer = new EscrowKeeper(localApi(), { now: () => NOW });
+    const created = await payer.create({ ...CREATE, amount: 60 });
+    if (!created.ok) throw new Error(created.message);
+    const before = payer.state;
+    const funded = handoffToken({ ...created.job, status: "funded", fundedAt: created.job.createdAt });
+    const opened = payer.importLink(funded);
+    expect(opened).toMatchObject({ ok: false, code: "invalid_input" });
+    if (!opened.ok)
+      expect(opened.message).toContain(
+        `Job ${created.job.id} is yours and open here (60 credits); this link says funded`,
+      );
+    expect(payer.state).toBe(before);
+    expect(payer.balances()).toMatchObject({ payerCredits: 1000, inEscrow: 0 });
+  });
+
+  test("is taken in when it carries the same status: the job stays this state's own", async () => {
+    const { payer, id } = await handedOver();
+    const same = payer.handoffLink(id);
+    if (!same.ok) throw new Error(same.message);
+    expect(payer.importLink(same.link)).toMatchObject({ ok: true, kind: "handoff" });
+    expect(payer.received(id)).toBe(false);
+    expect(payer.balances()).toMatchObject({ payerCredits: 940, inEscrow: 60, receivedInEscrow: 0 });
   });
 
   test("is refused when it is an earlier step than the one held (the proof would be lost)", async () => {
