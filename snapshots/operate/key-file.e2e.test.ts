@@ -9,6 +9,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { outputOf } from "../../scripts/harness/child-output.ts";
 import { childrenOf, ROOT, running, startServer } from "../../scripts/harness/live-server.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { refusedStart, until } from "../support/wire-helpers.ts";
@@ -114,11 +115,7 @@ console.log(JSON.stringify({ kid: kidOf(key), created }));`;
     );
     const answers = await Promise.all(
       starts.map(async (start) => {
-        const [code, out, err] = await Promise.all([
-          start.exited,
-          new Response(start.stdout).text(),
-          new Response(start.stderr).text(),
-        ]);
+        const { code, stdout: out, stderr: err } = await outputOf(start);
         expect(code, err).toBe(0);
         return JSON.parse(out) as { kid: string; created: boolean };
       }),

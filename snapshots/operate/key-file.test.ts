@@ -6,6 +6,7 @@
  * Starts at once and WORKERS=n sharing one file are in key-file.e2e.test.ts.
  */
 import { afterAll, describe, expect, test } from "bun:test";
+import { createPrivateKey } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,8 +61,18 @@ describe("the key file", () => {
   test("may be a key written by hand (a PEM too), with or without a final line break", () => {
     const path = freshPath();
     keyFromFile(path);
-    writeFileSync(path, JSON.stringify(TEST_SIGNING_JWK));
-    expect(kidOf(keyFromFile(path).key)).toBe(TEST_KID);
+    const pem = createPrivateKey({ key: TEST_SIGNING_JWK, format: "jwk" })
+      .export({ type: "pkcs8", format: "pem" })
+      .toString();
+    for (const text of [
+      JSON.stringify(TEST_SIGNING_JWK),
+      `${JSON.stringify(TEST_SIGNING_JWK)}\n`,
+      pem,
+      pem.trimEnd(),
+    ]) {
+      writeFileSync(path, text);
+      expect(kidOf(keyFromFile(path).key), text.slice(0, 30)).toBe(TEST_KID);
+    }
   });
 
   test("that holds no key stops the start, naming the file and saying how to go on, quoting nothing of it", () => {

@@ -51,11 +51,7 @@ describe("README.md", () => {
       writeFileSync(file, source);
       try {
         const child = Bun.spawn([process.execPath, file], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-        const [out, err, exit] = await Promise.all([
-          new Response(child.stdout).text(),
-          new Response(child.stderr).text(),
-          child.exited,
-        ]);
+        const { stdout: out, stderr: err, code: exit } = await outputOf(child);
         return { out, err, exit };
       } finally {
         rmSync(file, { force: true });

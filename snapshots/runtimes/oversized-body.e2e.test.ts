@@ -7,7 +7,7 @@
  * client's next request meets as ECONNRESET.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type LiveServer, type RuntimeName, runtimeTitle, startRuntime } from "../../scripts/harness/live-server.ts";
+import { type LiveServer, RUNTIMES, runtimeTitle, startRuntime } from "../../scripts/harness/live-server.ts";
 import { oversizedUpload, type Upload, type UploadOutcome } from "../../scripts/harness/oversized-upload.ts";
 
 /** Each upload, on each path, with and without a coding accepted. */
@@ -26,8 +26,6 @@ const CASES: Upload[] = ["/api/v0/validate", "/mcp"].flatMap((path) =>
 );
 /** Rounds of every case: 24 cases, 216 uploads per runtime. */
 const ROUNDS = 9;
-
-const RUNTIMES: RuntimeName[] = ["bun", "node", "deno", "workerd"];
 
 describe.each(RUNTIMES)("%s: a body over the limit on a keep-alive connection", (runtime) => {
   let server: LiveServer;

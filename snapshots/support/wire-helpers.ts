@@ -98,7 +98,8 @@ export async function untilLogged(
 
 /**
  * Runs `bun api/bun/server.ts` with `env` (one process, a free port, the test key's file unless
- * `env` names another) and returns its exit code and output once it has exited.
+ * `env` names another) and returns its exit code and output once it has exited. A start that is
+ * not refused would listen for ever: it is killed after 10 s (exit code 137 then).
  */
 export async function refusedStart(
   env: Record<string, string>,
@@ -109,5 +110,10 @@ export async function refusedStart(
     stdout: "pipe",
     stderr: "pipe",
   });
-  return outputOf(child);
+  const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  try {
+    return await outputOf(child);
+  } finally {
+    clearTimeout(killer);
+  }
 }
