@@ -51,8 +51,9 @@ export const OTHER_SERVICE = "another service holds port 3000";
  * Stands in for another service on D16's port 3000, the port the README's examples name, while
  * a suite runs: the suites that run those examples start their server on a free port, and this
  * proves it (their server could not listen on 3000, and a snippet still naming 3000 would get
- * this 503). Nothing is held when 3000 is taken already: something else is there, which proves
- * the same. `stop()` frees the port again.
+ * this 503). Nothing is held when 3000 is taken already; then the proof is only as good as what
+ * listens there (if it is this service, a snippet still naming 3000 would pass against it).
+ * `stop()` frees the port again.
  */
 export function holdReadmePort(): { stop(): void } {
   try {

@@ -2,8 +2,8 @@
  * A job item as a pure view, under happy-dom (issue 26 item 2): a submitted job whose hold has
  * ended says so and that dispute is what is left, with Dispute as its primary button and Release
  * demoted, disabled with its reason (the engine answers hold_expired); a held job still offers
- * Release first; a short hold shows its end to the second. The browser suite drives the same
- * view in Chromium (reference-ui.e2e.test.ts).
+ * Release first; a short hold shows its end to the second; a received job (D28) offers only its
+ * receiver's steps. The browser suite drives the same views in Chromium (pictures.e2e.test.ts).
  */
 import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
