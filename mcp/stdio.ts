@@ -14,7 +14,7 @@ import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { keyFilePath, withKeyFile } from "../api/host/key-file.ts";
 import { sealingOf } from "../api/host/key-settings.ts";
-import { signingSettings } from "../api/host/settings.ts";
+import { refuseToStart, SettingError, signingSettings } from "../api/host/settings.ts";
 import { localApi, randomHex } from "../client/local.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
@@ -31,8 +31,8 @@ function readSealing() {
   try {
     return sealingOf(withKeyFile(signingSettings(process.env), keyFilePath(process.env)));
   } catch (error) {
-    console.error(`agent-escrow-demo MCP: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    if (!(error instanceof SettingError)) throw error;
+    refuseToStart(`agent-escrow-demo MCP: ${error.message}`);
   }
 }
 const sealing = readSealing();

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { Client } from "@modelcontextprotocol/client";
 import { TOP_UP_MAX } from "../../client/index.ts";
+import { outputOf } from "../../scripts/harness/child-output.ts";
 import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { masked, own, PROOF_URL } from "../support/helpers.ts";
@@ -210,6 +211,22 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
 });
 
 describe("bun run mcp (stdio), the raw wire", () => {
+  test("a bad signing setting stops the start with its one line on stderr, exit 1, no stack", async () => {
+    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
+      cwd: ROOT,
+      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json`, SEALS: "sometimes" },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    await child.stdin.end();
+    const { code, stdout, stderr } = await outputOf(child);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toStartWith("agent-escrow-demo MCP: SEALS");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+
   test("a line that is not JSON, or not JSON-RPC, gets the protocol's error, and the server goes on", async () => {
     const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
       cwd: ROOT,
