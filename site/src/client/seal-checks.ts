@@ -91,7 +91,17 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
   const known = new Map<string, SealCheck>();
   const keysAt = new Map<string, Promise<Jwks | null>>();
   let verifier: Promise<Verifier | null> | null = null;
-  const keyOf = (kind: SealKind, value: object, base: string) => `${kind}|${base}|${JSON.stringify(value)}`;
+  // A check is known by what the value holds (a record read back from storage is a new object
+  // with the same members); each object is serialised once, not on every redraw.
+  const texts = new WeakMap<object, string>();
+  const textOf = (value: object): string => {
+    const cached = texts.get(value);
+    if (cached !== undefined) return cached;
+    const text = JSON.stringify(value);
+    texts.set(value, text);
+    return text;
+  };
+  const keyOf = (kind: SealKind, value: object, base: string) => `${kind}|${base}|${textOf(value)}`;
   const carries = (kind: SealKind, value: object) =>
     kind === "seal" ? isSealed(value as { seal?: unknown }) : isSigned(value as { signature?: unknown });
 
