@@ -5,10 +5,9 @@
  * from the engines' response schemas, written out whole (an MCP client validates them alone).
  */
 import { OWN_FIGURES } from "../client/index.ts";
-import { compositeSchema } from "../shared/schemas/bodies.ts";
-import { inline } from "../shared/schemas/components.ts";
+import { inlinedAnswers } from "../shared/mcp/tools.ts";
 import type { Schema } from "../shared/schemas/convert.ts";
-import { errorBodySchema, responseSchemas } from "../shared/schemas/responses.ts";
+import { errorBodySchema } from "../shared/schemas/responses.ts";
 
 /** What a wallet success carries beside the wallet. */
 export type WalletOutcome = "none" | "transition" | "credits" | "link" | "shared";
@@ -75,11 +74,10 @@ function withWallet(success: Schema): Schema {
 }
 
 let SUCCESSES: Record<WalletOutcome, Schema> | undefined;
+let REFUSAL: Schema | undefined;
 
 function successes(): Record<WalletOutcome, Schema> {
-  const refs = inline(compositeSchema);
-  const transition = responseSchemas(refs, {}).TransitionResponse;
-  const answer = responseSchemas(refs, transition).TransitionResponse;
+  const answer = inlinedAnswers().TransitionResponse;
   const members = answer.properties as Record<string, Schema>;
   return {
     none: withWallet({}),
@@ -96,5 +94,6 @@ function successes(): Record<WalletOutcome, Schema> {
 /** The output schema of a wallet tool whose success is `outcome`. */
 export function walletOutputSchema(outcome: WalletOutcome): Schema & { type: "object" } {
   SUCCESSES ??= successes();
-  return { type: "object", anyOf: [SUCCESSES[outcome], refusal()] };
+  REFUSAL ??= refusal();
+  return { type: "object", anyOf: [SUCCESSES[outcome], REFUSAL] };
 }

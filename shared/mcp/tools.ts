@@ -49,15 +49,19 @@ const demoKeyProperty: Schema = {
     "Optional demo key, as Authorization: Bearer would carry it (D14): answers and receipts carry its key_id, never the key. Overrides the MCP request's own Authorization header.",
 };
 
+/** The engines' success answers with every composite written out, as an MCP client needs them. */
+export function inlinedAnswers() {
+  const refs = inline(compositeSchema);
+  return responseSchemas(refs, responseSchemas(refs, {}).TransitionResponse);
+}
+
 /**
  * The engines' answers, with every composite written out (an MCP client validates them alone):
  * the success answer or the error body (D8), since a refusal's error body is structured content
  * too, and clients (the SDK's among them) validate it against the same schema.
  */
 function outputSchemas(): Record<EngineRoute, Schema> {
-  const refs = inline(compositeSchema);
-  const transition = responseSchemas(refs, {}).TransitionResponse;
-  const all = responseSchemas(refs, transition);
+  const all = inlinedAnswers();
   const either = (success: Schema): Schema => ({ type: "object", anyOf: [success, errorBodySchema()] });
   return {
     transition: either(all.TransitionResponse),
