@@ -17,7 +17,7 @@ import {
 import { checkJob } from "../shared/client-state/share-links.ts";
 import { DETACHED_JWS } from "../shared/client-state/signed-members.ts";
 import { bytesToBase64Url } from "../shared/lib/base64url.ts";
-import { isObject } from "../shared/lib/json.ts";
+import { sameJson } from "../shared/lib/json.ts";
 
 /** A JWKS as GET /.well-known/jwks.json answers it (the parsed JSON, or the signer's keys). */
 export interface Jwks {
@@ -67,16 +67,6 @@ function failureOf(error: unknown, what: string): Verification {
   if (error instanceof errors.JOSEError)
     return fail("bad_signature", `The ${what} does not hold for the key it names.`);
   throw error;
-}
-
-/** True when two JSON values are equal, members in any order. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b))
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
 /**

@@ -10,7 +10,7 @@
  *   `signature`, as JSON: anyone with the JWKS checks it with a JOSE library and compares the
  *   payload with the receipt.
  */
-import { isObject } from "../lib/json.ts";
+import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
 import { signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
@@ -40,17 +40,6 @@ export function checkSeal(signer: Signer, view: Record<string, unknown>, seal: u
 /** The signature of `receipt` (which holds no signature yet). */
 export const signatureOf = (signer: Signer, receipt: Record<string, unknown>): string =>
   signJws(signer, encoder.encode(JSON.stringify(receipt)), false);
-
-/** True when two JSON values are equal, members in any order. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
-}
 
 /** Whether `receipt` (as sent) carries a signature of this service over exactly its other members. */
 export function checkSignature(signer: Signer, receipt: Record<string, unknown>): Verdict {
