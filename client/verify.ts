@@ -15,8 +15,7 @@ import {
   type JWK,
 } from "jose";
 import { checkJob } from "../shared/client-state/share-links.ts";
-import { DETACHED_JWS } from "../shared/client-state/signed-members.ts";
-import { bytesToBase64Url } from "../shared/lib/base64url.ts";
+import { DETACHED_JWS, sealedPayload } from "../shared/client-state/signed-members.ts";
 import { sameJson } from "../shared/lib/json.ts";
 
 /** A JWKS as GET /.well-known/jwks.json answers it (the parsed JSON, or the signer's keys). */
@@ -42,7 +41,6 @@ export type VerifyFailure =
 /** The outcome: `ok` with the kid of the key that signed, or why not, in words a person can read. */
 export type Verification = { ok: true; kid: string } | { ok: false; reason: VerifyFailure; message: string };
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const OPTIONS = { algorithms: ["EdDSA"] };
 
@@ -115,7 +113,7 @@ export async function verifyJob(job: object, jwks: Jwks): Promise<Verification> 
   const read = checkJob(job);
   if (!read.ok) return fail("not_a_job", `The job is not one the service would accept back: ${read.message}`);
   const { seal: _, ...content } = read.value;
-  const payload = bytesToBase64Url(encoder.encode(JSON.stringify(content)));
+  const payload = sealedPayload(content);
   try {
     const verified = await flattenedVerify(
       { protected: parts[1]!, payload, signature: parts[2]! },

@@ -67,10 +67,21 @@ export function withSignedMembers(receipt: Receipt, raw: Record<string, unknown>
 
 const encoder = new TextEncoder();
 
+/**
+ * The bytes a seal or a signature covers (D27): `content` as JSON (UTF-8), members in the order
+ * given. For a job's seal, the job in response form without its seal; for a receipt's
+ * signature, the receipt without its signature. The service signs and checks these bytes
+ * (shared/seal/seal.ts), and verifyJob and the receipt links rebuild them here.
+ */
+export const signedBytes = (content: object): Uint8Array => encoder.encode(JSON.stringify(content));
+
+/** The payload part a job's seal leaves out: base64url of the job's response form (`view`, without its seal) as JSON. */
+export const sealedPayload = (view: object): string => bytesToBase64Url(signedBytes(view));
+
 /** The payload part a receipt's signature covers: base64url of the receipt's JSON without `signature`. */
 export function signedPayload(receipt: ReceiptRecord): string {
   const { signature: _, ...content } = receipt;
-  return bytesToBase64Url(encoder.encode(JSON.stringify(content)));
+  return bytesToBase64Url(signedBytes(content));
 }
 
 /**
