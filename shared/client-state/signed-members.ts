@@ -8,22 +8,21 @@
  * verifyJob / verifyReceipt, with the JWKS.
  */
 import { bytesToBase64Url } from "../lib/base64url.ts";
-import type { IdentifiedJob } from "../protocol/answers.ts";
+import type { IdentifiedJob, SignedReceipt } from "../protocol/answers.ts";
 import { LIMITS } from "../protocol/constants.ts";
+import { detachedJwsSource, JWS_PART, SEAL_MAX_LENGTH } from "../protocol/integrity-members.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
 import type { TokenResult } from "./tokens.ts";
 
 /** A job as a client keeps it: response form, with its id, and its seal when the service sealed it. */
-export type JobRecord = IdentifiedJob & { seal?: string };
+export type JobRecord = IdentifiedJob;
 /** A receipt as a client keeps it: response form, with job_sealed and its signature when the service signed it. */
-export type ReceiptRecord = Receipt & { job_sealed?: boolean; signature?: string };
+export type ReceiptRecord = SignedReceipt;
 
-/** A detached compact JWS (`header..signature`): what a seal is. */
-export const DETACHED_JWS = /^([A-Za-z0-9_-]+)\.\.([A-Za-z0-9_-]+)$/;
+/** A detached compact JWS (`header..signature`): what a seal is; the schemas' SEAL_PATTERN, its parts captured. */
+export const DETACHED_JWS = new RegExp(detachedJwsSource(`(${JWS_PART})`));
 /** A compact JWS (`header.payload.signature`); the payload may be empty (detached). */
 export const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)$/;
-/** Longest seal read: a seal is a few hundred characters. */
-export const SEAL_MAX_LENGTH = 1024;
 
 /** True when the job carries a seal (whether it holds is verifyJob's question). */
 export const isSealed = (job: { seal?: unknown }): boolean => typeof job.seal === "string";
