@@ -15,9 +15,8 @@ import {
   type JWK,
 } from "jose";
 import { checkJob } from "../shared/client-state/share-links.ts";
-import { DETACHED_JWS } from "../shared/client-state/signed-members.ts";
-import { bytesToBase64Url } from "../shared/lib/base64url.ts";
-import { isObject } from "../shared/lib/json.ts";
+import { DETACHED_JWS, sealedPayload } from "../shared/client-state/signed-members.ts";
+import { sameJson } from "../shared/lib/json.ts";
 
 /** A JWKS as GET /.well-known/jwks.json answers it (the parsed JSON, or the signer's keys). */
 export interface Jwks {
@@ -42,7 +41,6 @@ export type VerifyFailure =
 /** The outcome: `ok` with the kid of the key that signed, or why not, in words a person can read. */
 export type Verification = { ok: true; kid: string } | { ok: false; reason: VerifyFailure; message: string };
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const OPTIONS = { algorithms: ["EdDSA"] };
 
@@ -67,16 +65,6 @@ function failureOf(error: unknown, what: string): Verification {
   if (error instanceof errors.JOSEError)
     return fail("bad_signature", `The ${what} does not hold for the key it names.`);
   throw error;
-}
-
-/** True when two JSON values are equal, members in any order. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b))
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
 }
 
 /**
@@ -125,7 +113,7 @@ export async function verifyJob(job: object, jwks: Jwks): Promise<Verification> 
   const read = checkJob(job);
   if (!read.ok) return fail("not_a_job", `The job is not one the service would accept back: ${read.message}`);
   const { seal: _, ...content } = read.value;
-  const payload = bytesToBase64Url(encoder.encode(JSON.stringify(content)));
+  const payload = sealedPayload(content);
   try {
     const verified = await flattenedVerify(
       { protected: parts[1]!, payload, signature: parts[2]! },

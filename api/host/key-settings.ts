@@ -7,12 +7,10 @@
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
+import { isObject } from "../../shared/lib/json.ts";
 import type { PublicJwk, Sealing, SealMode } from "../../shared/seal/signer.ts";
 import { kidOf, privateKeyOf, publicJwk, publicKeyOf, publicX, raw32, signerFromKeys } from "./keys.ts";
 import { SettingError } from "./setting-error.ts";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** What a refused key must be, said after what is wrong with it. */
 const KEY_FORMS = 'an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","d":"...","x":"..."}) or a PKCS#8 PEM';
@@ -38,7 +36,7 @@ function keyFromJwk(text: string, setting: string): KeyObject {
     // (JSON.parse's own message quotes the text.)
     throw new SettingError(`${setting} is not valid JSON; it must be ${KEY_FORMS}.`);
   }
-  if (!isRecord(jwk) || jwk.kty !== "OKP" || jwk.crv !== "Ed25519")
+  if (!isObject(jwk) || jwk.kty !== "OKP" || jwk.crv !== "Ed25519")
     throw new SettingError(`${setting} is not an Ed25519 key (kty "OKP", crv "Ed25519"); it must be ${KEY_FORMS}.`);
   if (jwk.d === undefined)
     throw new SettingError(
@@ -85,13 +83,13 @@ export function readPreviousKeys(value: string | undefined, setting = "SIGNING_P
   } catch {
     throw new SettingError(`${setting} is not valid JSON; it must be ${forms}.`);
   }
-  const list = Array.isArray(parsed) ? parsed : isRecord(parsed) && Array.isArray(parsed.keys) ? parsed.keys : null;
+  const list = Array.isArray(parsed) ? parsed : isObject(parsed) && Array.isArray(parsed.keys) ? parsed.keys : null;
   if (list === null) throw new SettingError(`${setting} must be ${forms}.`);
   return list.map((entry: unknown, index) => previousKey(entry, `${setting}[${index}]`));
 }
 
 function previousKey(entry: unknown, where: string): PublicJwk {
-  if (!isRecord(entry) || entry.kty !== "OKP" || entry.crv !== "Ed25519")
+  if (!isObject(entry) || entry.kty !== "OKP" || entry.crv !== "Ed25519")
     throw new SettingError(`${where} is not an Ed25519 public key: a JWK with kty "OKP", crv "Ed25519" and "x".`);
   if (entry.d !== undefined)
     throw new SettingError(

@@ -8,22 +8,21 @@
  * verifyJob / verifyReceipt, with the JWKS.
  */
 import { bytesToBase64Url } from "../lib/base64url.ts";
-import type { IdentifiedJob } from "../protocol/answers.ts";
+import type { IdentifiedJob, SignedReceipt } from "../protocol/answers.ts";
 import { LIMITS } from "../protocol/constants.ts";
+import { detachedJwsSource, JWS_PART, SEAL_MAX_LENGTH } from "../protocol/integrity-members.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
 import type { TokenResult } from "./tokens.ts";
 
 /** A job as a client keeps it: response form, with its id, and its seal when the service sealed it. */
-export type JobRecord = IdentifiedJob & { seal?: string };
+export type JobRecord = IdentifiedJob;
 /** A receipt as a client keeps it: response form, with job_sealed and its signature when the service signed it. */
-export type ReceiptRecord = Receipt & { job_sealed?: boolean; signature?: string };
+export type ReceiptRecord = SignedReceipt;
 
-/** A detached compact JWS (`header..signature`): what a seal is. */
-export const DETACHED_JWS = /^([A-Za-z0-9_-]+)\.\.([A-Za-z0-9_-]+)$/;
+/** A detached compact JWS (`header..signature`): what a seal is; the schemas' SEAL_PATTERN, its parts captured. */
+export const DETACHED_JWS = new RegExp(detachedJwsSource(`(${JWS_PART})`));
 /** A compact JWS (`header.payload.signature`); the payload may be empty (detached). */
 export const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)$/;
-/** Longest seal read: a seal is a few hundred characters. */
-export const SEAL_MAX_LENGTH = 1024;
 
 /** True when the job carries a seal (whether it holds is verifyJob's question). */
 export const isSealed = (job: { seal?: unknown }): boolean => typeof job.seal === "string";
@@ -67,10 +66,21 @@ export function withSignedMembers(receipt: Receipt, raw: Record<string, unknown>
 
 const encoder = new TextEncoder();
 
+/**
+ * The bytes a seal or a signature covers (D27): `content` as JSON (UTF-8), members in the order
+ * given. For a job's seal, the job in response form without its seal; for a receipt's
+ * signature, the receipt without its signature. The service signs and checks these bytes
+ * (shared/seal/seal.ts), and verifyJob and the receipt links rebuild them here.
+ */
+export const signedBytes = (content: object): Uint8Array => encoder.encode(JSON.stringify(content));
+
+/** The payload part a job's seal leaves out: base64url of the job's response form (`view`, without its seal) as JSON. */
+export const sealedPayload = (view: object): string => bytesToBase64Url(signedBytes(view));
+
 /** The payload part a receipt's signature covers: base64url of the receipt's JSON without `signature`. */
 export function signedPayload(receipt: ReceiptRecord): string {
   const { signature: _, ...content } = receipt;
-  return bytesToBase64Url(encoder.encode(JSON.stringify(content)));
+  return bytesToBase64Url(signedBytes(content));
 }
 
 /**

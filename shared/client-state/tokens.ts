@@ -3,6 +3,7 @@
  * base64url without padding of compact JSON `{ "v": 1, ... }` with short keys, compatible with
  * the first public deployment. The maps are published in /api/settlement.json.
  */
+import { base64UrlToBytes, bytesToBase64Url } from "../lib/base64url.ts";
 import { isObject } from "../lib/json.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
@@ -50,23 +51,21 @@ export const TOKEN_PREFIX = { handoff: "h1.", receipt: "r1." } as const;
 /** The result of reading a token: the value, or a message a person can act on. */
 export type TokenResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
 /** Tokens longer than this are refused before decoding (a URL fragment, not a file). */
 export const TOKEN_MAX_LENGTH = 16_384;
 
-/** base64url without padding of the UTF-8 of `text`. */
-export function base64UrlEncode(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** The UTF-8 text of a base64url string (padding optional), or null when it is not one. */
+/** base64url without padding of the UTF-8 of `text`. */
+export const base64UrlEncode = (text: string): string => bytesToBase64Url(encoder.encode(text));
+
+/** The UTF-8 text of a base64url string (no padding), or null when it is not one or not UTF-8. */
 export function base64UrlDecode(encoded: string): string | null {
-  if (!BASE64URL.test(encoded) || encoded.length % 4 === 1) return null;
+  const bytes = base64UrlToBytes(encoded);
+  if (bytes === null) return null;
   try {
-    const binary = atob(encoded.replaceAll("-", "+").replaceAll("_", "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return decoder.decode(bytes);
   } catch {
     return null;
   }

@@ -3,7 +3,14 @@
  * (D20) of the reference UI, read from the modules that make and read them.
  */
 import { freshState, PACK_FORMAT, PACK_VERSION, toPack } from "../client-state/pack.ts";
-import { HANDOFF_EXTRA_KEYS, HANDOFF_KEYS, RECEIPT_KEYS, TOKEN_PREFIX } from "../client-state/tokens.ts";
+import {
+  HANDOFF_EXTRA_KEYS,
+  HANDOFF_KEYS,
+  RECEIPT_KEYS,
+  SEAL_KEYS,
+  SIGNED_RECEIPT_KEYS,
+  TOKEN_PREFIX,
+} from "../client-state/tokens.ts";
 
 /** The tokens section: prefixes, where links carry them, and the short-key maps. */
 export const tokensSection = () => ({
@@ -22,8 +29,7 @@ export const tokensSection = () => ({
     where: ["#receipt/<token>", "?receipt=<token>"],
     receipt_keys: RECEIPT_KEYS,
   },
-  seals:
-    "A sealed job's seal (D27) travels as se in the handoff's job, a signed receipt's job_sealed and signature as js and sg. sg is detached (header..signature) when its payload is the receipt's other members as the link gives them back; opening the link puts base64url of that JSON back between the dots. So the job or receipt opened is byte for byte what the service answered and its seal or signature still verifies. Links without them open unsealed and unsigned.",
+  seals: `A sealed job's seal (D27) travels as ${SEAL_KEYS.seal} in the handoff's job, a signed receipt's job_sealed and signature as ${SIGNED_RECEIPT_KEYS.job_sealed} and ${SIGNED_RECEIPT_KEYS.signature}. ${SIGNED_RECEIPT_KEYS.signature} is detached (header..signature) when its payload is the receipt's other members as the link gives them back; opening the link puts base64url of that JSON back between the dots. So the job or receipt opened is byte for byte what the service answered and its seal or signature still verifies. Links without them open unsealed and unsigned.`,
   encoding: "base64url (no padding) of compact JSON",
   excluded: [
     "payer credits",

@@ -1,8 +1,9 @@
 /**
- * base64url without padding (RFC 4648 §5), of bytes and of text, as JWS writes its parts. The
- * runtime's own encoder (`Uint8Array.prototype.toBase64`, in Bun and recent engines) when there
- * is one: it is about ten times faster than going through btoa, and a sealed answer encodes three
- * or four parts. Otherwise btoa and atob, which every runtime the service runs on has.
+ * base64url without padding (RFC 4648 §5) of bytes, as JWS writes its parts; the share-link
+ * tokens' text versions (shared/client-state/tokens.ts) wrap these. The runtime's own encoder
+ * (`Uint8Array.prototype.toBase64`, in Bun and recent engines) when there is one: it is about
+ * ten times faster than going through btoa, and a sealed answer encodes three or four parts.
+ * Otherwise btoa and atob, which every runtime the service runs on has.
  */
 
 type NativeBase64 = { toBase64?: (options: { alphabet: "base64url"; omitPadding: boolean }) => string };

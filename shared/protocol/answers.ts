@@ -14,6 +14,8 @@ import type { Receipt } from "./receipt-members.ts";
 
 /** A job as an answer holds it: with its id (every answer but a create quote's), and its seal once committed (D27). */
 export type IdentifiedJob = Job & { id: string; seal?: string };
+/** A receipt as an answer holds it: with job_sealed and its signature once the service signed it (D27). */
+export type SignedReceipt = Receipt & { job_sealed?: boolean; signature?: string };
 /** The three figures verify recomputes, or finds claimed. */
 export type Figures = Partial<Record<Claim, number>>;
 /** One claimed value that the fee rules do not give (verify). */
@@ -42,7 +44,7 @@ export interface AnswerKinds {
   terminal: Terminal;
   job: IdentifiedJob;
   draft: Job;
-  receipt: Receipt & { job_sealed?: boolean; signature?: string };
+  receipt: SignedReceipt;
   steps: AnswerOf<"transition">[];
   figures: Figures;
   mismatches: Mismatch[];

@@ -7,8 +7,16 @@
  * error catalog read this table, so a member is described once.
  */
 
+/** One part of a compact JWS: base64url without padding, not empty. */
+export const JWS_PART = "[A-Za-z0-9_-]+";
+/**
+ * A detached compact JWS (RFC 7515 Appendix F), `base64url(header)..base64url(signature)`, as a
+ * pattern source; `part` is what each part matches (a capture group, for a reader that takes a
+ * seal apart).
+ */
+export const detachedJwsSource = (part = JWS_PART): string => `^${part}\\.\\.${part}$`;
 /** A detached compact JWS (RFC 7515 Appendix F): `base64url(header)..base64url(signature)`. */
-export const SEAL_PATTERN = "^[A-Za-z0-9_-]+\\.\\.[A-Za-z0-9_-]+$";
+export const SEAL_PATTERN = detachedJwsSource();
 /** A compact JWS: `base64url(header).base64url(payload).base64url(signature)`. */
 export const SIGNATURE_PATTERN = "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$";
 /**

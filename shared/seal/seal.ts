@@ -9,8 +9,12 @@
  * - A receipt's **signature** is a compact JWS whose payload is the receipt without
  *   `signature`, as JSON: anyone with the JWKS checks it with a JOSE library and compares the
  *   payload with the receipt.
+ *
+ * Both cover signedBytes (shared/client-state/signed-members.ts), the one statement of those
+ * bytes, which the client's verifyJob and the receipt links rebuild too.
  */
-import { isObject } from "../lib/json.ts";
+import { signedBytes } from "../client-state/signed-members.ts";
+import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
 import { signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
@@ -22,35 +26,21 @@ export const SIGNATURE = "signature" satisfies IntegrityMember;
 /** What a sent seal or signature turned out to be. */
 export type Verdict = "valid" | "invalid" | "absent";
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The bytes a job's seal covers: its response form as JSON, without a seal. */
-const sealed = (view: Record<string, unknown>): Uint8Array => encoder.encode(JSON.stringify(view));
-
 /** The seal of a job in response form (`view` holds no seal). */
-export const sealOf = (signer: Signer, view: Record<string, unknown>): string => signJws(signer, sealed(view), true);
+export const sealOf = (signer: Signer, view: Record<string, unknown>): string =>
+  signJws(signer, signedBytes(view), true);
 
 /** Whether `seal` (as sent; undefined or null when not) is a seal of this service over the job `view`. */
 export function checkSeal(signer: Signer, view: Record<string, unknown>, seal: unknown): Verdict {
   if (seal === undefined || seal === null) return "absent";
-  return verifyJws(signer, seal, sealed(view)) ? "valid" : "invalid";
+  return verifyJws(signer, seal, signedBytes(view)) ? "valid" : "invalid";
 }
 
 /** The signature of `receipt` (which holds no signature yet). */
 export const signatureOf = (signer: Signer, receipt: Record<string, unknown>): string =>
-  signJws(signer, encoder.encode(JSON.stringify(receipt)), false);
-
-/** True when two JSON values are equal, members in any order. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  }
-  if (!isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
-}
+  signJws(signer, signedBytes(receipt), false);
 
 /** Whether `receipt` (as sent) carries a signature of this service over exactly its other members. */
 export function checkSignature(signer: Signer, receipt: Record<string, unknown>): Verdict {
