@@ -15,8 +15,9 @@ import {
   type JWK,
 } from "jose";
 import { checkJob } from "../shared/client-state/share-links.ts";
-import { DETACHED_JWS, sealedPayload } from "../shared/client-state/signed-members.ts";
+import { DETACHED_JWS } from "../shared/client-state/signed-members.ts";
 import { sameJson } from "../shared/lib/json.ts";
+import { sealedPayload } from "../shared/seal/payload.ts";
 
 /** A JWKS as GET /.well-known/jwks.json answers it (the parsed JSON, or the signer's keys). */
 export interface Jwks {

@@ -7,11 +7,11 @@
  * checked here: whether a seal or signature holds is for the service's verify or the client's
  * verifyJob / verifyReceipt, with the JWKS.
  */
-import { bytesToBase64Url } from "../lib/base64url.ts";
 import type { IdentifiedJob, SignedReceipt } from "../protocol/answers.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { detachedJwsSource, JWS_PART, SEAL_MAX_LENGTH } from "../protocol/integrity-members.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
+import { sealedPayload } from "../seal/payload.ts";
 import type { TokenResult } from "./tokens.ts";
 
 /** A job as a client keeps it: response form, with its id, and its seal when the service sealed it. */
@@ -64,23 +64,10 @@ export function withSignedMembers(receipt: Receipt, raw: Record<string, unknown>
   return { ok: true, value: out };
 }
 
-const encoder = new TextEncoder();
-
-/**
- * The bytes a seal or a signature covers (D27): `content` as JSON (UTF-8), members in the order
- * given. For a job's seal, the job in response form without its seal; for a receipt's
- * signature, the receipt without its signature. The service signs and checks these bytes
- * (shared/seal/seal.ts), and verifyJob and the receipt links rebuild them here.
- */
-export const signedBytes = (content: object): Uint8Array => encoder.encode(JSON.stringify(content));
-
-/** The payload part a job's seal leaves out: base64url of the job's response form (`view`, without its seal) as JSON. */
-export const sealedPayload = (view: object): string => bytesToBase64Url(signedBytes(view));
-
 /** The payload part a receipt's signature covers: base64url of the receipt's JSON without `signature`. */
 export function signedPayload(receipt: ReceiptRecord): string {
   const { signature: _, ...content } = receipt;
-  return bytesToBase64Url(signedBytes(content));
+  return sealedPayload(content);
 }
 
 /**

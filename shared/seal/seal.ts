@@ -13,10 +13,10 @@
  * Both cover signedBytes (shared/client-state/signed-members.ts), the one statement of those
  * bytes, which the client's verifyJob and the receipt links rebuild too.
  */
-import { signedBytes } from "../client-state/signed-members.ts";
 import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
 import { signJws, verifyJws } from "./jws.ts";
+import { signedBytes } from "./payload.ts";
 import type { Signer } from "./signer.ts";
 
 /** The job member that holds the seal, and the receipt member that holds the signature (rows of INTEGRITY_MEMBERS). */
