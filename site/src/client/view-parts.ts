@@ -4,17 +4,19 @@
  */
 import { type Attrs, type Child, h } from "./dom.ts";
 
+/** The page's date format in UTC, its time to `timeStyle`; "" for a stamp not set yet. */
+const dateTime =
+  (timeStyle: "short" | "medium") =>
+  (iso: unknown): string =>
+    typeof iso === "string" && iso !== ""
+      ? `${new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle, timeZone: "UTC" })} UTC`
+      : "";
+
 /** A date-time as people read it, in UTC; "" for a stamp not set yet. */
-export const when = (iso: unknown): string =>
-  typeof iso === "string" && iso !== ""
-    ? `${new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`
-    : "";
+export const when = dateTime("short");
 
 /** A date-time to the second, in UTC, for moments close at hand (a short hold's end); "" when unset. */
-export const whenToSecond = (iso: unknown): string =>
-  typeof iso === "string" && iso !== ""
-    ? `${new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" })} UTC`
-    : "";
+export const whenToSecond = dateTime("medium");
 
 /** A labelled value: a <label for> and an <output>, so getByLabel finds the value. */
 export function labelled(id: string, label: string, text: Child): HTMLElement {
