@@ -5,12 +5,13 @@
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { FRESH_REQUEST_ID_LENGTH, LIMITS, MCP_PATH, STARTING_CREDITS } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
+import { TTL_MESSAGE, TTL_SECONDS_MAX } from "../protocol/rules.ts";
 
 /** Every decision, by number. */
 export const DECISIONS = {
   D1: "Characters are Unicode code points, the unit JSON Schema's maxLength counts: an 80-emoji title is valid, 81 is not.",
   D2: "Every string field is trimmed before it is checked and stored. A required string (title, criteria, proof_url) that is empty after trimming is missing_field; client_ref and callback_url empty after trimming are invalid_field; notes empty after trimming are ignored. null counts as omitted for every field. Schemas cannot trim, so they may be stricter than the engine about surrounding whitespace, never looser.",
-  D3: `amount, payer_credits and ttl_seconds are JSON numbers that are safe integers (at most ${LIMITS.integerMax}, the schemas' maximum). A numeric string, a fraction, 1e400 or a boolean is invalid_field. A balance a dispute would push past the bound is invalid_field payer_credits.`,
+  D3: `amount, payer_credits and ttl_seconds are JSON numbers that are safe integers: amount and payer_credits at most ${LIMITS.integerMax}, the schemas' maximum; ttl_seconds at most ${TTL_SECONDS_MAX} (the seconds from 1970 to ${LIMITS.expiresAtMax}), the schemas' maximum for it, and the hold it sets must end by ${LIMITS.expiresAtMax} (D4), else invalid_field "${TTL_MESSAGE}". A numeric string, a fraction, 1e400 or a boolean is invalid_field. A balance a dispute would push past the bound is invalid_field payer_credits.`,
   D4: "Responses write date-times as toISOString gives them (UTC, milliseconds, Z). expires_at accepts RFC 3339 UTC only (Z or +00:00, t/z in either case, any fraction digits kept to milliseconds; -00:00 refused) and is stored normalised. In the future means strictly after now; release is hold_expired when now is strictly after expiresAt.",
   D5: 'Fields sent on the wrong action are invalid_field "{field} is only accepted on {action}.": expires_at and ttl_seconds outside fund, proof_url and proof_note outside submit, release_note outside release, dispute_reason outside dispute, client_ref and callback_url outside create. payer_credits is accepted on every action and echoed as the resulting balance. Unknown fields are ignored. In simulate, the note that does not match terminal is ignored.',
   D6: "On every non-create action job must be an object (else invalid_field job). Its members are checked like create fields (id pattern, title, amount, criteria, proofUrl, status, createdAt required; the others when present); a bad or missing member is invalid_field job.<member>. snake_case aliases are accepted inside it; unknown members are dropped.",
