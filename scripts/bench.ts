@@ -67,6 +67,8 @@ import { checkTargets } from "./bench/targets.ts";
 
 /** One run: every case, then WORKERS, cold start and soak; the report on stdout, the figures to a file. */
 async function main(): Promise<void> {
+  // Refused before the load generator is found or anything starts.
+  const beforeEnv = beforeEnvOf(process.env.BENCH_BEFORE_ENV ?? "");
   const filter = (process.env.BENCH_CASES ?? "")
     .split(",")
     .map((word) => word.trim())
@@ -89,12 +91,6 @@ async function main(): Promise<void> {
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
-  const beforeEnv = Object.fromEntries(
-    (process.env.BENCH_BEFORE_ENV?.trim() ?? "")
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
-  );
   const before = beforeScript ? await startBefore(beforeScript, beforeEnv) : undefined;
   let partial: Omit<BenchResults, "targets">;
   try {
@@ -158,6 +154,26 @@ async function main(): Promise<void> {
   const file = writeResults(results);
   console.log(fullReport(results));
   log(`figures written to ${file} and bench-results/latest.json`);
+}
+
+/**
+ * BENCH_BEFORE_ENV's settings: `NAME=value` words separated by spaces. A word without "=" or
+ * with nothing before it stops the run before anything starts, rather than becoming a setting
+ * no one meant.
+ */
+function beforeEnvOf(text: string): Record<string, string> {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  return Object.fromEntries(
+    words.map((word) => {
+      const at = word.indexOf("=");
+      if (at <= 0) {
+        throw new Error(
+          `BENCH_BEFORE_ENV: ${JSON.stringify(word)} is not NAME=value; give settings as NAME=value separated by spaces (BENCH_BEFORE_ENV="SEALS=off WORKERS=2").`,
+        );
+      }
+      return [word.slice(0, at), word.slice(at + 1)];
+    }),
+  );
 }
 
 const USAGE = `usage: bun scripts/bench.ts                       run every case (about 8 min; see the settings below)

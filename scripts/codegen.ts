@@ -12,8 +12,8 @@
  *   (snapshots/client/generated-client/hey-api-walk.ts) uses them. Its own biome.json keeps the
  *   generated files out of the lint.
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { ACCESSORS_PATH, generatedAccessors } from "./codegen-accessors.ts";
 import { generatedHeyApi, HEY_API_DIR } from "./codegen-hey-api.ts";
 import { generatedTypes } from "./codegen-types.ts";
@@ -28,8 +28,15 @@ const write = (path: string, text: string): void => {
 write(ACCESSORS_PATH, generatedAccessors());
 write("snapshots/client/generated-client/openapi.d.ts", await generatedTypes());
 
-// The generator's folders are replaced whole, so a file it no longer makes does not linger.
+/** The one file of the hey-api folder that is ours, not the generator's: it keeps the output out of the lint. */
+const HEY_API_KEPT = new Set(["biome.json"]);
+
+// Everything else in the folder is the generator's and is replaced whole, so a file or folder it
+// no longer makes (a top-level *.gen.ts as much as one under client/ or core/) does not linger.
 const heyApi = await generatedHeyApi();
-for (const folder of ["client", "core"])
-  rmSync(new URL(`../${HEY_API_DIR}/${folder}`, import.meta.url), { recursive: true, force: true });
+const heyApiDir = new URL(`../${HEY_API_DIR}`, import.meta.url).pathname;
+mkdirSync(heyApiDir, { recursive: true });
+for (const entry of readdirSync(heyApiDir)) {
+  if (!HEY_API_KEPT.has(entry)) rmSync(join(heyApiDir, entry), { recursive: true, force: true });
+}
 for (const [path, text] of Object.entries(heyApi)) write(`${HEY_API_DIR}/${path}`, text);

@@ -183,7 +183,6 @@ export const DOCUMENT_CATALOG = [
  * (shared/http/jwks.ts) and no build writes a file there. The documents link to it.
  */
 export const KEY_SET = {
-  key: "jwks",
   path: "/.well-known/jwks.json",
   title: "JSON Web Key Set",
   summary:

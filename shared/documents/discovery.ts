@@ -11,7 +11,7 @@ import { absolute, DOCUMENT_CATALOG, KEY_SET, PAGES, pathOf } from "./catalog.ts
 export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
 
 /** The MCP revisions in words: the current (stateless) one, then the legacy ones of initialize. */
-export const MCP_REVISIONS_TEXT = `${MCP_REVISIONS[0]} (stateless) and, through the legacy initialize handshake, ${MCP_REVISIONS.slice(1).join(", ")}`;
+const MCP_REVISIONS_TEXT = `${MCP_REVISIONS[0]} (stateless) and, through the legacy initialize handshake, ${MCP_REVISIONS.slice(1).join(", ")}`;
 
 /** Where the engines are MCP tools: the remote endpoint, and the local server a desktop agent starts. */
 export const mcpCard = (siteUrl: string) => ({

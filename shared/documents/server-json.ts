@@ -37,7 +37,7 @@ export const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2
 export const PUBLISHER_META = "io.modelcontextprotocol.registry/publisher-provided";
 
 /** The registry's description: at most 100 characters, so shorter than DESCRIPTION. */
-export const REGISTRY_DESCRIPTION = `Demo escrow for agent jobs: create, fund, submit proof, release (${FEE_TEXT} fee) or dispute. No money moves.`;
+const REGISTRY_DESCRIPTION = `Demo escrow for agent jobs: create, fund, submit proof, release (${FEE_TEXT} fee) or dispute. No money moves.`;
 
 /** How the local stdio server starts: the README's desktop configuration, run in a clone of the source. */
 export const STDIO_COMMAND = { command: "npx", args: ["bun", "run", "--silent", "mcp"] } as const;

@@ -40,7 +40,7 @@ export function describeError(error: unknown): string {
  * The status the access log gives a request whose client went away before its body had
  * arrived (nginx's 499, "client closed request"): the runtime's answer is never sent.
  */
-export const CLIENT_CLOSED = 499;
+const CLIENT_CLOSED = 499;
 
 /**
  * True when `error` is the body read failing because the client closed the connection: the
@@ -48,7 +48,7 @@ export const CLIENT_CLOSED = 499;
  * DOMException, Node's "aborted" ECONNRESET, Deno's BadResource, workerd's "Network connection
  * lost.". Only asked on the error path, never per request.
  */
-export function isClientAbort(error: unknown, request: Request): boolean {
+function isClientAbort(error: unknown, request: Request): boolean {
   if (request.signal?.aborted === true) return true;
   if (typeof error !== "object" || error === null) return false;
   const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown };

@@ -23,7 +23,7 @@ import { notAllowed } from "./responses.ts";
 export const JWKS_PATH = KEY_SET.path;
 
 /** The media type of a JWK Set (RFC 7517 §8.5). */
-export const JWKS_TYPE = "application/jwk-set+json";
+const JWKS_TYPE = "application/jwk-set+json";
 
 /** The key set of `sealing` as a value: its public keys, current first, each with exactly the public members. */
 export const keySet = (sealing: Sealing | undefined): { keys: PublicJwk[] } => ({

@@ -40,9 +40,18 @@ export const MCP_CORS = {
   "Cache-Control": "no-store",
 };
 
-/** A JSON-RPC error answer that no request id goes with. */
-export const rpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+/**
+ * A JSON-RPC error answer: `status` is the HTTP status, `id` the request's own when the error
+ * answers a request (JSON-RPC's null when no request id goes with it).
+ */
+export const rpcError = (
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: unknown = null,
+) =>
+  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), {
     status,
     headers: { "Content-Type": "application/json", ...MCP_CORS, ...headers },
   });
@@ -57,10 +66,7 @@ function badArguments(body: unknown): Response | undefined {
   const args = isObject(body.params) ? body.params.arguments : undefined;
   if (args === undefined || isObject(args)) return undefined;
   const message = `params.arguments must be an object of named arguments, not ${args === null ? "null" : Array.isArray(args) ? "an array" : typeof args}; tools/list gives each tool's inputSchema.`;
-  return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id ?? null, error: { code: -32602, message } }), {
-    status: 200,
-    headers: { "Content-Type": "application/json", ...MCP_CORS },
-  });
+  return rpcError(200, -32602, message, {}, body.id ?? null);
 }
 
 /** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */

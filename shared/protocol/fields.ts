@@ -9,13 +9,14 @@ import { LIMITS, TERMINALS } from "./constants.ts";
 import {
   boundedText,
   dateTime,
-  holdSeconds,
   httpsUrl,
   integer,
   note,
   oneOf,
   type RuleOf,
   requiredText,
+  TTL_MESSAGE,
+  TTL_SECONDS_MAX,
   type ValueOf,
 } from "./rules.ts";
 
@@ -89,7 +90,7 @@ export const FIELDS = {
     text: "RFC 3339 UTC date-time (Z or +00:00), strictly in the future. fund, simulate. Not with ttl_seconds.",
   },
   ttl_seconds: {
-    rule: holdSeconds("ttl_seconds"),
+    rule: integer("ttl_seconds", LIMITS.ttlSecondsMin, TTL_SECONDS_MAX, TTL_MESSAGE),
     aliases: ["ttlSeconds"],
     text: `${LIMITS.ttlSecondsMin} or more; expiresAt = now + ttl_seconds, by ${LIMITS.expiresAtMax}. fund, simulate. Not with expires_at.`,
   },

@@ -41,17 +41,6 @@ export function note(field: string): RuleOf<string> {
   return v.pipe(v.string(message), v.trim(), maxCodePoints(LIMITS.noteMax, message));
 }
 
-/** A safe integer >= `min` (D3): numeric strings, fractions, 1e400 and booleans fail. */
-export function integer(field: string, min: number): RuleOf<number> {
-  const message = `${field} must be an integer >= ${min}.`;
-  return v.pipe(
-    v.number(message),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(LIMITS.integerMax, `${field} must be an integer <= ${LIMITS.integerMax}.`),
-  );
-}
-
 /** The longest hold any clock allows: from the epoch to 9999-12-31T23:59:59 (expiresAtMax), in seconds. */
 export const TTL_SECONDS_MAX = Math.floor(Date.parse(LIMITS.expiresAtMax) / 1000);
 
@@ -59,18 +48,20 @@ export const TTL_SECONDS_MAX = Math.floor(Date.parse(LIMITS.expiresAtMax) / 1000
 export const TTL_MESSAGE = `ttl_seconds must be an integer >= ${LIMITS.ttlSecondsMin} that ends the hold by ${LIMITS.expiresAtMax}.`;
 
 /**
- * ttl_seconds: a whole number of seconds, at least ttlSecondsMin, and at most TTL_SECONDS_MAX,
- * which no clock after the epoch can turn into a hold that ends by expiresAtMax; the engine then
- * checks the end against its clock (D2: the schema states the bound it can, never looser).
+ * A safe integer from `min` to `max` (D3): numeric strings, fractions, 1e400 and booleans fail.
+ * `max` is integerMax unless the field has a tighter bound (ttl_seconds: TTL_SECONDS_MAX, which
+ * no clock after the epoch can turn into a hold that ends by expiresAtMax; the engine then checks
+ * the end against its clock, D2: the schema states the bound it can, never looser), and
+ * `maxMessage` is what a value above it is told.
  */
-export function holdSeconds(field: string): RuleOf<number> {
-  const message = `${field} must be an integer >= ${LIMITS.ttlSecondsMin}.`;
-  return v.pipe(
-    v.number(message),
-    v.integer(message),
-    v.minValue(LIMITS.ttlSecondsMin, message),
-    v.maxValue(TTL_SECONDS_MAX, TTL_MESSAGE),
-  );
+export function integer(
+  field: string,
+  min: number,
+  max: number = LIMITS.integerMax,
+  maxMessage = `${field} must be an integer <= ${max}.`,
+): RuleOf<number> {
+  const message = `${field} must be an integer >= ${min}.`;
+  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, maxMessage));
 }
 
 /** Scheme and authority shape of callback_url; the engine also requires a parseable URL with a host (D13a). */

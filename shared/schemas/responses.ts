@@ -14,10 +14,9 @@ import {
   TERMINALS,
 } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
-import { integrityMembersOf } from "../protocol/integrity-members.ts";
+import { INTEGRITY_MEMBERS, integrityMembersOf } from "../protocol/integrity-members.ts";
 import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
-import { integritySchema } from "./integrity.ts";
 
 const credits: Schema = { type: "integer", minimum: 0 };
 const text: Schema = { type: "string" };
@@ -96,9 +95,7 @@ const schemaName = (route: string): ResponseSchemaName =>
 
 /** Words some members of an engine's answer carry: verify's integrity members (D27). */
 const ANSWER_TEXTS: Partial<Record<EngineRoute, Record<string, string>>> = {
-  verify: Object.fromEntries(
-    integrityMembersOf("verify").map((member) => [member, integritySchema(member).description as string]),
-  ),
+  verify: Object.fromEntries(integrityMembersOf("verify").map((member) => [member, INTEGRITY_MEMBERS[member].text])),
 };
 
 /** The success answer of each engine, by the name the engine catalog gives it. */

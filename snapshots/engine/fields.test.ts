@@ -9,6 +9,7 @@
 import { describe, expect, test } from "bun:test";
 import type { EngineContext, EngineResult } from "../../shared/engine/context.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
+import * as FIELD_RULES from "../../shared/protocol/rules.ts";
 import {
   ACTION_BODIES,
   ACTION_ROUTES,
@@ -96,7 +97,13 @@ const AMOUNTS: [string, unknown, boolean][] = [
   ["2^53 - 1", MAX, true],
   ["2^53", MAX + 1, false],
 ];
-const TTL_MESSAGE = "ttl_seconds must be an integer >= 1.";
+const TTL_MIN_MESSAGE = "ttl_seconds must be an integer >= 1.";
+/** The seconds from the epoch to 9999-12-31T23:59:59: the schemas' bound on ttl_seconds. */
+const TTL_SECONDS_MAX = 253_402_300_799;
+/** What a ttl_seconds past that bound, or ending the hold past year 9999 by the clock, is told (D4, D13a). */
+const TTL_MESSAGE = "ttl_seconds must be an integer >= 1 that ends the hold by 9999-12-31T23:59:59.999Z.";
+/** The longest hold that ends by 9999-12-31T23:59:59.999Z from NOW, in whole seconds. */
+const TTL_LONGEST = Math.floor((Date.parse("9999-12-31T23:59:59.999Z") - NOW) / 1000);
 
 const FIELD_ROWS: Row[] = [
   // D1: a character is a code point.
@@ -173,7 +180,7 @@ const FIELD_ROWS: Row[] = [
       "invalid_field ttl_seconds",
       "fund",
       { ttl_seconds: value },
-      TTL_MESSAGE,
+      TTL_MIN_MESSAGE,
     ],
   ),
   // D2: blank required strings and omitted required fields are missing_field; null is omitted.
@@ -312,9 +319,59 @@ const EXPIRY_ROWS: Row[] = [
     ],
   ),
   ["ttl_seconds 3600", "ok", "fund", { ttl_seconds: 3600 }, ["job.expiresAt", "2026-01-01T01:00:00.000Z"]],
+  // The clock check: the longest hold from NOW ends by 9999-12-31T23:59:59.999Z, one second more does not.
+  [
+    "ttl_seconds of the longest hold from now",
+    "ok",
+    "fund",
+    { ttl_seconds: TTL_LONGEST },
+    ["job.expiresAt", "9999-12-31T23:59:59.000Z"],
+  ],
+  [
+    "ttl_seconds one past the longest hold from now",
+    "invalid_field ttl_seconds",
+    "fund",
+    { ttl_seconds: TTL_LONGEST + 1 },
+    TTL_MESSAGE,
+  ],
+  // The rule's bound passes TTL_SECONDS_MAX, which only the clock check refuses after the epoch...
+  ["ttl_seconds TTL_SECONDS_MAX", "invalid_field ttl_seconds", "fund", { ttl_seconds: TTL_SECONDS_MAX }, TTL_MESSAGE],
+  // ...and refuses one more, whatever the clock.
+  [
+    "ttl_seconds TTL_SECONDS_MAX + 1",
+    "invalid_field ttl_seconds",
+    "fund",
+    { ttl_seconds: TTL_SECONDS_MAX + 1 },
+    TTL_MESSAGE,
+  ],
 ];
 
 describe.each(ROUTES)("POST /api/v0/%s expiry (D4, D13a)", (route) => runRows(route, EXPIRY_ROWS));
+
+test("rules.ts states the bound and the message of ttl_seconds written out here", () => {
+  expect(FIELD_RULES.TTL_SECONDS_MAX).toBe(TTL_SECONDS_MAX);
+  expect(FIELD_RULES.TTL_MESSAGE).toBe(TTL_MESSAGE);
+});
+
+describe.each(ROUTES)("POST /api/v0/%s ttl_seconds at the epoch (D3, D4)", (route) => {
+  const EPOCH = fixedContext(0);
+
+  test("TTL_SECONDS_MAX from the epoch ends the hold at 9999-12-31T23:59:59Z", () => {
+    const result = send(route, bodyFor(route, "fund", { ttl_seconds: TTL_SECONDS_MAX }), EPOCH);
+    expect(outcome(result)).toBe("ok");
+    if (route !== "validate") expectStored(result.body as Body, ["job.expiresAt", "9999-12-31T23:59:59.000Z"]);
+  });
+
+  // One second before the epoch, TTL_SECONDS_MAX + 1 would end the hold at 9999-12-31T23:59:59Z, which the
+  // clock check takes: only the rule's bound refuses it.
+  test("TTL_SECONDS_MAX + 1 is refused by the rule with the hold's message, whatever the clock", () => {
+    for (const ctx of [EPOCH, fixedContext(-1000)]) {
+      const result = send(route, bodyFor(route, "fund", { ttl_seconds: TTL_SECONDS_MAX + 1 }), ctx);
+      expect(outcome(result)).toBe("invalid_field ttl_seconds");
+      expect((result.body as Body).message).toBe(TTL_MESSAGE);
+    }
+  });
+});
 
 describe.each(ACTION_ROUTES)("POST /api/v0/%s around expiresAt (D4)", (route) => {
   const held = HELD.submitted;

@@ -1,17 +1,20 @@
 /**
  * The path item of POST /mcp: one JSON-RPC message of the Model Context Protocol (Streamable
- * HTTP, stateless) in, its answer out: JSON for a 2026-07-28 client, JSON or a short event
- * stream for a 2025-era one. The tools, resources and prompt it offers are MCP's own to list
+ * HTTP, stateless) in, its answer out: JSON for a client of the current revision
+ * (MCP_REVISIONS[0]), JSON or a short event stream for a 2025-era one. The tools, resources and prompt it offers are MCP's own to list
  * (tools/list, resources/list, prompts/list); this document only says where, and what the
- * transport requires of a request (the Accept header, the 2026-07-28 headers).
+ * transport requires of a request (the Accept header, the current revision's headers).
  */
 import { ENGINE_LIST } from "../../engine/catalog.ts";
-import { LIMITS } from "../../protocol/constants.ts";
-import { REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
+import { LIMITS, MCP_REVISIONS } from "../../protocol/constants.ts";
+import { preflight, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
 
 const rpc = { type: "object", required: ["jsonrpc"], properties: { jsonrpc: { const: "2.0" } } };
 
-/** The 2026-07-28 request headers: optional here, since a 2025-era client sends none of them. */
+/** The current revision, the one whose requests carry the MCP headers. */
+const CURRENT = MCP_REVISIONS[0];
+
+/** The current revision's request headers: optional here, since a 2025-era client sends none of them. */
 const header = (name: string, description: string) => ({
   name,
   in: "header",
@@ -20,11 +23,11 @@ const header = (name: string, description: string) => ({
   schema: { type: "string" },
 });
 const MCP_HEADERS = [
-  header("Mcp-Protocol-Version", "The revision the client speaks: 2026-07-28, or a 2025-era one after initialize."),
-  header("Mcp-Method", "2026-07-28: the JSON-RPC method of the body; a mismatch answers 400."),
+  header("Mcp-Protocol-Version", `The revision the client speaks: ${CURRENT}, or a 2025-era one after initialize.`),
+  header("Mcp-Method", `${CURRENT}: the JSON-RPC method of the body; a mismatch answers 400.`),
   header(
     "Mcp-Name",
-    "2026-07-28: the tool, prompt or resource the body names (tools/call, prompts/get, resources/read).",
+    `${CURRENT}: the tool, prompt or resource the body names (tools/call, prompts/get, resources/read).`,
   ),
 ];
 
@@ -33,7 +36,7 @@ export const mcpPathItem = () => ({
   post: {
     operationId: "mcp",
     summary: "MCP endpoint (Streamable HTTP)",
-    description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the 2025 revisions (initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. GET and DELETE answer 405.`,
+    description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt, for clients of the ${CURRENT} revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the 2025 revisions (initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. GET and DELETE answer 405.`,
     tags: ["mcp"],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     parameters: [REQUEST_ID_PARAMETER, ...MCP_HEADERS],
@@ -49,7 +52,7 @@ export const mcpPathItem = () => ({
         },
       },
       "400": {
-        description: "A body that is not a JSON-RPC message, or 2026-07-28 headers that do not match it.",
+        description: `A body that is not a JSON-RPC message, or ${CURRENT} headers that do not match it.`,
         content: { "application/json": { schema: rpc } },
       },
       "403": {
@@ -67,11 +70,7 @@ export const mcpPathItem = () => ({
     },
   },
   options: {
-    summary: "CORS preflight",
+    ...preflight("mcpPreflight", "mcp"),
     description: "204 with the engines' CORS headers plus the MCP request headers (D17, D24).",
-    operationId: "mcpPreflight",
-    tags: ["mcp"],
-    security: [],
-    responses: { "204": responseRef("EnginePreflight") },
   },
 });
