@@ -9,6 +9,7 @@ import Ajv2020 from "ajv/dist/2020";
 import { encodeHandoff, encodeReceipt, type JobRecord } from "../../shared/client-state/share-links.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
 import type { Receipt } from "../../shared/protocol/receipt-members.ts";
+import { TTL_SECONDS_MAX } from "../../shared/protocol/rules.ts";
 import { jobIdOf } from "../support/derived-ids.ts";
 import { ALL_JOB_FIELDS, ALL_RECEIPT_FIELDS, JOBS, MAX_SAFE, SIMULATE_BODY } from "../support/fixtures.ts";
 import { CREATE, call, ok, PROOF_URL, rejected, testHandler } from "../support/helpers.ts";
@@ -295,13 +296,16 @@ describe("D3 and D2 in the published schemas", () => {
     simulate ??= ajv.compile(await json("/api/schemas/simulate.json"));
   };
 
-  test("D3: the schemas' maximum for amount, payer_credits and ttl_seconds is 9007199254740991", async () => {
+  test("D3: the schemas' maximum is 9007199254740991 for amount and payer_credits, and the hold's for ttl_seconds", async () => {
     await compile();
     expect(transition({ action: "create", ...CREATE, amount: MAX_SAFE })).toBe(true);
     expect(transition({ action: "create", ...CREATE, amount: MAX_SAFE + 1 })).toBe(false);
     expect(transition({ action: "fund", job: JOBS.open, payer_credits: MAX_SAFE })).toBe(true);
     expect(transition({ action: "fund", job: JOBS.open, payer_credits: MAX_SAFE + 1 })).toBe(false);
-    expect(transition({ action: "fund", job: JOBS.open, payer_credits: 100, ttl_seconds: MAX_SAFE + 1 })).toBe(false);
+    expect(transition({ action: "fund", job: JOBS.open, payer_credits: 100, ttl_seconds: TTL_SECONDS_MAX })).toBe(true);
+    expect(transition({ action: "fund", job: JOBS.open, payer_credits: 100, ttl_seconds: TTL_SECONDS_MAX + 1 })).toBe(
+      false,
+    );
     expect(simulate({ ...SIMULATE_BODY, amount: MAX_SAFE, payer_credits: MAX_SAFE })).toBe(true);
     expect(simulate({ ...SIMULATE_BODY, amount: MAX_SAFE + 1 })).toBe(false);
     expect(simulate({ ...SIMULATE_BODY, payer_credits: MAX_SAFE + 1 })).toBe(false);
