@@ -8,9 +8,10 @@
  * chose it, never by its path on this machine (only stderr, the operator's, shows the path).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { basename, dirname, resolve } from "node:path";
+import { homePath } from "../api/host/home-files.ts";
 import { type DemoState, freshState, packText, readPackText } from "../client/index.ts";
+import { HOME_FILES } from "../shared/protocol/constants.ts";
 
 /** A pack file: where it is, and how answers name it. */
 export interface Pack {
@@ -18,19 +19,16 @@ export interface Pack {
   label: { file: string; from: "ESCROW_PACK" | "default" };
 }
 
-/** The default pack, under the home directory. */
-const DEFAULT_PACK = "~/.agent-escrow-demo/pack.json";
-
 /** The pack: ESCROW_PACK, else ~/.agent-escrow-demo/pack.json. */
 export function packOf(env: Record<string, string | undefined> = process.env): Pack {
   const from = env.ESCROW_PACK ? "ESCROW_PACK" : "default";
-  const path = resolve(env.ESCROW_PACK || `${homedir()}/${DEFAULT_PACK.slice(2)}`);
+  const path = resolve(env.ESCROW_PACK || homePath(HOME_FILES.pack, env));
   return { path, label: { file: basename(path), from } };
 }
 
 /** How messages name the pack: its file name and the setting that chose it. */
 export const packName = (pack: Pack): string =>
-  pack.label.from === "default" ? `the default pack (${DEFAULT_PACK})` : `the pack ${pack.label.file} (ESCROW_PACK)`;
+  pack.label.from === "default" ? `the default pack (${HOME_FILES.pack})` : `the pack ${pack.label.file} (ESCROW_PACK)`;
 
 /** The state in `pack` (a fresh one when there is no file yet), or why it cannot be used. */
 export function loadPack(pack: Pack): { ok: true; state: DemoState } | { ok: false; message: string } {

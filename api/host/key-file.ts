@@ -14,26 +14,20 @@
 
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { homedir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { HOME_FILES } from "../../shared/protocol/constants.ts";
+import { homePath } from "./home-files.ts";
 import { readSigningKey, type SigningSettings } from "./key-settings.ts";
 import { privateKeyText } from "./keys.ts";
 import { SettingError } from "./setting-error.ts";
 
-/** The default key file, as messages and the docs name it. */
-export const DEFAULT_KEY_FILE = "~/.agent-escrow-demo/signing-key.json";
-
 /** How long a start waits for a key file another start is writing. */
 const WRITER_WAIT_MS = 2_000;
 
-/**
- * The key file: SIGNING_KEY_FILE, else ~/.agent-escrow-demo/signing-key.json (the home folder
- * from HOME, which Deno reads with --allow-env alone, else the system's).
- */
+/** The key file: SIGNING_KEY_FILE, else ~/.agent-escrow-demo/signing-key.json (home-files.ts). */
 export function keyFilePath(env: Record<string, string | undefined>): string {
   const set = env.SIGNING_KEY_FILE?.trim();
-  if (set) return resolve(set);
-  return join(env.HOME?.trim() || env.USERPROFILE?.trim() || homedir(), DEFAULT_KEY_FILE.slice(2));
+  return set ? resolve(set) : homePath(HOME_FILES.signingKey, env);
 }
 
 /** How a message names the key file. */

@@ -27,7 +27,7 @@ export function listenPort(value: string | undefined): number {
 }
 
 /** The origin documents name when SITE_URL is unset: this machine on the port served (D16's 3000 by default). */
-export const localSiteUrl = (port: number): string => `http://localhost:${port}`;
+const localSiteUrl = (port: number): string => `http://localhost:${port}`;
 
 /**
  * The origin absolute URLs in documents name: SITE_URL when set and not empty, else this

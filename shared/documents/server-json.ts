@@ -26,7 +26,7 @@
  * document built with its public https SITE_URL (the site build's or the API's /server.json).
  */
 import { ENGINE_LIST } from "../engine/catalog.ts";
-import { MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
+import { HOME_FILES, MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
 import { absolute, PAGES, pathOf } from "./catalog.ts";
 
@@ -78,7 +78,7 @@ export function serverJson(siteUrl: string) {
               description: "The demo pack file the wallet tools keep (the web UI imports and exports the same file).",
               isRequired: false,
               format: "filepath",
-              default: "~/.agent-escrow-demo/pack.json",
+              default: HOME_FILES.pack,
             },
             {
               name: "ESCROW_DEMO_KEY",

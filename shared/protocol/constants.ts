@@ -109,3 +109,9 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 export const DOCUMENT_CACHE_SECONDS = 300;
 /** The Cache-Control of every document the API serves (D18). */
 export const DOCUMENT_CACHE_CONTROL = `public, max-age=${DOCUMENT_CACHE_SECONDS}`;
+
+/** The stdio wallet's demo pack without ESCROW_PACK, and the signing key file without SIGNING_KEY_FILE, under the home folder. */
+export const HOME_FILES = {
+  pack: "~/.agent-escrow-demo/pack.json",
+  signingKey: "~/.agent-escrow-demo/signing-key.json",
+} as const;
