@@ -36,7 +36,7 @@ export const mcpPathItem = () => ({
   post: {
     operationId: "mcp",
     summary: "MCP endpoint (Streamable HTTP)",
-    description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt, for clients of the ${CURRENT} revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the 2025 revisions (initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. GET and DELETE answer 405.`,
+    description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt, for clients of the ${CURRENT} revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (${MCP_REVISIONS.slice(1).join(", ")}: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. GET and DELETE answer 405.`,
     tags: ["mcp"],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     parameters: [REQUEST_ID_PARAMETER, ...MCP_HEADERS],

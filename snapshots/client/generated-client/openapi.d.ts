@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint (Streamable HTTP)
-         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the 2025 revisions (initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
+         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
          */
         post: operations["mcp"];
         delete?: never;
