@@ -73,6 +73,13 @@ const BUILDERS: Record<(typeof DOCUMENT_CATALOG)[number]["key"], (siteUrl: strin
 };
 
 /** One document of the catalog: every path it is served at (aliases included) and its builder. */
+/** A document of `type` holding `body`, with its strong ETag (the first 128 bits of its SHA-256). */
+export const documentOf = (type: string, body: string): Document => ({
+  type,
+  body,
+  etag: `"${sha256Hex(body).slice(0, 32)}"`,
+});
+
 export interface DocumentEntry {
   paths: readonly string[];
   /** Builds the Document: nothing is built until it is called, and each call builds anew. */
@@ -89,7 +96,7 @@ export function documentBuilders(settings: DocumentSettings): DocumentEntry[] {
     paths: entry.paths,
     build: (): Document => {
       const body = BUILDERS[entry.key](siteUrl);
-      return { type: TYPES[entry.kind], body, etag: `"${sha256Hex(body).slice(0, 32)}"` };
+      return documentOf(TYPES[entry.kind], body);
     },
   }));
 }

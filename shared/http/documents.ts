@@ -17,7 +17,7 @@ export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<U
  * it without copying it per response, where it copies an array's bytes; for a 39 KB document
  * on Bun that is about a quarter of the request), its entity tag, and its headers (made once).
  */
-interface Representation {
+export interface Representation {
   body: Blob;
   etag: string;
   headers: Headers;
@@ -42,7 +42,8 @@ export interface ServedDocuments {
 
 const utf8Encoder = new TextEncoder();
 
-function representation(
+/** One form of `doc` to send (`coding`, or the identity form): its body, ETag, 200 and 304 headers. */
+export function representation(
   doc: Document,
   bytes: Uint8Array<ArrayBuffer>,
   negotiated: boolean,

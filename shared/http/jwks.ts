@@ -1,8 +1,8 @@
 /**
  * GET /.well-known/jwks.json (issue 25): the deployment's public signing keys as a JSON Web Key
  * Set (RFC 7517 §5), what anyone checks a sealed job or a signed receipt with, offline, with a
- * standard JOSE library. Served like a document (D17, D18: GET and HEAD, Cache-Control, a strong
- * ETag and 304, CORS open) but not one of them: its body comes from the host's key, not from the
+ * standard JOSE library. Served like a document, with the documents' own headers and ETag
+ * (D17, D18: GET and HEAD, Cache-Control, a strong ETag and 304, CORS open) but not one of them: its body comes from the host's key, not from the
  * documents' builders, so the static site never holds it. With SEALS=off (no Signer) it is an
  * empty set, `{"keys":[]}`, still 200, so the link every document gives always resolves and a
  * JOSE client reports "no matching key" rather than a failed fetch.
@@ -12,11 +12,10 @@
  * hundred bytes, and Cloudflare's edge leaves this type alone, so every runtime sends it alike.
  */
 import { KEY_SET } from "../documents/catalog.ts";
-import { sha256Hex } from "../lib/sha256.ts";
-import { DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
+import { documentOf } from "../documents/index.ts";
 import type { PublicJwk, Sealing } from "../seal/signer.ts";
-import { DOCUMENT_METHODS, EXPOSE_HEADERS, preflight } from "./cors.ts";
-import { ifNoneMatches } from "./documents.ts";
+import { DOCUMENT_METHODS, preflight } from "./cors.ts";
+import { ifNoneMatches, type Representation, representation } from "./documents.ts";
 import { notAllowed } from "./responses.ts";
 
 /** The path of the key set. */
@@ -37,25 +36,10 @@ export const keySet = (sealing: Sealing | undefined): { keys: PublicJwk[] } => (
  * first request, once.
  */
 export function jwksEndpoint(sealing: Sealing | undefined): (request: Request, id: string) => Response {
-  let made: { body: Blob; etag: string; headers: Headers; notModified: Headers } | undefined;
+  let made: Representation | undefined;
   const make = () => {
-    const text = `${JSON.stringify(keySet(sealing), null, 2)}\n`;
-    const bytes = new TextEncoder().encode(text);
-    const etag = `"${sha256Hex(text).slice(0, 32)}"`;
-    const fields: Record<string, string> = {
-      "Content-Type": JWKS_TYPE,
-      "Cache-Control": DOCUMENT_CACHE_CONTROL,
-      ETag: etag,
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Expose-Headers": EXPOSE_HEADERS,
-    };
-    const notModified = new Headers(fields);
-    return {
-      body: new Blob([bytes]),
-      etag,
-      notModified,
-      headers: new Headers({ ...fields, "Content-Length": String(bytes.byteLength) }),
-    };
+    const doc = documentOf(JWKS_TYPE, `${JSON.stringify(keySet(sealing), null, 2)}\n`);
+    return representation(doc, new TextEncoder().encode(doc.body), false);
   };
   return (request, id) => {
     const method = request.method;
