@@ -90,9 +90,9 @@ export function rateLimit(value: string | undefined): Rate | null {
  */
 export function mcpAllowedOrigins(value: string | undefined): readonly string[] | "*" {
   const parsed = parseAllowedOrigins(value);
-  if (parsed.bad !== undefined)
+  if (parsed.bad.length > 0)
     throw new SettingError(
-      `MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; ${JSON.stringify(parsed.bad)} is not an origin in ${JSON.stringify(value)}.`,
+      `MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; ${JSON.stringify(parsed.bad[0])} is not an origin in ${JSON.stringify(value)}.`,
     );
   return parsed.origins;
 }

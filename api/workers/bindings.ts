@@ -126,16 +126,9 @@ function workerSigning(env: WorkerEnv, report: (message: string) => void): Signi
 
 /** The origins MCP_ALLOWED_ORIGINS allows, reporting and leaving out each entry that is not an origin. */
 function workerOrigins(env: WorkerEnv, report: (message: string) => void): readonly string[] | "*" {
-  const origins: string[] = [];
-  for (const entry of env.MCP_ALLOWED_ORIGINS?.split(",") ?? []) {
-    const parsed = parseAllowedOrigins(entry);
-    if (parsed.bad !== undefined)
-      report(
-        `MCP_ALLOWED_ORIGINS: ${JSON.stringify(parsed.bad)} is not an origin (https://app.example.com): left out.`,
-      );
-    else if (parsed.origins === "*") return "*";
-    else origins.push(...parsed.origins.filter((origin) => !origins.includes(origin)));
-  }
+  const { origins, bad } = parseAllowedOrigins(env.MCP_ALLOWED_ORIGINS);
+  for (const entry of bad)
+    report(`MCP_ALLOWED_ORIGINS: ${JSON.stringify(entry)} is not an origin (https://app.example.com): left out.`);
   return origins;
 }
 

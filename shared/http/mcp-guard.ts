@@ -95,24 +95,23 @@ const ORIGIN_TEXT = /^https?:\/\/[^/?#@\s\\]+\/?$/i;
  * The origins an allow-list setting names (MCP_ALLOWED_ORIGINS): comma-separated http(s)
  * origins, spaces and empty entries ignored, each as the URL parser writes it
  * (`HTTPS://App.Example.com:443/` is `https://app.example.com`); `*` (anywhere in the list) allows
- * any. Unset or blank: none. An entry that is not an origin (a path, a query, another scheme) is
- * `{ bad }`, for the caller to refuse or report.
+ * any. Unset or blank: none. The entries that are not origins (a path, a query, another scheme)
+ * are left out and listed in `bad`, for the caller to refuse or report.
  */
-export function parseAllowedOrigins(
-  value: string | undefined,
-): { origins: readonly string[] | "*"; bad?: undefined } | { bad: string } {
+export function parseAllowedOrigins(value: string | undefined): { origins: readonly string[] | "*"; bad: string[] } {
   const entries = (value ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter((entry) => entry !== "");
-  if (entries.includes("*")) return { origins: "*" };
   const origins: string[] = [];
+  const bad: string[] = [];
   for (const entry of entries) {
+    if (entry === "*") continue;
     const origin = originOf(entry);
-    if (origin === null || !ORIGIN_TEXT.test(entry)) return { bad: entry };
-    if (!origins.includes(origin.origin)) origins.push(origin.origin);
+    if (origin === null || !ORIGIN_TEXT.test(entry)) bad.push(entry);
+    else if (!origins.includes(origin.origin)) origins.push(origin.origin);
   }
-  return { origins };
+  return { origins: entries.includes("*") ? "*" : origins, bad };
 }
 
 /** A header value as a refusal quotes it: JSON, cut to 200 characters. */
