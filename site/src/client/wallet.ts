@@ -4,6 +4,7 @@
  * (D20), both kept by the keeper. Reset asks first (confirm-replace.ts). The demo key survives a
  * reset.
  */
+import { topUpText } from "../../../client/activity.ts";
 import { STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
 import { askToReplace, holdings } from "./confirm-replace.ts";
 import { $, credits } from "./dom.ts";
@@ -21,7 +22,7 @@ export function topUp(): void {
     errorBy(input, done.message);
     return;
   }
-  statusPage(`Topped up ${credits(amount)} credits. No fee.`);
+  statusPage(topUpText(amount));
 }
 
 /** Asks, then replaces everything with a fresh state; the reset is the new log's first event. */
