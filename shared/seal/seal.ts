@@ -1,22 +1,18 @@
 /**
- * Seals and signatures (D27): what the service signs and how it checks what comes back.
+ * Seals and signatures (D27): what the service seals and signs, and how it checks what comes back.
  *
- * - A job's **seal** is a detached compact JWS over the job's canonical content: the job in
- *   response form (SPEC's member order, canonical names, members that are not set left out,
- *   jobView), as JSON. Reordered members, the snake_case aliases SPEC allows and unknown members
- *   (dropped by D6) read to the same content, so they do not break it. The seal is the job's
- *   last member and is not part of what it seals.
- * - A receipt's **signature** is a compact JWS whose payload is the receipt without
+ * - A job's **seal** is the service's own MAC (jws.ts: a detached HS256 JWS) over the job exactly
+ *   as the service wrote it: its members other than `seal`, in their order, as JSON
+ *   (`JSON.stringify`). Checking rebuilds that text from the job as it came back, so a member
+ *   renamed (a snake_case alias), added, dropped, moved or edited breaks it. The seal is the
+ *   job's last member and is not part of what it seals. Only the service checks it.
+ * - A receipt's **signature** is a compact EdDSA JWS whose payload is the receipt without
  *   `signature`, as JSON: anyone with the JWKS checks it with a JOSE library and compares the
  *   payload with the receipt.
- *
- * Both cover signedBytes (shared/client-state/signed-members.ts), the one statement of those
- * bytes, which the client's verifyJob and the receipt links rebuild too.
  */
 import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
-import { signJws, verifyJws } from "./jws.ts";
-import { signedBytes } from "./payload.ts";
+import { checkSealJws, sealJws, signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
 
 /** The job member that holds the seal, and the receipt member that holds the signature (rows of INTEGRITY_MEMBERS). */
@@ -29,18 +25,32 @@ export type Verdict = "valid" | "invalid" | "absent";
 const decoder = new TextDecoder();
 
 /** The seal of a job in response form (`view` holds no seal). */
-export const sealOf = (signer: Signer, view: Record<string, unknown>): string =>
-  signJws(signer, signedBytes(view), true);
+export const sealOf = (signer: Signer, view: Record<string, unknown>): string => sealJws(signer, JSON.stringify(view));
 
-/** Whether `seal` (as sent; undefined or null when not) is a seal of this service over the job `view`. */
-export function checkSeal(signer: Signer, view: Record<string, unknown>, seal: unknown): Verdict {
+/**
+ * The text a job's seal covers: the job as sent without its `seal`, as JSON, members in the order
+ * sent. The job's JSON is written once; a seal sent last (as the service writes it) is cut off its
+ * end, where nothing else can end in `,"seal":<the seal>}`: that is the outer object's last member.
+ */
+export function sealedContent(job: Record<string, unknown>): string {
+  const text = JSON.stringify(job);
+  const tail = `,"${SEAL}":${JSON.stringify(job[SEAL])}}`;
+  if (text.endsWith(tail)) return `${text.slice(0, -tail.length)}}`;
+  const { [SEAL]: _, ...rest } = job;
+  return JSON.stringify(rest);
+}
+
+/** Whether the job as sent carries a seal of this service over exactly its other members, in their order. */
+export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict {
+  const seal = job[SEAL];
   if (seal === undefined || seal === null) return "absent";
-  return verifyJws(signer, seal, signedBytes(view)) ? "valid" : "invalid";
+  if (typeof seal !== "string") return "invalid";
+  return checkSealJws(signer, seal, sealedContent(job)) ? "valid" : "invalid";
 }
 
 /** The signature of `receipt` (which holds no signature yet). */
 export const signatureOf = (signer: Signer, receipt: Record<string, unknown>): string =>
-  signJws(signer, signedBytes(receipt), false);
+  signJws(signer, JSON.stringify(receipt));
 
 /** Whether `receipt` (as sent) carries a signature of this service over exactly its other members. */
 export function checkSignature(signer: Signer, receipt: Record<string, unknown>): Verdict {

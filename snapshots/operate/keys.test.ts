@@ -290,13 +290,14 @@ describe("a JWS the Signer makes, checked with jose and the served key set alone
 });
 
 describe("sealing and the start line", () => {
-  test("SEALS=off, or no key: no sealing; otherwise the mode and the key's Signer", () => {
+  test("SEALS=off, or on without a key: no sealing; required without a key: unusable; otherwise the mode and the key's Signer", () => {
     const key = testKey();
     expect(sealingOf({ seals: "off", key, previous: [] })).toBeUndefined();
     expect(sealingOf({ seals: "on", key: null, previous: [] })).toBeUndefined();
+    expect(sealingOf({ seals: "required", key: null, previous: [] })).toEqual({ mode: "required", signer: null });
     const sealing = sealingOf({ seals: "required", key, previous: [] });
     expect(sealing?.mode).toBe("required");
-    expect(sealing?.signer.kid).toBe(TEST_KID);
+    expect(sealing?.signer?.kid).toBe(TEST_KID);
   });
 
   test("the start line names the mode, the kid and where the key came from, never the key", () => {

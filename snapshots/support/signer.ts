@@ -1,8 +1,11 @@
 /**
  * An Ed25519 signer for the tests, with node:crypto (as the hosts build theirs): a fresh key, or
- * one with previous public keys for rotation. The kid is the RFC 7638 thumbprint.
+ * one with previous public keys for rotation. The kid is the RFC 7638 thumbprint; the seal key is
+ * HKDF-SHA256 of the private key's bytes with SEAL_KEY_INFO (D27), written out here again so the
+ * tests check the host's derivation against an independent one.
  */
-import { createHash, generateKeyPairSync, type KeyObject, sign, verify } from "node:crypto";
+import { createHash, createHmac, generateKeyPairSync, hkdfSync, type KeyObject, sign, verify } from "node:crypto";
+import { SEAL_KEY_INFO } from "../../shared/protocol/integrity-members.ts";
 import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
 
 /** The public JWK of `key`, with its RFC 7638 thumbprint as kid. */
@@ -12,6 +15,12 @@ function publicJwk(key: KeyObject): PublicJwk {
     .update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x }))
     .digest("base64url");
   return { kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" };
+}
+
+/** The seal key of an Ed25519 private key: HKDF-SHA256(d, no salt, SEAL_KEY_INFO, 32 bytes). */
+export function testSealKey(key: KeyObject): Buffer {
+  const { d } = key.export({ format: "jwk" }) as { d: string };
+  return Buffer.from(hkdfSync("sha256", Buffer.from(d, "base64url"), Buffer.alloc(0), SEAL_KEY_INFO, 32));
 }
 
 /** A new key pair. */
@@ -28,6 +37,14 @@ export function testSigner(pair = newKeyPair(), previous: KeyObject[] = []): Sig
       const key = publics.get(kid);
       return key !== undefined && verify(null, data, key, signature);
     },
+    mac: (kid, prefix) =>
+      kid === current.kid
+        ? (rest) =>
+            createHmac("sha256", testSealKey(pair.privateKey))
+              .update(prefix + rest)
+              .digest("base64url")
+        : null,
+    sealKids: [current.kid],
     keys: [pair.publicKey, ...previous].map(publicJwk),
   };
 }
