@@ -40,9 +40,9 @@ const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedA
  * What a start should warn of in the key file at `path`: readable or writable by its group or
  * others, or owned by another user than this process's (anyone who can read it can forge seals
  * and receipt signatures); null when it is owner-only, or where modes do not apply (Windows).
- * The warning names the file and its mode, never its content.
+ * The warning names the file and its mode, never its content. `ownUid` is this process's user.
  */
-export function keyFileExposure(path: string): string | null {
+export function keyFileExposure(path: string, ownUid = process.getuid?.()): string | null {
   if (process.platform === "win32") return null;
   let mode: number;
   let uid: number;
@@ -54,9 +54,8 @@ export function keyFileExposure(path: string): string | null {
   const problems: string[] = [];
   if ((mode & 0o077) !== 0)
     problems.push(`readable or writable by its group or others (mode ${(mode & 0o777).toString(8)})`);
-  const own = process.getuid?.();
-  if (own !== undefined && uid !== own)
-    problems.push(`owned by another user (uid ${uid}, this process runs as ${own})`);
+  if (ownUid !== undefined && uid !== ownUid)
+    problems.push(`owned by another user (uid ${uid}, this process runs as ${ownUid})`);
   if (problems.length === 0) return null;
   return `Warning: ${named(path)} is ${problems.join(" and ")}: whoever can read it can forge this service's seals and receipt signatures. Make it owner-only (chmod 600, owned by the user that runs the service), or set SIGNING_KEY.`;
 }

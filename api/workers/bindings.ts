@@ -111,20 +111,24 @@ function workerSigning(env: WorkerEnv, report: (message: string) => void): Signi
     report(`${refusal(error)} No previous key is published.`);
   }
   const none: SigningSettings = { seals: seals === "required" ? "required" : "off", key: null, previous };
-  const consequence =
-    seals === "required"
-      ? "SEALS=required: every engine request answers 503 seals_unavailable until it is set."
-      : "Seals and receipt signatures are off, and /.well-known/jwks.json is empty.";
+  const required = seals === "required";
   if (!env.SIGNING_KEY?.trim()) {
-    if (seals !== "off")
+    if (required)
       report(
-        `No SIGNING_KEY secret: ${consequence} \`wrangler secret put SIGNING_KEY\` turns them on (docs/runtimes.md).`,
+        "No SIGNING_KEY secret under SEALS=required: every engine request answers 503 seals_unavailable until `wrangler secret put SIGNING_KEY` sets one (docs/runtimes.md).",
+      );
+    else if (seals !== "off")
+      report(
+        "No SIGNING_KEY secret: seals and receipt signatures are off, and /.well-known/jwks.json is empty. `wrangler secret put SIGNING_KEY` turns them on (docs/runtimes.md).",
       );
     return none;
   }
   try {
     return { seals, key: readSigningKey(env.SIGNING_KEY), source: "SIGNING_KEY", previous };
   } catch (error) {
+    const consequence = required
+      ? "SEALS=required: every engine request answers 503 seals_unavailable until a usable SIGNING_KEY is set."
+      : "Seals and receipt signatures are off.";
     report(`${refusal(error)} ${consequence}`);
     return none;
   }

@@ -21,7 +21,8 @@ export const SEAL_PATTERN = detachedJwsSource();
 export const SIGNATURE_PATTERN = "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$";
 /**
  * The longest seal the schemas accept. A seal's length does not depend on the job: an HS256
- * header with an RFC 7638 kid and its `typ`, and a 32-byte MAC, come to about 160 characters.
+ * header with `b64`, `crit`, an RFC 7638 kid and its `typ`, and a 32-byte MAC, come to about 210
+ * characters.
  */
 export const SEAL_MAX_LENGTH = 1024;
 

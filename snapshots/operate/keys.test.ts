@@ -8,7 +8,7 @@
  * in http/jwks.test.ts, every runtime in runtimes/.
  */
 import { describe, expect, test } from "bun:test";
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from "node:crypto";
 import { CompactSign, calculateJwkThumbprint, compactVerify, createLocalJWKSet, importJWK } from "jose";
 import { readPreviousKeys, readSigningKey, sealingOf, sealMode, sealsNote } from "../../api/host/key-settings.ts";
 import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../api/host/keys.ts";
@@ -55,8 +55,28 @@ describe("SIGNING_KEY", () => {
     expect(kidOf(testKey())).toBe(TEST_KID);
     // Without x, and with the members jwk generators add.
     expect(kidOf(readSigningKey(JSON.stringify({ kty: "OKP", crv: "Ed25519", d: TEST_SIGNING_JWK.d })))).toBe(TEST_KID);
-    const full = { ...TEST_SIGNING_JWK, kid: "mine", alg: "EdDSA", use: "sig" };
+    const full = { ...TEST_SIGNING_JWK, kid: TEST_KID, alg: "EdDSA", use: "sig", key_ops: ["sign", "verify"] };
     expect(kidOf(readSigningKey(` ${JSON.stringify(full, null, 2)}\n`))).toBe(TEST_KID);
+    expect(kidOf(readSigningKey(JSON.stringify({ ...TEST_SIGNING_JWK, alg: "Ed25519", key_ops: ["sign"] })))).toBe(
+      TEST_KID,
+    );
+  });
+
+  test.each([
+    ["a kid that is not the key's thumbprint", { kid: "my-key-2026" }, '"kid" is not the key\'s RFC 7638 thumbprint'],
+    ["another alg", { alg: "ES256" }, '"alg" is not EdDSA'],
+    ["a use other than sig", { use: "enc" }, '"use" is not "sig"'],
+    ["key_ops without sign", { key_ops: ["verify"] }, '"key_ops" does not allow signing'],
+    ["key_ops with another operation", { key_ops: ["sign", "encrypt"] }, '"key_ops" does not allow signing'],
+    ["key_ops that is not a list", { key_ops: "sign" }, '"key_ops" does not allow signing'],
+  ])("a JWK whose %s is refused, quoting neither the key nor the member", (_, members, part) => {
+    const value = JSON.stringify({ ...TEST_SIGNING_JWK, ...members });
+    // What the member held, except the operation names the message itself gives as the remedy.
+    const quoted = Object.values(members)
+      .flat()
+      .map(String)
+      .filter((value) => value !== "sign" && value !== "verify");
+    refuses(() => readSigningKey(value), "SIGNING_KEY", part, [TEST_SIGNING_JWK.d, ...quoted]);
   });
 
   test("a PKCS#8 PEM, with line breaks or with \\n written as two characters (an environment file)", () => {
@@ -139,14 +159,26 @@ describe("SIGNING_PREVIOUS_KEYS", () => {
     refuses(() => readPreviousKeys(value), "SIGNING_PREVIOUS_KEYS", part, []);
   });
 
-  test("a private key listed there is refused without quoting it: the setting is not a secret", () => {
-    const message = refuses(
-      () => readPreviousKeys(JSON.stringify([pub(older), old])),
+  test("a private key listed there is read as the key itself, which keeps its seals valid (D27)", () => {
+    const [first, second] = readPreviousKeys(JSON.stringify([pub(older), old]));
+    expect(first).toEqual(publicJwk(older.x));
+    expect(second).toBeInstanceOf(KeyObject);
+    expect(kidOf(second as KeyObject)).toBe(publicJwk(old.x).kid);
+  });
+
+  test("a private key listed there is checked as SIGNING_KEY is, and refused without quoting it", () => {
+    refuses(
+      () => readPreviousKeys(JSON.stringify([pub(older), { ...old, kid: "old-key" }])),
       "SIGNING_PREVIOUS_KEYS[1]",
-      'holds a private part ("d")',
+      '"kid" is not the key\'s RFC 7638 thumbprint',
+      [old.d, "old-key"],
+    );
+    refuses(
+      () => readPreviousKeys(JSON.stringify([{ ...old, d: `${old.d}AA` }])),
+      "SIGNING_PREVIOUS_KEYS[0]",
+      "is not 32 bytes",
       [old.d],
     );
-    expect(message).toContain("SIGNING_KEY, a secret");
   });
 });
 

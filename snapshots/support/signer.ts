@@ -4,7 +4,16 @@
  * HKDF-SHA256 of the private key's bytes with SEAL_KEY_INFO (D27), written out here again so the
  * tests check the host's derivation against an independent one.
  */
-import { createHash, createHmac, generateKeyPairSync, hkdfSync, type KeyObject, sign, verify } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  createPublicKey,
+  generateKeyPairSync,
+  hkdfSync,
+  type KeyObject,
+  sign,
+  verify,
+} from "node:crypto";
 import { SEAL_KEY_INFO } from "../../shared/protocol/integrity-members.ts";
 import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
 
@@ -26,10 +35,16 @@ export function testSealKey(key: KeyObject): Buffer {
 /** A new key pair. */
 export const newKeyPair = () => generateKeyPairSync("ed25519");
 
-/** A signer over `pair` (a fresh one unless given) that also accepts the `previous` public keys. */
-export function testSigner(pair = newKeyPair(), previous: KeyObject[] = []): Signer {
+/**
+ * A signer over `pair` (a fresh one unless given) that also accepts the `previous` public keys for
+ * receipts, and the seals of the `previousPrivate` keys.
+ */
+export function testSigner(pair = newKeyPair(), previous: KeyObject[] = [], previousPrivate: KeyObject[] = []): Signer {
   const current = publicJwk(pair.publicKey);
   const publics = new Map([pair.publicKey, ...previous].map((key) => [publicJwk(key).kid, key]));
+  const sealKeys = new Map(
+    [pair.privateKey, ...previousPrivate].map((key) => [publicJwk(createPublicKey(key)).kid, testSealKey(key)]),
+  );
   return {
     kid: current.kid,
     sign: (data) => new Uint8Array(sign(null, data, pair.privateKey)),
@@ -37,14 +52,16 @@ export function testSigner(pair = newKeyPair(), previous: KeyObject[] = []): Sig
       const key = publics.get(kid);
       return key !== undefined && verify(null, data, key, signature);
     },
-    mac: (kid, prefix) =>
-      kid === current.kid
+    mac: (kid, prefix) => {
+      const key = sealKeys.get(kid);
+      return key
         ? (rest) =>
-            createHmac("sha256", testSealKey(pair.privateKey))
+            createHmac("sha256", key)
               .update(prefix + rest)
               .digest("base64url")
-        : null,
-    sealKids: [current.kid],
+        : null;
+    },
+    sealKids: [...sealKeys.keys()],
     keys: [pair.publicKey, ...previous].map(publicJwk),
   };
 }
