@@ -36,13 +36,22 @@ const named = (path: string): string => `the signing key file ${path} (SIGNING_K
 /** Blocks this thread for `ms` milliseconds (a start waits for another to finish writing). */
 const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** This process's user id; undefined where there is none (Windows) or it may not be read (Deno without --allow-sys). */
+function processUid(): number | undefined {
+  try {
+    return process.getuid?.();
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What a start should warn of in the key file at `path`: readable or writable by its group or
  * others, or owned by another user than this process's (anyone who can read it can forge seals
  * and receipt signatures); null when it is owner-only, or where modes do not apply (Windows).
  * The warning names the file and its mode, never its content. `ownUid` is this process's user.
  */
-export function keyFileExposure(path: string, ownUid = process.getuid?.()): string | null {
+export function keyFileExposure(path: string, ownUid = processUid()): string | null {
   if (process.platform === "win32") return null;
   let mode: number;
   let uid: number;

@@ -4,7 +4,8 @@
  * - A job's **seal** is the service's own MAC (jws.ts: a detached HS256 JWS) over the job exactly
  *   as the service wrote it: its members other than `seal`, in their order, as JSON
  *   (`JSON.stringify`). Checking rebuilds that text from the job as it came back, so a member
- *   renamed (a snake_case alias), added, dropped, moved or edited breaks it. The seal is the
+ *   renamed (a snake_case alias), added, dropped, moved or edited breaks it; only a member the
+ *   service leaves out while unset may come back as null (D2). The seal is the
  *   job's last member and is not part of what it seals. Only the service checks it.
  * - A receipt's **signature** is a compact EdDSA JWS whose payload is the receipt without
  *   `signature`, as JSON: anyone with the JWKS checks it with a JOSE library and compares the
@@ -12,6 +13,7 @@
  */
 import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
 import { checkSealJws, sealJws, signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
 
@@ -28,16 +30,50 @@ const decoder = new TextDecoder();
 export const sealOf = (signer: Signer, view: Record<string, unknown>): string => sealJws(signer, JSON.stringify(view));
 
 /**
+ * The names of each member the service leaves out of a job while it is unset (D10: proofNote,
+ * releaseNote, disputeReason, clientRef, callbackUrl, expiresAt), which a client may send as null
+ * instead (D2: null is omitted), as a model in OpenAI's strict mode must.
+ */
+const LEFT_OUT_WHEN_UNSET: readonly (readonly string[])[] = JOB_MEMBER_NAMES.filter(
+  (member) => !JOB_MEMBERS[member].required && !("initial" in JOB_MEMBERS[member]),
+).map(memberNamesOf);
+
+/**
+ * The names in `job` of members left out while unset that it sends only as null (no name of the
+ * member holds a value): what the service wrote without them. A member sent as null beside a value
+ * under another of its names is not among them, so such a job stays other than the one written.
+ */
+function unsetNulls(job: Record<string, unknown>): string[] | undefined {
+  let names: string[] | undefined;
+  for (const member of LEFT_OUT_WHEN_UNSET) {
+    let nulls = false;
+    let value = false;
+    for (const name of member) {
+      const sent = job[name];
+      if (sent === null) nulls = true;
+      else if (sent !== undefined) value = true;
+    }
+    if (nulls && !value) for (const name of member) if (job[name] === null) (names ??= []).push(name);
+  }
+  return names;
+}
+
+/**
  * The text a job's seal covers: the job as sent without its `seal`, as JSON, members in the order
- * sent. The job's JSON is written once; a seal sent last (as the service writes it) is cut off its
- * end, where nothing else can end in `,"seal":<the seal>}`: that is the outer object's last member.
+ * sent, a member left out while unset and sent as null taken as not sent. The job's JSON is
+ * written once; a seal sent last (as the service writes it) is cut off its end, where nothing else
+ * can end in `,"seal":<the seal>}`: that is the outer object's last member.
  */
 export function sealedContent(job: Record<string, unknown>): string {
-  const text = JSON.stringify(job);
-  const tail = `,"${SEAL}":${JSON.stringify(job[SEAL])}}`;
-  if (text.endsWith(tail)) return `${text.slice(0, -tail.length)}}`;
-  const { [SEAL]: _, ...rest } = job;
-  return JSON.stringify(rest);
+  const nulls = unsetNulls(job);
+  if (nulls === undefined) {
+    const text = JSON.stringify(job);
+    const tail = `,"${SEAL}":${JSON.stringify(job[SEAL])}}`;
+    if (text.endsWith(tail)) return `${text.slice(0, -tail.length)}}`;
+  }
+  const written: Record<string, unknown> = {};
+  for (const name in job) if (name !== SEAL && !nulls?.includes(name)) written[name] = job[name];
+  return JSON.stringify(written);
 }
 
 /** Whether the job as sent carries a seal of this service over exactly its other members, in their order. */

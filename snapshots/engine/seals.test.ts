@@ -105,6 +105,51 @@ describe("seals on committed jobs (SEALS=on)", () => {
     });
   });
 
+  test("a member left out while unset may come back as null, as OpenAI's strict mode sends it (D2): the chain holds", () => {
+    const { funded } = sealedWalk();
+    const { seal, ...members } = funded.job;
+    // Every member the strict schema requires, in the schema's (SPEC's) order, unset ones null.
+    const strict = {
+      ...Object.fromEntries(
+        ["id", "title", "amount", "criteria", "proofUrl", "proofNote", "status", "createdAt", "fundedAt"].map(
+          (name) => [name, members[name] ?? null],
+        ),
+      ),
+      submittedAt: null,
+      resolvedAt: null,
+      fee: 0,
+      agentPayout: 0,
+      releaseNote: null,
+      disputeReason: null,
+      clientRef: null,
+      callbackUrl: null,
+      expiresAt: members.expiresAt,
+      seal,
+    };
+    expect(Object.keys(strict).filter((name) => !(name in funded.job))).toEqual([
+      "proofNote",
+      "releaseNote",
+      "disputeReason",
+      "clientRef",
+      "callbackUrl",
+    ]);
+    const submitted = transition({ action: "submit", job: strict, proof_url: PROOF_URL });
+    expect(submitted.job).toHaveProperty("seal");
+    // A null where the service wrote a value is a dropped member: the hold would be gone.
+    const noHold = transition({ action: "submit", job: { ...strict, expiresAt: null }, proof_url: PROOF_URL });
+    expect(noHold.job).not.toHaveProperty("seal");
+    // A null beside a value under another name is a change too (the alias attack).
+    const aliased = transition({
+      action: "submit",
+      job: { ...strict, clientRef: null, client_ref: "x" },
+      proof_url: PROOF_URL,
+    });
+    expect(aliased.job).not.toHaveProperty("seal");
+    // A member the service writes as null or a value (fundedAt, fee) is no member left out.
+    const { fee: _, ...noFee } = strict;
+    expect(transition({ action: "submit", job: noFee, proof_url: PROOF_URL }).job).not.toHaveProperty("seal");
+  });
+
   test("a broken chain stays broken: the next action of an unsealed answer is unsealed too", () => {
     const { job } = sealedWalk();
     const forged = transition({ action: "release", job: { ...job, amount: 1 } });
