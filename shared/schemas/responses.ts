@@ -73,7 +73,8 @@ const ERROR_TEXTS: Partial<Record<keyof typeof ERROR_ANSWER.members, string>> = 
   message:
     "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages).",
   field: "The field, on missing_field and invalid_field.",
-  seal_valid: `validate only, on a state problem (409): ${INTEGRITY_MEMBERS.seal_valid.text}`,
+  seal_valid:
+    "validate only, on a state problem (409): whether the job's seal holds for the job exactly as sent, as on validate's 200 (D27). Only when the job sent carried a seal and the service seals.",
 };
 
 /** The object schema of one answer row. */
