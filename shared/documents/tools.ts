@@ -110,7 +110,8 @@ export function toolInputSchemas(): Record<EngineRoute, Schema> {
       },
       job: {
         ...flatJob(),
-        description: "A released or disputed job, or a submitted job with action. Send this, or receipt.",
+        description:
+          "A released or disputed job, or a submitted job with action, exactly as the last answer gave it, seal included (the answer says seal_valid, D27). Send this, or receipt.",
       },
       action: {
         type: "string",
