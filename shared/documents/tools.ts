@@ -46,7 +46,7 @@ const flatSeal = (): Schema => ({
   type: ["string", "null"],
   pattern: SEAL_PATTERN,
   maxLength: SEAL_MAX_LENGTH,
-  description: `The job's seal, when the last answer's job had one: send it back exactly as returned, in the job exactly as returned. Only the service checks it. ${SEAL_BREAKS}`,
+  description: `The job's seal, when the last answer's job had one (null or absent: none, D2): send it back exactly as returned, in the job exactly as returned. Only the service checks it. ${SEAL_BREAKS}`,
 });
 
 /** What each engine's tool adds to its catalog description: how to hold the job, and the verdicts (D27). */
