@@ -111,7 +111,8 @@ export const ANSWERS = {
     required: [...ENVELOPE_REQUIRED, "action", "next_status", "job"],
   },
   validate: {
-    members: { ...ENVELOPE, action: "action", next_status: "status", ...KEY_MEMBERS },
+    // seal_valid (D27): only when the service seals and the job sent carried a seal.
+    members: { ...ENVELOPE, action: "action", next_status: "status", seal_valid: "flag", ...KEY_MEMBERS },
     required: [...ENVELOPE_REQUIRED, "action", "next_status"],
   },
   simulate: {
@@ -168,6 +169,8 @@ export const ERROR_ANSWER = {
     expiresAt: "text",
     kind: "schemaOrState",
     errors: "problems",
+    // validate's state problem (409) says whether the job's seal holds, as its 200 does (D27).
+    seal_valid: "flag",
     request_id: "requestId",
   },
   required: ["ok", "mode", "money", "error", "message"],
