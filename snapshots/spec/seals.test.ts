@@ -63,7 +63,8 @@ describe("D27: a job's seal, rebuilt from the decision's words", () => {
 
   test.each([
     ["an alias", ({ proofUrl, ...rest }: Body) => ({ ...rest, proof_url: proofUrl })],
-    ["an added member, even null", (rest: Body) => ({ ...rest, proofNote: null })],
+    ["an added member", (rest: Body) => ({ ...rest, paid: true })],
+    ["an added null member the service writes as a value", ({ fee: _, ...rest }: Body) => ({ ...rest, fee: null })],
     ["a dropped member", ({ fee: _, ...rest }: Body) => rest],
     ["a moved member", ({ id, ...rest }: Body) => ({ ...rest, id })],
     ["an edited member", (rest: Body) => ({ ...rest, title: "Changed" })],
