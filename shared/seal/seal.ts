@@ -44,7 +44,7 @@ const LEFT_OUT_WHEN_UNSET: readonly (readonly string[])[] = JOB_MEMBER_NAMES.fil
  * under another of its names is not among them, so such a job stays other than the one written.
  */
 function unsetNulls(job: Record<string, unknown>): string[] | undefined {
-  let names: string[] | undefined;
+  const names: string[] = [];
   for (const member of LEFT_OUT_WHEN_UNSET) {
     let nulls = false;
     let value = false;
@@ -53,9 +53,9 @@ function unsetNulls(job: Record<string, unknown>): string[] | undefined {
       if (sent === null) nulls = true;
       else if (sent !== undefined) value = true;
     }
-    if (nulls && !value) for (const name of member) if (job[name] === null) (names ??= []).push(name);
+    if (nulls && !value) for (const name of member) if (job[name] === null) names.push(name);
   }
-  return names;
+  return names.length > 0 ? names : undefined;
 }
 
 /**
