@@ -187,6 +187,24 @@ describe("the keeper with a sealing service", () => {
     expect(await keeper.verify(id)).toMatchObject({ ok: true, valid: true, signature_valid: true });
   });
 
+  test("a job handed to a worker and back through links keeps the chain: the payer's release is signed", async () => {
+    const payer = new EscrowKeeper(sealingApi(), { now: () => NOW });
+    const worker = new EscrowKeeper(sealingApi(), { now: () => NOW });
+    const created = await payer.create({ title: "Hand-off", amount: 60, criteria: "c" });
+    if (!created.ok) throw new Error(created.message);
+    const id = created.job.id;
+    await payer.fund(id, { ttl_seconds: 600 });
+    expect(worker.importLink((payer.handoffLink(id) as { link: string }).link).ok).toBe(true);
+    expect(bytes(worker.job(id))).toBe(bytes(payer.job(id)));
+    const submitted = await worker.submit(id, { proof_url: PROOF_URL });
+    expect(submitted.ok && isSealed(submitted.job)).toBe(true);
+    expect(payer.importLink((worker.handoffLink(id) as { link: string }).link).ok).toBe(true);
+    expect(await payer.checkSeal(id)).toEqual({ ok: true, seal_valid: true, older: false });
+    const released = await payer.release(id);
+    if (!released.ok) throw new Error(released.message);
+    expect(await verifyReceipt(released.receipt!, JWKS)).toEqual({ ok: true, kid: SIGNER.kid });
+  });
+
   test("a pack round trip keeps every job and receipt byte for byte, and the chain holds after it", async () => {
     const keeper = new EscrowKeeper(sealingApi(), { now: () => NOW });
     const first = await keeper.create({ title: "First", amount: 100, criteria: "c" });

@@ -2,7 +2,8 @@
  * The web UI's seal and signature badges (D27, issue 31) in Chromium against the live service,
  * which seals by default: a funded job handed off through an h1. link is "Sealed by this
  * service" in a second browser, as the service answers the page's validate, before and after
- * import; a released receipt is "Signed by this service"; a changed link is caught; a link
+ * import; a released receipt is "Signed by this service", also after its job went to a worker's
+ * page and back through links; a changed link is caught; a link
  * without its seal or signature is "Not sealed" / "Not signed", and an unsigned receipt says
  * the service did not vouch for it; links and a pack made before issue 31 open, their seals and
  * signatures "Not sealed" / "Not signed" as an older version's; and with no answer or no JWKS
@@ -17,6 +18,7 @@ import {
   encodeToken,
   importPack,
   openLink,
+  release,
   submitProof,
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
@@ -108,6 +110,25 @@ describe("the signature badge of a receipt", () => {
     await expectBadge(shared, "Signed by this service");
     await button(shared, "Import receipt").click();
     await expectBadge(receiptItem(receiver, "Unit tests"), "Signed by this service");
+  });
+
+  test("a job handed to a worker's page and back keeps its seal: the payer's receipt is Signed by this service", async () => {
+    const payer = await harness().open();
+    const { link } = await copyLink(payer, await walkTo(payer, "funded", { title: "Hand-off", amount: 70 }), "handoff");
+    const worker = await harness().open();
+    await openLink(worker, link);
+    await button(region(worker, "Shared job"), "Import job").click();
+    const received = jobItem(worker, "Hand-off");
+    await submitProof(received);
+    await expectStatus(received, "submitted");
+    const { link: back } = await copyLink(worker, received, "handback");
+    await openLink(payer, back);
+    const shared = region(payer, "Shared job");
+    await expectBadge(shared, "Sealed by this service");
+    await button(shared, "Import job").click();
+    const job = jobItem(payer, "Hand-off");
+    await release(job);
+    await expectBadge(receiptItem(payer, "Hand-off"), "Signed by this service");
   });
 
   test("a receipt link whose fee was changed shows Signature does not match", async () => {
