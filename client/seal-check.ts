@@ -7,7 +7,6 @@
  * takes. As everywhere in the client, nothing is thrown: the verdict, or an EscrowError value.
  */
 import { isOlderForm, isSealed, type JobRecord } from "../shared/client-state/signed-members.ts";
-import { isObject } from "../shared/lib/json.ts";
 import type { EscrowError } from "./answer.ts";
 import type { EscrowApi } from "./api.ts";
 import type { ActionRequest } from "./requests.ts";
@@ -35,10 +34,6 @@ function validateBody(job: JobRecord): ActionRequest<"fund"> | ActionRequest<"su
   return { action: "dispute", job };
 }
 
-/** The `seal_valid` an answer or an error body carries, if any. */
-const reported = (body: unknown): boolean | undefined =>
-  isObject(body) && typeof body.seal_valid === "boolean" ? body.seal_valid : undefined;
-
 /**
  * Asks the service behind `api` whether `job`'s seal holds: POST /api/v0/validate with an action
  * its status allows, or POST /api/v0/verify `{ job }` for a released or disputed job. A state
@@ -53,9 +48,8 @@ export async function checkSeal(api: EscrowApi, job: JobRecord): Promise<SealVer
   const answer = settled ? await api.verify({ job }) : await api.validate(validateBody(job));
   const verdict = (sealValid: boolean | undefined): SealVerdict =>
     sealValid === undefined ? { ok: true, older } : { ok: true, seal_valid: sealValid, older };
-  if (answer.ok) return verdict(reported(answer));
-  const said = reported(answer.body);
-  if (said !== undefined) return verdict(said);
+  if (answer.ok) return verdict(answer.seal_valid);
+  if (answer.body?.seal_valid !== undefined) return verdict(answer.body.seal_valid);
   if (answer.code === "invalid_field" && answer.field === "job.seal") return verdict(false);
   return answer;
 }
