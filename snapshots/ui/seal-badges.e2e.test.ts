@@ -3,11 +3,11 @@
  * which seals by default: a funded job handed off through an h1. link is "Sealed by this
  * service" in a second browser, as the service answers the page's validate, before and after
  * import; a released receipt is "Signed by this service", also after its job went to a worker's
- * page and back through links; a changed link is caught; a link
- * without its seal or signature is "Not sealed" / "Not signed", and an unsigned receipt says
- * the service did not vouch for it; links and a pack made before issue 31 open, their seals and
- * signatures "Not sealed" / "Not signed" as an older version's; and with no answer or no JWKS
- * the badge says the check could not be made. Every test opens fresh contexts.
+ * page and back through links; a changed link is caught; a link without its seal or signature is
+ * "Not sealed" / "Not signed", and an unsigned receipt says the service did not vouch for it;
+ * links and a pack made before issue 31 open, their seals and signatures "Not sealed" / "Not
+ * signed" as an older version's; and with no answer or no JWKS the badge says the check could
+ * not be made. Every test opens fresh contexts.
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
