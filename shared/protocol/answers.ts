@@ -14,8 +14,8 @@ import type { Receipt } from "./receipt-members.ts";
 
 /** A job as an answer holds it: with its id (every answer but a create quote's), and its seal once committed (D27). */
 export type IdentifiedJob = Job & { id: string; seal?: string };
-/** A receipt as an answer holds it: with job_sealed and its signature once the service signed it (D27). */
-export type SignedReceipt = Receipt & { job_sealed?: boolean; signature?: string };
+/** A receipt as an answer holds it: with its signature when the service signed it (the job arrived sealed, D27). */
+export type SignedReceipt = Receipt & { signature?: string };
 /** The three figures verify recomputes, or finds claimed. */
 export type Figures = Partial<Record<Claim, number>>;
 /** One claimed value that the fee rules do not give (verify). */
