@@ -14,10 +14,11 @@ import { readPreviousKeys, readSigningKey, sealingOf, sealMode, sealsNote } from
 import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../api/host/keys.ts";
 import { SettingError } from "../../api/host/settings.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
-import type { PublicJwk } from "../../shared/seal/signer.ts";
-import { NOW } from "../support/helpers.ts";
+import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
+import { CREATE, NOW } from "../support/helpers.ts";
 
 const TEST_KEY_TEXT = JSON.stringify(TEST_SIGNING_JWK);
 const testKey = (): KeyObject => readSigningKey(TEST_KEY_TEXT);
@@ -254,6 +255,36 @@ describe("the Signer", () => {
     expect(after.verify(after.kid, data, signedBefore)).toBe(false);
     expect(after.verify(after.kid, data, after.sign(data))).toBe(true);
     expect(after.verify(TEST_KID, data, after.sign(data))).toBe(false);
+  });
+
+  test("seals: the current key's seal key, and a previous key's only when it was given with its private part", () => {
+    const before = signerFromKeys(testKey());
+    const ctx = (signer: Signer) => ({
+      now: NOW,
+      randomHex: (n: number) => "1".repeat(n),
+      sealing: { mode: "on" as const, signer },
+    });
+    const created = run("transition", JSON.stringify({ action: "create", ...CREATE }), undefined, ctx(before)).body;
+    const fund = (signer: Signer) =>
+      run(
+        "transition",
+        JSON.stringify({ action: "fund", job: created.job, payer_credits: 1000 }),
+        undefined,
+        ctx(signer),
+      ).body as Record<string, any>;
+    expect(before.sealKids).toEqual([TEST_KID]);
+    const fresh = freshKey().key;
+    const keeping = signerFromKeys(fresh, readPreviousKeys(JSON.stringify([TEST_SIGNING_JWK])));
+    expect(keeping.sealKids).toEqual([kidOf(fresh), TEST_KID]);
+    expect(keeping.keys.map((key) => key.kid)).toEqual([kidOf(fresh), TEST_KID]);
+    const kept = fund(keeping);
+    expect(kept.job).toHaveProperty("seal");
+    const header = JSON.parse(Buffer.from(kept.job.seal.split("..")[0], "base64url").toString());
+    expect(header.kid).toBe(kidOf(fresh));
+    const publicOnly = signerFromKeys(fresh, readPreviousKeys(JSON.stringify(TEST_JWKS)));
+    expect(publicOnly.sealKids).toEqual([kidOf(fresh)]);
+    expect(fund(publicOnly).job).not.toHaveProperty("seal");
+    expect(publicOnly.mac(TEST_KID, "x.")).toBeNull();
   });
 
   test("publishes no private part, and its keys cannot be changed", () => {
