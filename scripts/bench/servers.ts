@@ -1,6 +1,6 @@
 /**
  * Processes under test for `bun run bench`: the service (`bun api/bun/server.ts`, optionally with
- * WORKERS), its same-answer floors, and with BENCH_BEFORE another build of it, each on its own free loopback port, plus what Linux's /proc
+ * WORKERS, or with SEALS=off), its same-answer floors, and with BENCH_BEFORE another build of it, each on its own free loopback port, plus what Linux's /proc
  * tells about them (CPU time and resident memory, summed over a process and its children).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -100,12 +100,16 @@ export async function startServer(
   return server;
 }
 
-/** Starts the service, `bun api/bun/server.ts`, with `workers` processes. */
-export const startService = (workers = 1): Promise<Server> =>
+/**
+ * Starts the service, `bun api/bun/server.ts`, with `workers` processes: SEALS on (the default
+ * start, set so that no SEALS of the bench's own environment leaks in), or with `seals` "off" the
+ * same build without seals (issue 31's comparison).
+ */
+export const startService = (workers = 1, seals: "on" | "off" = "on"): Promise<Server> =>
   startServer(
-    workers === 1 ? "service" : `service WORKERS=${workers}`,
+    `service${workers === 1 ? "" : ` WORKERS=${workers}`}${seals === "off" ? " SEALS=off" : ""}`,
     "api/bun/server.ts",
-    { WORKERS: String(workers) },
+    { WORKERS: String(workers), SEALS: seals },
     "/api/health.json",
   );
 
