@@ -60,17 +60,20 @@ export async function waitFor(
   throw new Error(`${url}: no answer within ${timeoutMs} ms`);
 }
 
-/** Starts `bun <script>` with `env` on a free port and waits (`timeoutMs`) until `readyPath` answers `probe`. */
+/**
+ * Starts `bun <script>` (or `bun ...script`: Bun's flags, then the script) with `env` on a free
+ * port and waits (`timeoutMs`) until `readyPath` answers `probe`.
+ */
 export async function startServer(
   name: string,
-  script: string,
+  script: string | string[],
   env: Record<string, string>,
   readyPath: string,
   probe: RequestInit = {},
   timeoutMs = 10_000,
 ): Promise<Server> {
   const port = freePort();
-  const child = Bun.spawn([BUN, script], {
+  const child = Bun.spawn([BUN, ...[script].flat()], {
     cwd: ROOT,
     // Every server signs with the tests' key (test-key.ts), as cases.ts seals its jobs with it.
     env: { ...process.env, SIGNING_KEY_FILE: testKeyFile(), ...env, PORT: String(port) },
