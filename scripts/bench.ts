@@ -32,8 +32,9 @@
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
  *   BENCH_BEFORE=path     also another build of the service in the same rounds: the server
- *                         script of an older checkout (git worktree add /tmp/old <commit>;
- *                         BENCH_BEFORE=/tmp/old/api/server.ts), one process, its log on
+ *                         script of an older checkout (git worktree add /tmp/old <commit>, then
+ *                         `npx bun install --frozen-lockfile` there;
+ *                         BENCH_BEFORE=/tmp/old/api/bun/server.ts), one process, its log on
  *   BENCH_BEFORE_ENV=…    settings of the BENCH_BEFORE server, `NAME=value` separated by spaces
  *                         (BENCH_BEFORE=api/bun/server.ts BENCH_BEFORE_ENV=SEALS=off: this build
  *                         without seals, in the same rounds)
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
   log(`figures written to ${file} and bench-results/latest.json`);
 }
 
-const USAGE = `usage: bun scripts/bench.ts                       run every case (about 8 min; see the settings below)
+const USAGE = `usage: bun scripts/bench.ts                       run every case (about 11 min; see the settings below)
        bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64
