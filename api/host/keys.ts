@@ -93,16 +93,22 @@ const BunCryptoHasher = (globalThis as { Bun?: { CryptoHasher: new (alg: string,
   ?.CryptoHasher;
 
 /**
- * HMAC-SHA256 under `key` of texts beginning with `prefix`, as a function of the rest (base64url):
- * on Bun a hasher that has absorbed the key and the prefix once and is copied per text, else
- * createHmac.
+ * HMAC-SHA256 under `key` of texts beginning with `prefix`, as a function of the rest, in one or
+ * two pieces (base64url): on Bun a hasher that has absorbed the key and the prefix once and is
+ * copied per text, else createHmac.
  */
-function macOf(key: Uint8Array, prefix: string): (rest: string) => string {
+function macOf(key: Uint8Array, prefix: string): (rest: string, end?: string) => string {
   if (BunCryptoHasher) {
     const primed = new BunCryptoHasher("sha256", key).update(prefix);
-    return (rest) => primed.copy().update(rest).digest("base64url");
+    return (rest, end) => {
+      const hasher = primed.copy().update(rest);
+      return (end === undefined ? hasher : hasher.update(end)).digest("base64url");
+    };
   }
-  return (rest) => createHmac("sha256", key).update(prefix).update(rest).digest("base64url");
+  return (rest, end) => {
+    const hmac = createHmac("sha256", key).update(prefix).update(rest);
+    return (end === undefined ? hmac : hmac.update(end)).digest("base64url");
+  };
 }
 
 /** The seal key of an Ed25519 private key (D27): HKDF-SHA256 of its 32 private bytes, no salt, info SEAL_KEY_INFO, 32 bytes. */

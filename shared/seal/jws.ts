@@ -21,8 +21,8 @@ import type { Signer } from "./signer.ts";
 
 const encoder = new TextEncoder();
 
-/** A MAC of the rest of a seal's signing input, its header and dot absorbed (Signer.mac). */
-type Mac = (rest: string) => string;
+/** A MAC of the rest of a seal's signing input, in one or two pieces, its header and dot absorbed (Signer.mac). */
+export type Mac = (rest: string, end?: string) => string;
 
 /** The protected headers a signer writes, encoded once: the current ones, and every known one by its text. */
 interface Headers {
@@ -63,11 +63,16 @@ function headersOf(signer: Signer): Headers {
   return headers;
 }
 
-/** base64url of the UTF-8 of `text`. */
-const encoded = (text: string): string => bytesToBase64Url(encoder.encode(text));
+/** Where a receipt's text is encoded before it is signed: grown as needed, never shrunk (three bytes per UTF-16 unit fit). */
+let scratch = new Uint8Array(8192);
+/** The UTF-8 of `text` in the scratch buffer: a view valid until the next call. */
+function utf8(text: string): Uint8Array {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
+}
 
 /** Equal texts, compared in a time that does not depend on where they differ (a MAC is a secret's output). */
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -80,19 +85,23 @@ export function sealJws(signer: Signer, content: string): string {
   return `${seal}..${mac(content)}`;
 }
 
-/** Whether `seal` is a seal this service wrote over exactly `content` (JSON text), with the current or a previous seal key. */
-export function checkSealJws(signer: Signer, seal: string, content: string): boolean {
-  if (seal.length > SEAL_MAX_LENGTH) return false;
+/**
+ * The MAC that checks `seal` (the one of the seal key its header names) and the MAC the seal
+ * carries, when the header is one this service writes, with the current or a previous seal key;
+ * null for anything else, before any content is looked at.
+ */
+export function sealMac(signer: Signer, seal: string): { mac: Mac; carried: string } | null {
+  if (seal.length > SEAL_MAX_LENGTH) return null;
   const dots = seal.indexOf("..");
-  if (dots < 0) return false;
-  const mac = headersOf(signer).sealMacs.get(seal.slice(0, dots));
-  return mac !== undefined && sameText(mac(content), seal.slice(dots + 2));
+  const mac = dots < 0 ? undefined : headersOf(signer).sealMacs.get(seal.slice(0, dots));
+  return mac === undefined ? null : { mac, carried: seal.slice(dots + 2) };
 }
 
 /** The signature of `content` (a receipt as JSON text): a compact EdDSA JWS carrying it as its payload. */
 export function signJws(signer: Signer, content: string): string {
-  const input = `${headersOf(signer).receipt}.${encoded(content)}`;
-  return `${input}.${bytesToBase64Url(signer.sign(encoder.encode(input)))}`;
+  // The receipt and then the signing input are encoded into one reused buffer, not two new ones.
+  const input = `${headersOf(signer).receipt}.${bytesToBase64Url(utf8(content))}`;
+  return `${input}.${bytesToBase64Url(signer.sign(utf8(input)))}`;
 }
 
 /**
@@ -110,5 +119,5 @@ export function verifyJws(signer: Signer, token: unknown): Uint8Array | null {
   const payload = base64UrlToBytes(body);
   const sig = base64UrlToBytes(signature);
   if (payload === null || sig === null || sig.length !== 64) return null;
-  return signer.verify(kid, encoder.encode(`${head}.${body}`), sig) ? payload : null;
+  return signer.verify(kid, utf8(`${head}.${body}`), sig) ? payload : null;
 }

@@ -14,7 +14,7 @@
 import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
-import { checkSealJws, sealJws, signJws, verifyJws } from "./jws.ts";
+import { type Mac, sameText, sealJws, sealMac, signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
 
 /** The job member that holds the seal, and the receipt member that holds the signature (rows of INTEGRITY_MEMBERS). */
@@ -44,7 +44,7 @@ const LEFT_OUT_WHEN_UNSET: readonly (readonly string[])[] = JOB_MEMBER_NAMES.fil
  * under another of its names is not among them, so such a job stays other than the one written.
  */
 function unsetNulls(job: Record<string, unknown>): string[] | undefined {
-  const names: string[] = [];
+  let names: string[] | undefined;
   for (const member of LEFT_OUT_WHEN_UNSET) {
     let nulls = false;
     let value = false;
@@ -53,35 +53,47 @@ function unsetNulls(job: Record<string, unknown>): string[] | undefined {
       if (sent === null) nulls = true;
       else if (sent !== undefined) value = true;
     }
-    if (nulls && !value) for (const name of member) if (job[name] === null) names.push(name);
+    if (nulls && !value) {
+      names ??= [];
+      for (const name of member) if (job[name] === null) names.push(name);
+    }
   }
-  return names.length > 0 ? names : undefined;
+  return names;
 }
 
+/** What precedes a seal written last in a job's JSON text; a valid seal needs no escaping. */
+const SEAL_HEAD = `,"${SEAL}":"`;
+
 /**
- * The text a job's seal covers: the job as sent without its `seal`, as JSON, members in the order
- * sent, a member left out while unset and sent as null taken as not sent. The job's JSON is
- * written once; a seal sent last (as the service writes it) is cut off its end, where nothing else
- * can end in `,"seal":<the seal>}`: that is the outer object's last member.
+ * The MAC of what a job's seal covers: the job as sent without its `seal`, as JSON, members in
+ * the order sent, a member left out while unset and sent as null taken as not sent. The job's
+ * JSON is written once; a seal sent last (as the service writes it) is cut off its end, where
+ * nothing else can end in `,"seal":"<the seal>"}`: that is the outer object's last member. (A seal
+ * that would need escaping cannot be valid, so its text is never looked for.)
  */
-export function sealedContent(job: Record<string, unknown>): string {
+function macOfSent(job: Record<string, unknown>, seal: string, mac: Mac): string {
   const nulls = unsetNulls(job);
   if (nulls === undefined) {
     const text = JSON.stringify(job);
-    const tail = `,"${SEAL}":${JSON.stringify(job[SEAL])}}`;
-    if (text.endsWith(tail)) return `${text.slice(0, -tail.length)}}`;
+    const cut = text.length - seal.length - SEAL_HEAD.length - 2;
+    const last =
+      cut > 0 &&
+      text.startsWith(SEAL_HEAD, cut) &&
+      text.startsWith(seal, cut + SEAL_HEAD.length) &&
+      text.endsWith('"}');
+    if (last) return mac(text.slice(0, cut), "}");
   }
   const written: Record<string, unknown> = {};
   for (const name in job) if (name !== SEAL && !nulls?.includes(name)) written[name] = job[name];
-  return JSON.stringify(written);
+  return mac(JSON.stringify(written));
 }
 
 /** Whether the job as sent carries a seal of this service over exactly its other members, in their order. */
 export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict {
   const seal = job[SEAL];
   if (seal === undefined || seal === null) return "absent";
-  if (typeof seal !== "string") return "invalid";
-  return checkSealJws(signer, seal, sealedContent(job)) ? "valid" : "invalid";
+  const found = typeof seal === "string" ? sealMac(signer, seal) : null;
+  return found !== null && sameText(macOfSent(job, seal as string, found.mac), found.carried) ? "valid" : "invalid";
 }
 
 /** The signature of `receipt` (which holds no signature yet). */

@@ -31,11 +31,11 @@ export interface Signer {
   /**
    * The HMAC-SHA256 under the seal key derived from the signing key `kid` of texts that begin
    * with `prefix` (a seal's protected header and its dot): a function of the rest of the text
-   * (UTF-8) that gives the MAC of `prefix + rest` as base64url without padding. The prefix is
-   * absorbed once, not on every seal. null when no key of that kid with its private part is held
-   * (a previous key given public only checks receipts, not seals).
+   * (UTF-8), given as one or two pieces, that gives the MAC of `prefix + rest + end` as base64url
+   * without padding. The prefix is absorbed once, not on every seal. null when no key of that kid
+   * with its private part is held (a previous key given public only checks receipts, not seals).
    */
-  mac(kid: string, prefix: string): ((rest: string) => string) | null;
+  mac(kid: string, prefix: string): ((rest: string, end?: string) => string) | null;
   /** The kids whose seal keys this signer holds: the current one first, then previous keys given with their private part. */
   readonly sealKids: readonly string[];
   /** The public keys, current first: GET /.well-known/jwks.json's `keys`. */

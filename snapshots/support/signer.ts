@@ -55,9 +55,9 @@ export function testSigner(pair = newKeyPair(), previous: KeyObject[] = [], prev
     mac: (kid, prefix) => {
       const key = sealKeys.get(kid);
       return key
-        ? (rest) =>
+        ? (rest, end = "") =>
             createHmac("sha256", key)
-              .update(prefix + rest)
+              .update(prefix + rest + end)
               .digest("base64url")
         : null;
     },
