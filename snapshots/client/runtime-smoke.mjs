@@ -36,9 +36,9 @@ const signer = {
   verify: (k, data, signature) => k === kid && verify(null, data, pair.publicKey, signature),
   mac: (k, prefix) =>
     k === kid
-      ? (rest) =>
+      ? (rest, end = "") =>
           createHmac("sha256", sealKey)
-            .update(prefix + rest)
+            .update(prefix + rest + end)
             .digest("base64url")
       : null,
 };

@@ -52,12 +52,16 @@ describe("the Signer on every runtime", () => {
     // HKDF-SHA256 + HMAC-SHA256 of node:crypto's own primitives.
     const privates = [TEST_SIGNING_JWK.d, "TM0Imyj_ltqdtsNG7BFOD1uKMZ81q6Yk2oz27U-4pvs"];
     expect(expected.macs.map(({ kid }) => kid)).toEqual(expected.keys.slice(0, 2).map(({ kid }) => kid));
-    expected.macs.forEach(({ macs }, index) => {
+    expected.macs.forEach(({ macs, ended }, index) => {
       const key = Buffer.from(
         hkdfSync("sha256", Buffer.from(privates[index]!, "base64url"), Buffer.alloc(0), SEAL_KEY_INFO, 32),
       );
       expect(macs).toEqual(
         INPUT.messages.map((message) => createHmac("sha256", key).update(`header.${message}`).digest("base64url")),
+      );
+      // The rest given in two pieces (a job's JSON up to its seal, then the closing brace).
+      expect(ended).toEqual(
+        INPUT.messages.map((message) => createHmac("sha256", key).update(`header.${message}}`).digest("base64url")),
       );
     });
     for (const signature of expected.signatures)

@@ -35,7 +35,7 @@ export function probe(input: ProbeInput) {
   });
   const macs = signer.sealKids.map((kid) => {
     const mac = signer.mac(kid, "header.")!;
-    return { kid, macs: input.messages.map((message) => mac(message)) };
+    return { kid, macs: input.messages.map((message) => mac(message)), ended: input.messages.map((m) => mac(m, "}")) };
   });
   return { kid: signer.kid, keys: signer.keys, pemKid: kidOf(readSigningKey(input.pem)), signatures, macs };
 }
