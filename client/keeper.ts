@@ -9,10 +9,11 @@
 import type { JobRecord } from "../shared/client-state/share-links.ts";
 import type { Terminal } from "../shared/protocol/constants.ts";
 import { actionText, simulateText, verifyText } from "./activity.ts";
-import type { Answer } from "./answer.ts";
+import type { Answer, EscrowError } from "./answer.ts";
 import type { CallOptions, EscrowApi } from "./api.ts";
 import { HeldState, type KeeperOptions } from "./held-state.ts";
 import type { ActionRequest, FormInput, SimulateRequest } from "./requests.ts";
+import { checkSeal, type SealVerdict } from "./seal-check.ts";
 import { type ActionFields, afterAction, refused, upsertJob } from "./state.ts";
 
 export type { KeeperOptions } from "./held-state.ts";
@@ -93,6 +94,12 @@ export class EscrowKeeper extends HeldState {
     const answer = await this.api.simulate(body);
     if (answer.ok) this.commit(this.state, "simulate", simulateText(answer));
     return answer;
+  }
+
+  /** Asks the service whether the held job `id`'s seal holds (seal-check.ts: validate or verify); changes nothing. */
+  checkSeal(id: string): Promise<SealVerdict | EscrowError> {
+    const job = this.job(id);
+    return job ? checkSeal(this.api, job) : Promise.resolve(refused("unknown_job", `No job ${id} is held here.`));
   }
 
   /** Asks the service to recompute the receipt of job `jobId`; the log notes whether it matched. */

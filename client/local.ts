@@ -9,7 +9,7 @@ import { failure } from "../shared/engine/respond.ts";
 import { run } from "../shared/engine/run.ts";
 import { LIMITS } from "../shared/protocol/constants.ts";
 import { reject } from "../shared/protocol/errors.ts";
-import type { Sealing } from "../shared/seal/signer.ts";
+import type { Sealing, UnusableSealing } from "../shared/seal/signer.ts";
 import type { Delivery } from "./answer.ts";
 import { apiOver, type EscrowApi } from "./api.ts";
 
@@ -22,7 +22,7 @@ export interface LocalOptions {
   /** `length` random lowercase hex characters (default from crypto.getRandomValues). */
   randomHex?: (length: number) => string;
   /** Seal jobs and sign receipts as a service with this signer does (D27); none by default (SEALS=off). */
-  sealing?: Sealing;
+  sealing?: Sealing | UnusableSealing;
 }
 
 /** `length` random lowercase hex characters from the platform's CSPRNG. */

@@ -29,7 +29,9 @@ const pack = packOf();
 /** The signing settings, as the HTTP service reads them; a bad one stops the start with its one line. */
 function readSealing() {
   try {
-    return sealingOf(withKeyFile(signingSettings(process.env), keyFilePath(process.env)));
+    const signing = withKeyFile(signingSettings(process.env), keyFilePath(process.env));
+    if (signing.warning) process.stderr.write(`agent-escrow-demo MCP: ${signing.warning}\n`);
+    return sealingOf(signing);
   } catch (error) {
     if (!(error instanceof SettingError)) throw error;
     refuseToStart(`agent-escrow-demo MCP: ${error.message}`);

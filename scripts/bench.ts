@@ -2,15 +2,17 @@
  * `bun run bench`: the service against the floor of its own answers, in one run on one
  * machine; the targets and their history are in docs/performance.md.
  *
- * It starts the service (`bun api/bun/server.ts`, the access log on, as `bun run api` starts)
- * and, per case, a same-answer floor: a bare Bun.serve that reads the same request and sends
+ * It starts the service (`bun api/bun/server.ts`, SEALS on and the access log on, as `bun run api`
+ * starts) and, per case, a same-answer floor: a bare Bun.serve that reads the same request and sends
  * the service's own answer to it, byte for byte (floor-server.ts). It drives both with the same
  * load generator, connections and duration after a warm-up, alternating round by round (A B,
  * then B A) so that drift of a noisy machine cancels out, and prints req/s, p50, p99 (medians
  * over the rounds) and the ratio to the floor (the median of the rounds' ratios, each taken
  * between adjacent slices, with the lowest and highest of them to show the machine's noise).
- * With BENCH_BEFORE another build of the service runs in the same rounds, for a before/after
- * table. Then: WORKERS=2 against WORKERS=1, cold start (spawn of `bun run api` to the first
+ * Every engine case also runs the same build with SEALS=off in the same rounds (issue 31), with
+ * one Ed25519 signature timed in a loop before it (signature.ts), for the seals table and its
+ * targets (seals.ts). With BENCH_BEFORE another build of the service runs in the same rounds,
+ * for a before/after table. Then: WORKERS=2 against WORKERS=1, cold start (spawn of `bun run api` to the first
  * 200, median of 10), and RSS at 10 s and 30 s of a soak. The same figures go to
  * bench-results/<date>-<commit>.json and bench-results/latest.json.
  *
@@ -30,8 +32,9 @@
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
  *   BENCH_BEFORE=path     also another build of the service in the same rounds: the server
- *                         script of an older checkout (git worktree add /tmp/old <commit>;
- *                         BENCH_BEFORE=/tmp/old/api/server.ts), one process, its log on
+ *                         script of an older checkout (git worktree add /tmp/old <commit>, then
+ *                         `npx bun install --frozen-lockfile` there;
+ *                         BENCH_BEFORE=/tmp/old/api/bun/server.ts), one process, its log on
  *   BENCH_BEFORE_ENV=…    settings of the BENCH_BEFORE server, `NAME=value` separated by spaces
  *                         (BENCH_BEFORE=api/bun/server.ts BENCH_BEFORE_ENV=SEALS=off: this build
  *                         without seals, in the same rounds)
@@ -47,8 +50,9 @@
  * This file reads the command line and runs the steps in order; each step is a module in
  * scripts/bench/: the cases (cases.ts), the servers (servers.ts), the load generator
  * (load-generator.ts: wrk.ts or builtin-generator.ts), the alternating rounds (alternate.ts),
- * the measured comparisons (measure.ts), cold-start.ts, soak.ts, the targets (targets.ts), the
- * tables (report.ts) and the result files (results.ts, results-file.ts).
+ * the measured comparisons (measure.ts, measure-runtimes.ts), the seals comparison (seals.ts,
+ * with the signature yardstick in signature.ts and sign-loop.ts), cold-start.ts, soak.ts, the
+ * targets (targets.ts), the tables (report.ts) and the result files (results.ts, results-file.ts).
  */
 
 import { cpus } from "node:os";
@@ -56,12 +60,14 @@ import { join } from "node:path";
 import { CASES } from "./bench/cases.ts";
 import { coldStart } from "./bench/cold-start.ts";
 import { loadGenerator } from "./bench/load-generator.ts";
-import { measureCases, measureWorkerd, measureWorkers, WORKERS_CASES } from "./bench/measure.ts";
+import { measureCases } from "./bench/measure.ts";
+import { measureWorkerd, measureWorkers, WORKERS_CASES } from "./bench/measure-runtimes.ts";
 import { compareReport, fullReport } from "./bench/report.ts";
 import type { BenchResults, SoakResult } from "./bench/results.ts";
 import { gitCommit, RESULTS_DIR, readResults, writeResults } from "./bench/results-file.ts";
 import { startBefore, startService } from "./bench/servers.ts";
-import { env, log, settings } from "./bench/settings.ts";
+import { beforeEnvOf, env, log, settings } from "./bench/settings.ts";
+import { signatureResult } from "./bench/signature.ts";
 import { soak } from "./bench/soak.ts";
 import { checkTargets } from "./bench/targets.ts";
 
@@ -80,8 +86,10 @@ async function main(): Promise<void> {
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
   const beforeScript = process.env.BENCH_BEFORE?.trim();
+  const engineCases = cases.filter((c) => c.seals).length;
   const sides =
     cases.length * (beforeScript ? 3 : 2) +
+    engineCases +
     (withWorkers ? 2 * WORKERS_CASES.length : 0) +
     (withWorkerd ? 2 * cases.length : 0);
   const estimate =
@@ -91,11 +99,14 @@ async function main(): Promise<void> {
   log(`load generator: ${generator.label} (${note}); about ${Math.ceil(estimate / 60)} min`);
 
   const service = await startService(1);
+  const sealsOff = engineCases > 0 ? await startService(1, "off") : undefined;
   const before = beforeScript ? await startBefore(beforeScript, beforeEnv) : undefined;
   let partial: Omit<BenchResults, "targets">;
   try {
-    const caseResults = await measureCases(generator, service, cases, before);
+    const signatures: number[] = [];
+    const caseResults = await measureCases(generator, service, cases, before, sealsOff, signatures);
     await before?.stop();
+    await sealsOff?.stop();
     const workers = withWorkers
       ? await measureWorkers(
           generator,
@@ -140,6 +151,7 @@ async function main(): Promise<void> {
       },
       settings,
       cases: caseResults,
+      signature: signatureResult(signatures),
       workers,
       ...(workerd && { workerd }),
       coldStart: cold,
@@ -147,6 +159,7 @@ async function main(): Promise<void> {
     };
   } finally {
     await service.stop();
+    await sealsOff?.stop();
     await before?.stop();
     generator.close();
   }
@@ -156,27 +169,7 @@ async function main(): Promise<void> {
   log(`figures written to ${file} and bench-results/latest.json`);
 }
 
-/**
- * BENCH_BEFORE_ENV's settings: `NAME=value` words separated by spaces. A word without "=" or
- * with nothing before it stops the run before anything starts, rather than becoming a setting
- * no one meant.
- */
-function beforeEnvOf(text: string): Record<string, string> {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  return Object.fromEntries(
-    words.map((word) => {
-      const at = word.indexOf("=");
-      if (at <= 0) {
-        throw new Error(
-          `BENCH_BEFORE_ENV: ${JSON.stringify(word)} is not NAME=value; give settings as NAME=value separated by spaces (BENCH_BEFORE_ENV="SEALS=off WORKERS=2").`,
-        );
-      }
-      return [word.slice(0, at), word.slice(at + 1)];
-    }),
-  );
-}
-
-const USAGE = `usage: bun scripts/bench.ts                       run every case (about 8 min; see the settings below)
+const USAGE = `usage: bun scripts/bench.ts                       run every case (about 11 min; see the settings below)
        bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64

@@ -13,7 +13,7 @@
  */
 
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { HOME_FILES } from "../../shared/protocol/constants.ts";
 import { homePath } from "./home-files.ts";
@@ -36,12 +36,46 @@ const named = (path: string): string => `the signing key file ${path} (SIGNING_K
 /** Blocks this thread for `ms` milliseconds (a start waits for another to finish writing). */
 const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** This process's user id; undefined where there is none (Windows) or it may not be read (Deno without --allow-sys). */
+function processUid(): number | undefined {
+  try {
+    return process.getuid?.();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a start should warn of in the key file at `path`: readable or writable by its group or
+ * others, or owned by another user than this process's (anyone who can read it can forge seals
+ * and receipt signatures); null when it is owner-only, or where modes do not apply (Windows).
+ * The warning names the file and its mode, never its content. `ownUid` is this process's user.
+ */
+export function keyFileExposure(path: string, ownUid = processUid()): string | null {
+  if (process.platform === "win32") return null;
+  let mode: number;
+  let uid: number;
+  try {
+    ({ mode, uid } = statSync(path));
+  } catch {
+    return null;
+  }
+  const problems: string[] = [];
+  if ((mode & 0o077) !== 0)
+    problems.push(`readable or writable by its group or others (mode ${(mode & 0o777).toString(8)})`);
+  if (ownUid !== undefined && uid !== ownUid)
+    problems.push(`owned by another user (uid ${uid}, this process runs as ${ownUid})`);
+  if (problems.length === 0) return null;
+  return `Warning: ${named(path)} is ${problems.join(" and ")}: whoever can read it can forge this service's seals and receipt signatures. Make it owner-only (chmod 600, owned by the user that runs the service), or set SIGNING_KEY.`;
+}
+
 /**
  * The private key in the key file at `path`, made (a fresh Ed25519 key, mode 0600) when there is
- * none; `created` says which. A file that cannot be read or holds no Ed25519 private key throws a
- * SettingError naming the file, never quoting it.
+ * none; `created` says which, and `warning` what {@link keyFileExposure} finds in a file that was
+ * there. A file that cannot be read or holds no Ed25519 private key throws a SettingError naming
+ * the file, never quoting it.
  */
-export function keyFromFile(path: string): { key: KeyObject; created: boolean } {
+export function keyFromFile(path: string): { key: KeyObject; created: boolean; warning: string | null } {
   const deadline = Date.now() + WRITER_WAIT_MS;
   for (;;) {
     let text: string;
@@ -51,11 +85,12 @@ export function keyFromFile(path: string): { key: KeyObject; created: boolean } 
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== "ENOENT") throw new SettingError(`Cannot read ${named(path)}: ${code ?? (error as Error).name}.`);
       const key = createKeyFile(path);
-      if (key !== null) return { key, created: true };
+      if (key !== null) return { key, created: true, warning: null };
       continue; // Another start made it meanwhile: read that one.
     }
     try {
-      return { key: readSigningKey(text, `The signing key file ${path}`), created: false };
+      const key = readSigningKey(text, `The signing key file ${path}`);
+      return { key, created: false, warning: keyFileExposure(path) };
     } catch (error) {
       if (!(error instanceof SettingError)) throw error;
       // Written whole in one write, ending with a line break: a file without one may be one
@@ -105,9 +140,11 @@ function createKeyFile(path: string): KeyObject | null {
 
 /**
  * `signing` with its key: SIGNING_KEY's as it is, else (seals on or required) the key file's at
- * `path`, made when missing. With SEALS=off no file is read or made.
+ * `path`, made when missing, with the file's exposure as a `warning` for the start to print.
+ * With SEALS=off no file is read or made.
  */
 export function withKeyFile(signing: SigningSettings, path: string): SigningSettings {
   if (signing.seals === "off" || signing.key !== null) return signing;
-  return { ...signing, key: keyFromFile(path).key, source: path };
+  const { key, warning } = keyFromFile(path);
+  return { ...signing, key, source: path, ...(warning !== null && { warning }) };
 }

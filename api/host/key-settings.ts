@@ -1,15 +1,26 @@
 /**
- * The signing settings (issue 25): SIGNING_KEY (an Ed25519 private key as a JWK or a PKCS#8
- * PEM), SIGNING_PREVIOUS_KEYS (public JWKs of earlier keys, for rotation) and SEALS, and the
- * engine's sealing made of them (keys.ts's Signer). Without SIGNING_KEY the key is the default
- * key file's (key-file.ts). Every runtime reads them alike (settings.ts; the Worker's bindings
- * too). No message here ever quotes a key: a refused SIGNING_KEY is named, never echoed.
+ * The signing settings (D27): SIGNING_KEY (an Ed25519 private key as a JWK or a PKCS#8 PEM),
+ * SIGNING_PREVIOUS_KEYS (earlier keys, for rotation: public JWKs, which still check receipts, or
+ * private ones, which also keep their seals valid) and SEALS, and the engine's sealing made of
+ * them (keys.ts's Signer). Without SIGNING_KEY the key is the default key file's (key-file.ts).
+ * Every runtime reads them alike (settings.ts; the Worker's bindings too). No message here ever
+ * quotes a key: a refused key is named, never echoed.
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
 import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
 import { isObject } from "../../shared/lib/json.ts";
-import type { PublicJwk, Sealing, SealMode } from "../../shared/seal/signer.ts";
-import { kidOf, privateKeyOf, publicJwk, publicKeyOf, publicX, raw32, signerFromKeys } from "./keys.ts";
+import type { Sealing, SealMode, UnusableSealing } from "../../shared/seal/signer.ts";
+import {
+  kidOf,
+  type PreviousKey,
+  privateKeyOf,
+  publicJwk,
+  publicKeyOf,
+  publicX,
+  raw32,
+  signerFromKeys,
+  thumbprint,
+} from "./keys.ts";
 import { SettingError } from "./setting-error.ts";
 
 /** What a refused key must be, said after what is wrong with it. */
@@ -48,7 +59,34 @@ function keyFromJwk(text: string, setting: string): KeyObject {
   const key = privateKeyOf(d);
   if (jwk.x !== undefined && (raw32(jwk.x) === null || bytesToBase64Url(raw32(jwk.x)!) !== publicX(key)))
     throw new SettingError(`${setting}'s "x" is not the public key of its "d": the JWK is damaged or mixes two keys.`);
+  const disagreement = jwkDisagreement(jwk, thumbprint(publicX(key)));
+  if (disagreement) throw new SettingError(`${setting}'s ${disagreement}`);
   return key;
+}
+
+/** The key operations an Ed25519 signing key may be declared for (RFC 7517 §4.3). */
+const KEY_OPS = ["sign", "verify"];
+
+/**
+ * What a JWK's optional members say that disagrees with the Ed25519 signing key it holds, as the
+ * end of a sentence that quotes none of its values; null when they agree. `kid` must be the key's
+ * RFC 7638 thumbprint, `alg` EdDSA (or Ed25519, RFC 9864), `use` sig, `key_ops` a list of sign
+ * and verify that holds sign.
+ */
+function jwkDisagreement(jwk: Record<string, unknown>, kid: string): string | null {
+  if (jwk.kid !== undefined && jwk.kid !== kid)
+    return '"kid" is not the key\'s RFC 7638 thumbprint: remove it, or correct it to the kid the service reports at start.';
+  if (jwk.alg !== undefined && jwk.alg !== "EdDSA" && jwk.alg !== "Ed25519")
+    return '"alg" is not EdDSA: this key signs with EdDSA; remove "alg" or set it to "EdDSA".';
+  if (jwk.use !== undefined && jwk.use !== "sig")
+    return '"use" is not "sig": this key signs; remove "use" or set it to "sig".';
+  const ops = jwk.key_ops;
+  if (
+    ops !== undefined &&
+    (!Array.isArray(ops) || !ops.includes("sign") || ops.some((op) => !KEY_OPS.includes(op as string)))
+  )
+    return '"key_ops" does not allow signing: remove it, or list "sign" (and "verify") only.';
+  return null;
 }
 
 function keyFromPem(pem: string, setting: string): KeyObject {
@@ -68,15 +106,17 @@ function keyFromPem(pem: string, setting: string): KeyObject {
 }
 
 /**
- * The previous public keys SIGNING_PREVIOUS_KEYS lists, for rotation: none when unset or blank;
- * else a JSON array of public Ed25519 JWKs, or a JWKS (`{"keys":[...]}`, a former deployment's
- * /.well-known/jwks.json as it is). An entry with a private part (`d`) is refused: this setting
- * is not a secret (a Workers var). A `kid`, when given, must be the key's RFC 7638 thumbprint.
+ * The previous keys SIGNING_PREVIOUS_KEYS lists, for rotation: none when unset or blank; else a
+ * JSON array of Ed25519 JWKs, or a JWKS (`{"keys":[...]}`, a former deployment's
+ * /.well-known/jwks.json as it is). A public JWK still checks the receipts its key signed; a
+ * private one (with `d`: the former SIGNING_KEY, which makes this setting a secret) also keeps
+ * the seals of the jobs its key sealed valid. A `kid`, when given, must be the key's RFC 7638
+ * thumbprint.
  */
-export function readPreviousKeys(value: string | undefined, setting = "SIGNING_PREVIOUS_KEYS"): PublicJwk[] {
+export function readPreviousKeys(value: string | undefined, setting = "SIGNING_PREVIOUS_KEYS"): PreviousKey[] {
   const text = value?.trim() ?? "";
   if (text === "") return [];
-  const forms = 'a JSON array of public Ed25519 JWKs, or a JWKS ({"keys":[...]})';
+  const forms = 'a JSON array of Ed25519 JWKs, or a JWKS ({"keys":[...]})';
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -88,13 +128,11 @@ export function readPreviousKeys(value: string | undefined, setting = "SIGNING_P
   return list.map((entry: unknown, index) => previousKey(entry, `${setting}[${index}]`));
 }
 
-function previousKey(entry: unknown, where: string): PublicJwk {
+function previousKey(entry: unknown, where: string): PreviousKey {
   if (!isObject(entry) || entry.kty !== "OKP" || entry.crv !== "Ed25519")
-    throw new SettingError(`${where} is not an Ed25519 public key: a JWK with kty "OKP", crv "Ed25519" and "x".`);
-  if (entry.d !== undefined)
-    throw new SettingError(
-      `${where} holds a private part ("d"): list public keys only (the private key belongs in SIGNING_KEY, a secret).`,
-    );
+    throw new SettingError(`${where} is not an Ed25519 key: a JWK with kty "OKP", crv "Ed25519" and "x" (or "d").`);
+  // A private key: read as SIGNING_KEY is, every member checked against it.
+  if (entry.d !== undefined) return readSigningKey(JSON.stringify(entry), where);
   const x = raw32(entry.x);
   if (x === null) throw new SettingError(`${where}'s "x" is not 32 bytes of base64url, as an Ed25519 public key's is.`);
   const jwk = publicJwk(bytesToBase64Url(x));
@@ -126,21 +164,27 @@ export interface SigningSettings {
   key: KeyObject | null;
   /** Where the key came from, for the start line: SIGNING_KEY, or the key file's path. */
   source?: string;
+  /** What the start warns of: a key file others can read, or one another user owns (key-file.ts). */
+  warning?: string;
   /** SIGNING_PREVIOUS_KEYS. */
-  previous: readonly PublicJwk[];
+  previous: readonly PreviousKey[];
 }
 
 /**
  * The engine's sealing (shared/seal/signer.ts) of `signing`: its mode and the key's Signer;
- * undefined with SEALS=off, or without a key.
+ * undefined with SEALS=off, or SEALS=on without a key; unusable (the engines answer
+ * seals_unavailable) with SEALS=required without a key: it fails closed.
  */
-export function sealingOf(signing: SigningSettings): Sealing | undefined {
-  if (signing.seals === "off" || signing.key === null) return undefined;
+export function sealingOf(signing: SigningSettings): Sealing | UnusableSealing | undefined {
+  if (signing.seals === "off") return undefined;
+  if (signing.key === null) return signing.seals === "required" ? { mode: "required", signer: null } : undefined;
   return { mode: signing.seals, signer: signerFromKeys(signing.key, signing.previous) };
 }
 
 /** What a start line says of seals: `seals off`, or the mode, the kid and where the key came from. */
 export function sealsNote(signing: SigningSettings): string {
-  if (signing.seals === "off" || signing.key === null) return "seals off";
+  if (signing.seals === "off") return "seals off";
+  if (signing.key === null)
+    return signing.seals === "required" ? "seals required but no usable key: engines answer 503" : "seals off";
   return `seals ${signing.seals}, kid ${kidOf(signing.key)}${signing.source ? ` from ${signing.source}` : ""}`;
 }

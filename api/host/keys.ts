@@ -1,7 +1,9 @@
 /**
- * The deployment's Ed25519 keys (issue 25) and the Signer the engine seals jobs and signs receipts
- * with (shared/seal/signer.ts). The settings that give the keys (SIGNING_KEY, SIGNING_PREVIOUS_KEYS,
- * SEALS) are read in key-settings.ts, the default key file in key-file.ts.
+ * The deployment's Ed25519 keys and the Signer the engine seals jobs and signs receipts with
+ * (shared/seal/signer.ts, D27). The settings that give the keys (SIGNING_KEY,
+ * SIGNING_PREVIOUS_KEYS, SEALS) are read in key-settings.ts, the default key file in key-file.ts.
+ * A seal key is derived from each private key held (HKDF-SHA256 of its 32 private bytes, info
+ * SEAL_KEY_INFO), so every process and runtime given one signing key seals alike.
  *
  * node:crypto's one-shot `sign` and `verify`, because the engine is synchronous: they are
  * synchronous on Bun, Node, Deno and Workers (`nodejs_compat`), and Ed25519 signatures are
@@ -13,14 +15,17 @@
 import { Buffer } from "node:buffer";
 import {
   createHash,
+  createHmac,
   createPrivateKey,
   createPublicKey,
-  type KeyObject,
+  hkdfSync,
+  KeyObject,
   sign,
   timingSafeEqual,
   verify,
 } from "node:crypto";
 import { base64UrlToBytes, bytesToBase64Url } from "../../shared/lib/base64url.ts";
+import { SEAL_KEY_INFO } from "../../shared/protocol/integrity-members.ts";
 import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
 
 /** The DER prefix of an Ed25519 private key in PKCS#8 (RFC 8410 §7), before its 32 bytes. */
@@ -70,18 +75,63 @@ export function publicX(key: KeyObject): string {
 export const kidOf = (key: KeyObject): string => thumbprint(publicX(key));
 
 /**
- * The Signer of `privateKey` (Ed25519): signs with it; verifies with it or with one of
- * `previousKeys` (public, for rotation), found by kid. `keys` lists the current key first, then
- * each previous key once (the current one is not repeated), with no private part.
+ * A key of before a rotation (SIGNING_PREVIOUS_KEYS): its public JWK, which still checks receipts,
+ * or its private key, which also keeps its seals valid.
  */
-export function signerFromKeys(privateKey: KeyObject, previousKeys: readonly PublicJwk[] = []): Signer {
+export type PreviousKey = PublicJwk | KeyObject;
+
+/** The 32 private bytes of an Ed25519 private key. */
+const privateBytes = (key: KeyObject): Uint8Array => raw32(key.export({ format: "jwk" }).d)!;
+
+/** Bun's incremental hasher, which MACs a seal in about half the time of node:crypto's createHmac there. */
+interface BunHasher {
+  copy(): BunHasher;
+  update(input: string): BunHasher;
+  digest(encoding: "base64url"): string;
+}
+const BunCryptoHasher = (globalThis as { Bun?: { CryptoHasher: new (alg: string, key: Uint8Array) => BunHasher } }).Bun
+  ?.CryptoHasher;
+
+/**
+ * HMAC-SHA256 under `key` of texts beginning with `prefix`, as a function of the rest, in one or
+ * two pieces (base64url): on Bun a hasher that has absorbed the key and the prefix once and is
+ * copied per text, else createHmac.
+ */
+function macOf(key: Uint8Array, prefix: string): (rest: string, end?: string) => string {
+  if (BunCryptoHasher) {
+    const primed = new BunCryptoHasher("sha256", key).update(prefix);
+    return (rest, end) => {
+      const hasher = primed.copy().update(rest);
+      return (end === undefined ? hasher : hasher.update(end)).digest("base64url");
+    };
+  }
+  return (rest, end) => {
+    const hmac = createHmac("sha256", key).update(prefix).update(rest);
+    return (end === undefined ? hmac : hmac.update(end)).digest("base64url");
+  };
+}
+
+/** The seal key of an Ed25519 private key (D27): HKDF-SHA256 of its 32 private bytes, no salt, info SEAL_KEY_INFO, 32 bytes. */
+export const sealKeyOf = (key: KeyObject): Uint8Array =>
+  new Uint8Array(hkdfSync("sha256", privateBytes(key), new Uint8Array(0), SEAL_KEY_INFO, 32));
+
+/**
+ * The Signer of `privateKey` (Ed25519): signs receipts with it and seals jobs with its seal key;
+ * checks receipts with it or a previous key, and seals with its seal key or a previous private
+ * key's, found by kid. `keys` lists the current key first, then each previous key once (the current
+ * one is not repeated), with no private part.
+ */
+export function signerFromKeys(privateKey: KeyObject, previousKeys: readonly PreviousKey[] = []): Signer {
   if (privateKey.type !== "private" || privateKey.asymmetricKeyType !== "ed25519")
     throw new TypeError("signerFromKeys needs an Ed25519 private key");
   const current = publicJwk(publicX(privateKey));
   const verifiers = new Map<string, KeyObject>([[current.kid, createPublicKey(privateKey)]]);
+  const sealKeys = new Map<string, Uint8Array>([[current.kid, sealKeyOf(privateKey)]]);
   const keys: PublicJwk[] = [current];
   for (const previous of previousKeys) {
-    const jwk = publicJwk(previous.x);
+    const held = previous instanceof KeyObject ? previous : null;
+    const jwk = publicJwk(held ? publicX(held) : (previous as PublicJwk).x);
+    if (held && !sealKeys.has(jwk.kid)) sealKeys.set(jwk.kid, sealKeyOf(held));
     if (verifiers.has(jwk.kid)) continue;
     verifiers.set(jwk.kid, publicKeyOf(jwk.x));
     keys.push(jwk);
@@ -96,8 +146,7 @@ export function signerFromKeys(privateKey: KeyObject, previousKeys: readonly Pub
       const key = verifiers.get(kid);
       if (key === undefined || signature.byteLength !== 64) return false;
       // Ed25519 signatures are deterministic (RFC 8032): for the current key, signing the same
-      // input and comparing is the same check as verifying, at about a third of the cost
-      // (measured: 15 against 51 µs on Bun), and every action checks a seal.
+      // input and comparing is the same check as verifying, at about a third of the cost.
       if (kid === current.kid) return timingSafeEqual(sign(null, data, privateKey), signature);
       try {
         return verify(null, data, key, signature);
@@ -105,6 +154,11 @@ export function signerFromKeys(privateKey: KeyObject, previousKeys: readonly Pub
         return false;
       }
     },
+    mac(kid, prefix) {
+      const key = sealKeys.get(kid);
+      return key === undefined ? null : macOf(key, prefix);
+    },
+    sealKids: Object.freeze([...sealKeys.keys()]),
     keys: Object.freeze(keys.map((key) => Object.freeze(key))),
   };
 }
@@ -116,6 +170,10 @@ export const publicKeyOf = (x: string): KeyObject =>
 /** The Ed25519 private key of the 32 bytes `d`. */
 export const privateKeyOf = (d: Uint8Array): KeyObject =>
   createPrivateKey({ key: Buffer.from(der(PKCS8_PREFIX, d)), format: "der", type: "pkcs8" });
+
+/** A previous key as SIGNING_PREVIOUS_KEYS lists it: its public JWK, or its private JWK when it is held. */
+export const previousKeyJwk = (key: PreviousKey): object =>
+  key instanceof KeyObject ? JSON.parse(privateKeyText(key)) : key;
 
 /**
  * The private JWK of `key` as JSON text: what the default key file holds, and what

@@ -178,13 +178,15 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
 
 /**
  * {@link readSettings} with the signing key in place (without SIGNING_KEY, and with seals on or
- * required: the key file's, made when missing), or the start stops with the one-line message on
- * stderr (no stack trace), exit code 1.
+ * required: the key file's, made when missing, its exposure warned of on stderr), or the start
+ * stops with the one-line message on stderr (no stack trace), exit code 1.
  */
 export function settingsOrExit(env: Record<string, string | undefined>): Settings {
   try {
     const settings = readSettings(env);
-    return { ...settings, signing: withKeyFile(settings.signing, settings.keyFile) };
+    const signing = withKeyFile(settings.signing, settings.keyFile);
+    if (signing.warning) process.stderr.write(`${signing.warning}\n`);
+    return { ...settings, signing };
   } catch (error) {
     if (!(error instanceof SettingError)) throw error;
     refuseToStart(error.message);

@@ -13,8 +13,9 @@
  * Worker is never on loopback unless the local runner says so through HOST, the address it
  * listens on (unset on Cloudflare). SIGNING_KEY (a secret), SIGNING_PREVIOUS_KEYS and SEALS as
  * on Bun (key-settings.ts), but a Worker has no file for a default key: without the secret, or
- * with one it cannot read, seals and receipt signatures are off, and the Worker says so once
- * (per isolate) in its log; `bun run api:workers` hands it the key `bun run api` uses.
+ * with one it cannot read, seals and receipt signatures are off (SEALS=required: the engines
+ * answer 503, D27), and the Worker says so once (per isolate) in its log; `bun run api:workers`
+ * hands it the key `bun run api` uses.
  */
 import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
@@ -91,9 +92,10 @@ const refusal = (error: unknown): string => {
 /**
  * The signing settings the bindings give: SEALS (a value it cannot read is reported, and the
  * default, on, applies), SIGNING_PREVIOUS_KEYS (reported and left out when it cannot be read)
- * and the SIGNING_KEY secret. Without the secret, or with one that is not an Ed25519 private
- * key (reported without quoting it), seals are off: a Worker has no file to keep a key in, and
- * a key made per isolate would differ from one isolate to the next.
+ * and the SIGNING_KEY secret. A Worker has no file to keep a key in, and a key made per isolate
+ * would differ from one isolate to the next, so without the secret, or with one that is not an
+ * Ed25519 private key (reported without quoting it), there is no key: under SEALS=on seals are
+ * off; under SEALS=required the engines answer seals_unavailable (503), failing closed (D27).
  */
 function workerSigning(env: WorkerEnv, report: (message: string) => void): SigningSettings {
   let seals: SigningSettings["seals"] = "on";
@@ -108,19 +110,27 @@ function workerSigning(env: WorkerEnv, report: (message: string) => void): Signi
   } catch (error) {
     report(`${refusal(error)} No previous key is published.`);
   }
-  const off: SigningSettings = { seals: "off", key: null, previous };
+  const none: SigningSettings = { seals: seals === "required" ? "required" : "off", key: null, previous };
+  const required = seals === "required";
   if (!env.SIGNING_KEY?.trim()) {
-    if (seals !== "off")
+    if (required)
+      report(
+        "No SIGNING_KEY secret under SEALS=required: every engine request answers 503 seals_unavailable until `wrangler secret put SIGNING_KEY` sets one (docs/runtimes.md).",
+      );
+    else if (seals !== "off")
       report(
         "No SIGNING_KEY secret: seals and receipt signatures are off, and /.well-known/jwks.json is empty. `wrangler secret put SIGNING_KEY` turns them on (docs/runtimes.md).",
       );
-    return off;
+    return none;
   }
   try {
     return { seals, key: readSigningKey(env.SIGNING_KEY), source: "SIGNING_KEY", previous };
   } catch (error) {
-    report(`${refusal(error)} Seals and receipt signatures are off.`);
-    return off;
+    const consequence = required
+      ? "SEALS=required: every engine request answers 503 seals_unavailable until a usable SIGNING_KEY is set."
+      : "Seals and receipt signatures are off.";
+    report(`${refusal(error)} ${consequence}`);
+    return none;
   }
 }
 

@@ -16,7 +16,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { sealsNote } from "../host/key-settings.ts";
-import { privateKeyText } from "../host/keys.ts";
+import { previousKeyJwk, privateKeyText } from "../host/keys.ts";
 import { refuseToStart, settingsOrExit } from "../host/settings.ts";
 import { bundleWorker, LOCAL_HOST, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 
@@ -53,7 +53,7 @@ const worker = await startLocalWorker({
     // settingsOrExit), as the secret a deployment sets: the same kid and signatures as Bun.
     SEALS: signing.seals,
     ...(signing.key && { SIGNING_KEY: privateKeyText(signing.key) }),
-    ...(signing.previous.length > 0 && { SIGNING_PREVIOUS_KEYS: JSON.stringify(signing.previous) }),
+    ...(signing.previous.length > 0 && { SIGNING_PREVIOUS_KEYS: JSON.stringify(signing.previous.map(previousKeyJwk)) }),
   },
   ...(rateLimit && { rateLimiter: rateLimit }),
 });

@@ -47,15 +47,23 @@ export interface LoadGenerator {
 /** Marks the one JSON line a generator prints at the end of a run. */
 export const JSON_MARK = "BENCH_JSON ";
 
-/** Reads the JSON line a run printed: counts, and latencies in µs. */
-export function parseReport(
-  output: string,
-  tool: string,
-): { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number; non2xx: number } {
+/** Reads the one JSON line (after JSON_MARK) a child of the bench printed. */
+export function parseReportLine<T>(output: string, tool: string): T {
   const line = output.split("\n").find((text) => text.startsWith(JSON_MARK));
   if (!line) throw new Error(`${tool} printed no report:\n${output}`);
-  return JSON.parse(line.slice(JSON_MARK.length));
+  return JSON.parse(line.slice(JSON_MARK.length)) as T;
 }
+
+/** Reads the JSON line a run printed: counts, and latencies in µs. */
+export const parseReport = (output: string, tool: string) =>
+  parseReportLine<{
+    requests: number;
+    duration_us: number;
+    p50_us: number;
+    p99_us: number;
+    errors: number;
+    non2xx: number;
+  }>(output, tool);
 
 /** A run's JSON line as a LoadResult: req/s over the run's own duration, latencies in ms. */
 export const toResult = (report: ReturnType<typeof parseReport>): LoadResult => {

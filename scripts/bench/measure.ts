@@ -1,9 +1,10 @@
 /**
  * The measured comparisons of a run: every case against its same-answer floor (a bare server
- * that reads the same request and sends the service's own answer, floor-server.ts), with
- * BENCH_BEFORE another build of the service (an older commit's server) in the same rounds;
- * WORKERS=2 against WORKERS=1 on a few cases; and with BENCH_WORKERD every case on the Worker in
- * workerd against a bare Worker. Each server's answer is checked once before it is measured.
+ * that reads the same request and sends the service's own answer, floor-server.ts), each engine
+ * case also against the same build with SEALS=off (issue 31, seals.ts), and with BENCH_BEFORE
+ * another build of the service (an older commit's server), all in the same rounds. WORKERS=2
+ * against WORKERS=1 and the Worker in workerd are in measure-runtimes.ts. Each server's answer is
+ * checked once before it is measured.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,12 +12,14 @@ import { join } from "node:path";
 import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
-import type { CaseResult, Side, WorkersResult } from "./results.ts";
-import { type Server, startFloor, startService, startWorkerd } from "./servers.ts";
+import type { CaseResult, Side } from "./results.ts";
+import { sealsAnswerProblem, sealsComparison } from "./seals.ts";
+import { type Server, startFloor } from "./servers.ts";
 import { log } from "./settings.ts";
+import { measureSignature } from "./signature.ts";
 
-/** A case's result from its measured sides: the ratios are to the floor. */
-const caseResult = (c: BenchCase, service: Side, floor: Side, before?: Side): CaseResult => ({
+/** A case's result from its measured sides: the ratios are to the floor; `off` is the service with SEALS=off. */
+export const caseResult = (c: BenchCase, service: Side, floor: Side, before?: Side, off?: Side): CaseResult => ({
   name: c.name,
   request: `${c.method} ${c.path}`,
   target: c.target,
@@ -25,10 +28,8 @@ const caseResult = (c: BenchCase, service: Side, floor: Side, before?: Side): Ca
   ratio: roundRatio(service, floor),
   ratioRange: ratioRange(service, floor),
   ...(before && { before, ratioBefore: roundRatio(before, floor), ratioBeforeRange: ratioRange(before, floor) }),
+  ...(off && c.seals && { seals: sealsComparison(c.seals, service, off, before) }),
 });
-
-/** The cases measured with WORKERS=2 against WORKERS=1. */
-export const WORKERS_CASES = ["transition fund", "simulate"];
 
 /** The request a case sends. */
 export const targetOf = (c: BenchCase): Target => ({
@@ -39,7 +40,7 @@ export const targetOf = (c: BenchCase): Target => ({
 });
 
 /** True for a case whose request asks for a compressed answer. */
-const asksCompressed = (c: BenchCase): boolean => c.headers?.["Accept-Encoding"] !== undefined;
+export const asksCompressed = (c: BenchCase): boolean => c.headers?.["Accept-Encoding"] !== undefined;
 
 /** What a server answered: status, headers and body bytes. */
 interface Answer {
@@ -54,7 +55,7 @@ interface Answer {
  * compresses a document in the background after its first request that asks, so it gets a few
  * seconds for that.
  */
-async function expectStatus(
+export async function expectStatus(
   server: Server,
   target: Target,
   status: number,
@@ -91,14 +92,19 @@ function floorAnswer(answer: Answer): string {
 }
 
 /**
- * Every case: the service against the floor that sends its own answer (and, with `before`,
- * another build of the service in the same rounds).
+ * Every case: the service against the floor that sends its own answer; each engine case also
+ * against `off` (the same build with SEALS=off), after one measurement of an Ed25519 signature in
+ * a loop (`signatures` collects them); with `before`, another build of the service. All in the
+ * same rounds, ordered so that the pairs compared are in adjacent slices: before, SEALS=off,
+ * service, floor on an engine case (before beside SEALS=off), service, floor, before otherwise.
  */
 export async function measureCases(
   generator: LoadGenerator,
   service: Server,
   cases: BenchCase[],
   before?: Server,
+  off?: Server,
+  signatures: number[] = [],
 ): Promise<CaseResult[]> {
   const folder = mkdtempSync(join(tmpdir(), "bench-floor-"));
   const results: CaseResult[] = [];
@@ -107,6 +113,16 @@ export async function measureCases(
       const target = targetOf(c);
       const answer = await expectStatus(service, target, c.status, c.name, asksCompressed(c));
       if (before) await expectStatus(before, target, c.status, c.name, asksCompressed(c));
+      const sealsOff = c.seals && off ? off : undefined;
+      if (sealsOff) {
+        const offAnswer = await expectStatus(sealsOff, target, c.status, c.name);
+        const text = (a: Answer) => new TextDecoder().decode(a.body);
+        const problem = sealsAnswerProblem(c.seals!, text(answer), text(offAnswer));
+        if (problem) throw new Error(`${c.name}: ${problem}`);
+        const us = await measureSignature();
+        signatures.push(us);
+        log(`${c.name}: one Ed25519 signature in a loop: ${us.toFixed(1)} µs`);
+      }
       const file = join(folder, "answer.json");
       writeFileSync(file, floorAnswer(answer));
       const floor = await startFloor(file);
@@ -115,80 +131,20 @@ export async function measureCases(
         const contenders: Contender[] = [
           { label: "service", server: service, target },
           { label: "same-answer floor", server: floor, target },
-          ...(before ? [{ label: "before", server: before, target }] : []),
         ];
+        if (sealsOff) contenders.unshift({ label: "service SEALS=off", server: sealsOff, target });
+        if (before) contenders[sealsOff ? "unshift" : "push"]({ label: "before", server: before, target });
         log(`${c.name}: ${contenders.map((x) => x.label).join(" vs ")}`);
-        const [s, f, b] = await alternate(generator, contenders, c.name);
-        results.push(caseResult(c, s!, f!, b));
+        const sides = await alternate(generator, contenders, c.name);
+        const side = (label: string) => sides.find((x) => x.label === label);
+        const [s, f] = [side("service")!, side("same-answer floor")!];
+        results.push(caseResult(c, s, f, side("before"), side("service SEALS=off")));
       } finally {
         await floor.stop();
       }
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });
-  }
-  return results;
-}
-
-/** WORKERS=2 against WORKERS=1 on a few cases. */
-export async function measureWorkers(
-  generator: LoadGenerator,
-  one: Server,
-  cases: BenchCase[],
-): Promise<WorkersResult[]> {
-  const two = await startService(2);
-  const results: WorkersResult[] = [];
-  try {
-    for (const c of cases) {
-      const target = targetOf(c);
-      await expectStatus(two, target, c.status, c.name, asksCompressed(c));
-      const [a, b] = await alternate(
-        generator,
-        [
-          { label: "WORKERS=1", server: one, target },
-          { label: "WORKERS=2", server: two, target },
-        ],
-        `${c.name} (workers)`,
-      );
-      results.push({ name: c.name, one: a!, two: b!, ratio: roundRatio(b!, a!), ratioRange: ratioRange(b!, a!) });
-    }
-  } finally {
-    await two.stop();
-  }
-  return results;
-}
-
-/**
- * BENCH_WORKERD: every case on the Worker in workerd (api/workers/local.ts) against the bare Worker
- * (scripts/bench/bare-worker.ts) served the same way (servers.ts, startWorkerd), in the same
- * run as Bun's figures. The bare Worker gets each case's own method, path, body and headers.
- */
-export async function measureWorkerd(generator: LoadGenerator, cases: BenchCase[]): Promise<CaseResult[]> {
-  const worker = await startWorkerd();
-  let bare: Server | undefined;
-  const results: CaseResult[] = [];
-  try {
-    bare = await startWorkerd(true);
-    for (const c of cases) {
-      const target = targetOf(c);
-      const name = `${c.name} (workerd)`;
-      await expectStatus(worker, target, c.status, name, asksCompressed(c));
-      const bareTarget: Target = { ...target, ...(c.method === "POST" && { body: c.body ?? "{}" }) };
-      await expectStatus(bare, bareTarget, 200, name);
-      log(`${name}: Worker vs bare Worker`);
-      const [s, b] = await alternate(
-        generator,
-        [
-          { label: "Worker (workerd)", server: worker, target },
-          { label: "bare Worker", server: bare, target: bareTarget },
-        ],
-        name,
-      );
-      results.push(caseResult(c, s!, b!));
-    }
-  } finally {
-    await worker.stop();
-    await bare?.stop();
   }
   return results;
 }

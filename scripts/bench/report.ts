@@ -1,6 +1,7 @@
 /**
  * The markdown tables printed at the end of a run: every case against its same-answer floor (the table
- * docs/performance.md's Latest results shows), with BENCH_WORKERD the same cases on the Worker in
+ * docs/performance.md's Latest results shows), each engine case's seals on against SEALS=off
+ * (seals.ts), with BENCH_WORKERD the same cases on the Worker in
  * workerd against a bare Worker, WORKERS=2 against WORKERS=1, cold start and memory,
  * and the targets met or missed (the tables docs/performance.md shows); and the comparison of
  * two result files.
@@ -15,6 +16,7 @@ import type {
   TargetCheck,
   WorkersResult,
 } from "./results.ts";
+import { sealsTable } from "./seals.ts";
 
 const int = (n: number): string => Math.round(n).toLocaleString("en-US");
 const ms = (n: number): string => n.toFixed(2);
@@ -115,10 +117,17 @@ export function fullReport(r: BenchResults): string {
     "",
     casesTable(r.cases),
     "",
+    ...(r.cases.some((c) => c.seals)
+      ? [
+          "Seals on (the default start) against the same build with SEALS=off, same rounds (issue 31):",
+          "",
+          sealsTable(r.cases, r.signature),
+          "",
+        ]
+      : []),
     ...(r.workerd?.length ? [workerdTable(r.workerd, r.cases), ""] : []),
     ...(r.workers.length ? [workersTable(r.workers), ""] : []),
-    startAndMemoryTable(r.coldStart, r.soak),
-    "",
+    ...(r.coldStart.length || r.soak ? [startAndMemoryTable(r.coldStart, r.soak), ""] : []),
     targetsTable(r.targets),
   ].join("\n");
 }

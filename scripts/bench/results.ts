@@ -35,6 +35,39 @@ export interface CaseResult {
   before?: Side;
   ratioBefore?: number;
   ratioBeforeRange?: RatioRange;
+  /** An engine case: the same build with SEALS=off in the same rounds (issue 31; absent in older files). */
+  seals?: SealsComparison;
+}
+
+/**
+ * The service (seals on, the default start) against the same build with SEALS=off on one engine
+ * case, round by round (seals.ts).
+ */
+export interface SealsComparison {
+  /** What seals may cost this case (cases.ts, BenchCase.seals). */
+  target: "keep" | "signatures" | "none";
+  off: Side;
+  /** Seals on req/s ÷ SEALS=off req/s: the median of the rounds' ratios, and their range. */
+  ratio: number;
+  ratioRange: RatioRange;
+  /** Server CPU µs per request, seals on − SEALS=off, median of the rounds' differences and their range; null off Linux. */
+  addedCpuUs: number | null;
+  addedCpuRange: RatioRange | null;
+  /** BENCH_BEFORE: SEALS=off req/s ÷ the other build's req/s, median of the rounds' ratios, and their range. */
+  offToBefore?: number;
+  offToBeforeRange?: RatioRange;
+}
+
+/** The in-loop cost of one Ed25519 signature, measured in the same run (signature.ts). */
+export interface SignatureResult {
+  method: string;
+  /** Bytes signed per call. */
+  bytes: number;
+  /** µs per signature, one figure per measurement. */
+  runs: number[];
+  median: number;
+  min: number;
+  max: number;
 }
 
 /** The lowest and highest of the per-round ratios behind a median ratio. */
@@ -97,6 +130,8 @@ export interface BenchResults {
   workers: WorkersResult[];
   /** BENCH_WORKERD: each case on the Worker in workerd against the bare Worker (absent otherwise). */
   workerd?: CaseResult[];
+  /** The in-loop cost of one Ed25519 signature in this run (absent in older files; null when no engine case ran). */
+  signature?: SignatureResult | null;
   coldStart: ColdStartResult[];
   soak: SoakResult | null;
   targets: TargetCheck[];

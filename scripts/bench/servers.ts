@@ -1,6 +1,6 @@
 /**
  * Processes under test for `bun run bench`: the service (`bun api/bun/server.ts`, optionally with
- * WORKERS), its same-answer floors, and with BENCH_BEFORE another build of it, each on its own free loopback port, plus what Linux's /proc
+ * WORKERS, or with SEALS=off), its same-answer floors, and with BENCH_BEFORE another build of it, each on its own free loopback port, plus what Linux's /proc
  * tells about them (CPU time and resident memory, summed over a process and its children).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -60,17 +60,20 @@ export async function waitFor(
   throw new Error(`${url}: no answer within ${timeoutMs} ms`);
 }
 
-/** Starts `bun <script>` with `env` on a free port and waits (`timeoutMs`) until `readyPath` answers `probe`. */
+/**
+ * Starts `bun <script>` (or `bun ...script`: Bun's flags, then the script) with `env` on a free
+ * port and waits (`timeoutMs`) until `readyPath` answers `probe`.
+ */
 export async function startServer(
   name: string,
-  script: string,
+  script: string | string[],
   env: Record<string, string>,
   readyPath: string,
   probe: RequestInit = {},
   timeoutMs = 10_000,
 ): Promise<Server> {
   const port = freePort();
-  const child = Bun.spawn([BUN, script], {
+  const child = Bun.spawn([BUN, ...[script].flat()], {
     cwd: ROOT,
     // Every server signs with the tests' key (test-key.ts), as cases.ts seals its jobs with it.
     env: { ...process.env, SIGNING_KEY_FILE: testKeyFile(), ...env, PORT: String(port) },
@@ -100,12 +103,16 @@ export async function startServer(
   return server;
 }
 
-/** Starts the service, `bun api/bun/server.ts`, with `workers` processes. */
-export const startService = (workers = 1): Promise<Server> =>
+/**
+ * Starts the service, `bun api/bun/server.ts`, with `workers` processes: SEALS on (the default
+ * start, set so that no SEALS of the bench's own environment leaks in), or with `seals` "off" the
+ * same build without seals (issue 31's comparison).
+ */
+export const startService = (workers = 1, seals: "on" | "off" = "on"): Promise<Server> =>
   startServer(
-    workers === 1 ? "service" : `service WORKERS=${workers}`,
+    `service${workers === 1 ? "" : ` WORKERS=${workers}`}${seals === "off" ? " SEALS=off" : ""}`,
     "api/bun/server.ts",
-    { WORKERS: String(workers) },
+    { WORKERS: String(workers), SEALS: seals },
     "/api/health.json",
   );
 

@@ -1,8 +1,10 @@
 /**
  * The performance targets (docs/performance.md), checked against a run's figures: each case's
- * ratio to its floor, the worst p99, the cold start, and RSS during the soak.
+ * ratio to its floor, what seals cost each engine case (seals.ts), the worst p99, the cold start,
+ * and RSS during the soak.
  */
 import type { BenchResults, TargetCheck } from "./results.ts";
+import { sealsChecks } from "./seals.ts";
 
 /** The targets, met or missed by `r`. */
 export function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
@@ -15,6 +17,7 @@ export function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
       met: c.ratio >= c.target,
     });
   }
+  checks.push(...sealsChecks(r.cases, r.signature));
   const worstP99 = r.cases.reduce((worst, c) => (c.service.p99Ms > worst.service.p99Ms ? c : worst), r.cases[0]!);
   if (worstP99) {
     checks.push({

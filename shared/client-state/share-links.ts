@@ -4,8 +4,8 @@
  * engine applies to a client-held job (D6) and to a receipt verify accepts, so a link can never
  * smuggle in a job the engine would refuse. Credits, the demo key and the other list (receipts
  * in a handoff, jobs in a receipt link) are never in a token. A sealed job's seal and a signed
- * receipt's job_sealed and signature (D27) travel too, so what opens is byte for byte what the
- * service answered (signed-members.ts).
+ * receipt's signature (D27) travel too, and the members keep the order the service wrote them
+ * in, so what opens is what the service answered and its seal still holds (signed-members.ts).
  */
 import { Checker } from "../engine/checker.ts";
 import { jobView } from "../engine/job.ts";
@@ -14,13 +14,15 @@ import { readReceipt } from "../engine/receipt-reader.ts";
 import { isObject } from "../lib/json.ts";
 import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
 import {
+  asSent,
   attachSignature,
   detachSignature,
+  isOlderForm,
   type JobRecord,
   type ReceiptRecord,
   readSeal,
   withSeal,
-  withSignedMembers,
+  withSignature,
 } from "./signed-members.ts";
 import {
   base64UrlEncode,
@@ -45,28 +47,34 @@ export function nextActions(status: JobStatus): Action[] {
 }
 
 /**
- * A job as the engine would accept it back: every member checked by the rules of D6, returned
- * in response form, with its seal (D27) last when it carries one; or the first problem's message.
+ * A job as the engine would accept it back: every member checked by the rules of D6; kept as
+ * sent when it is a job as the service writes one (its members in their order), else in
+ * response form; with its seal (D27) last when it carries one. Or the first problem's message.
  */
 export function checkJob(raw: unknown): TokenResult<JobRecord> {
   const checker = new Checker({ job: raw });
   const job = readJob(checker, true);
   if (!job) return { ok: false, message: checker.errors[0]?.message ?? "job must be an object." };
-  const seal = readSeal((raw as Record<string, unknown>).seal);
-  return seal.ok ? { ok: true, value: withSeal(jobView(job) as JobRecord, seal.value) } : seal;
+  const sent = raw as Record<string, unknown>;
+  const seal = readSeal(sent.seal);
+  return seal.ok ? { ok: true, value: withSeal(asSent(jobView(job) as JobRecord, sent, "seal"), seal.value) } : seal;
 }
 
 /**
- * A receipt as verify accepts it (the same reader), in response form, with job_sealed and its
- * signature (D27) last when it carries them (a detached signature gets its payload back); or the
- * first problem's message.
+ * A receipt as verify accepts it (the same reader), kept as sent when it is a receipt as the
+ * service writes one, else in response form, with its signature (D27) last when it carries one
+ * (a detached signature gets its payload back); or the first problem's message. A receipt from
+ * before issue 31 loses its job_sealed; its older signature stays as it came (a detached one
+ * cannot get back a payload that held job_sealed) and counts as not signed.
  */
 export function checkReceipt(raw: unknown): TokenResult<ReceiptRecord> {
   const checker = new Checker({});
   const receipt = readReceipt(checker, raw);
   if (!receipt) return { ok: false, message: checker.errors[0]?.message ?? "receipt must be an object." };
-  const signed = withSignedMembers(receipt, raw as Record<string, unknown>);
-  return signed.ok ? { ok: true, value: attachSignature(signed.value) } : signed;
+  const sent = raw as Record<string, unknown>;
+  const signed = withSignature(asSent(receipt, sent, "signature"), sent);
+  if (!signed.ok) return signed;
+  return { ok: true, value: isOlderForm(signed.value.signature) ? signed.value : attachSignature(signed.value) };
 }
 
 /** The handoff token of a job: `h1.` + base64url of `{ v: 1, job: {...}, next: [...] }`. */

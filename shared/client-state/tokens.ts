@@ -13,13 +13,14 @@ const linkOf = (member: (typeof JOB_MEMBER_NAMES)[number]): JobMemberRow => JOB_
 
 /**
  * The short keys of what a sealing service adds (D27): a sealed job's `seal` (in the handoff's
- * job, beside its members) and a signed receipt's `job_sealed` and `signature` (a receipt link
- * carries the signature detached, `header..signature`, since its payload is the receipt itself).
- * Not job or receipt members of SPEC, so not rows of the member tables; links without them still
- * decode.
+ * job, beside its members) and a signed receipt's `signature` (a receipt link carries it
+ * detached, `header..signature`, since its payload is the receipt itself). Not job or receipt
+ * members of SPEC, so not rows of the member tables; links without them still decode. Links made
+ * before issue 31 may also carry `js` (the receipt's job_sealed, gone since): opening drops it
+ * like any key it does not know.
  */
 export const SEAL_KEYS = { seal: "se" } as const;
-export const SIGNED_RECEIPT_KEYS = { job_sealed: "js", signature: "sg" } as const;
+export const SIGNED_RECEIPT_KEYS = { signature: "sg" } as const;
 
 /** Job member -> short key inside a handoff token: the first deployment's map (job-members.ts `link`). */
 export const HANDOFF_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
@@ -71,17 +72,32 @@ export function base64UrlDecode(encoded: string): string | null {
   }
 }
 
-/** Renames the keys of `object` by `map` (long -> short), keeping only mapped keys with a value. */
-export function shorten(object: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+/**
+ * Renames the keys of `object` by `map` (long -> short), keeping only mapped keys with a value,
+ * in `object`'s order: a sealed job's seal covers its members in the order the service wrote
+ * them (D27), so a link keeps that order.
+ */
+export function shorten(
+  object: Record<string, unknown>,
+  map: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [long, short] of Object.entries(map)) if (object[long] !== undefined) out[short] = object[long];
+  for (const [long, value] of Object.entries(object))
+    if (Object.hasOwn(map, long) && value !== undefined) out[map[long]!] = value;
   return out;
 }
 
-/** Renames short keys back to long ones (short -> long); unknown short keys are dropped. */
-export function lengthen(object: Record<string, unknown>, map: Record<string, string>): Record<string, unknown> {
+/** Renames short keys back to long ones (short -> long), in `object`'s order; unknown short keys are dropped. */
+export function lengthen(
+  object: Record<string, unknown>,
+  map: Readonly<Record<string, string>>,
+): Record<string, unknown> {
+  const longOf = new Map(Object.entries(map).map(([long, short]) => [short, long]));
   const out: Record<string, unknown> = {};
-  for (const [long, short] of Object.entries(map)) if (Object.hasOwn(object, short)) out[long] = object[short];
+  for (const [short, value] of Object.entries(object)) {
+    const long = longOf.get(short);
+    if (long !== undefined) out[long] = value;
+  }
   return out;
 }
 

@@ -177,8 +177,8 @@ export const DOCUMENT_CATALOG = [
 ] as const satisfies readonly CatalogDocument[];
 
 /**
- * GET /.well-known/jwks.json (issue 25): the deployment's public signing keys, which check sealed
- * jobs and signed receipts offline. Not in the catalog: its body depends on the deployment's key
+ * GET /.well-known/jwks.json (issue 25): the deployment's public signing keys, which check signed
+ * receipts offline (a job's seal is the service's own MAC, which only it checks, D27). Not in the catalog: its body depends on the deployment's key
  * (SIGNING_KEY), which the static site is built without, so only the service serves it
  * (shared/http/jwks.ts) and no build writes a file there. The documents link to it.
  */
@@ -186,7 +186,7 @@ export const KEY_SET = {
   path: "/.well-known/jwks.json",
   title: "JSON Web Key Set",
   summary:
-    "The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a job's seal and a receipt's signature with this alone. Empty when seals are off.",
+    "The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a receipt's signature with this alone. A job's seal is the service's own MAC, which only the service checks (validate and verify answer seal_valid, D27). Empty when seals are off.",
 } as const;
 
 /** The catalog's first path of each document key. */

@@ -77,7 +77,7 @@ export function llmsTxt(siteUrl: string): string {
     "",
     `> ${DESCRIPTION}`,
     "",
-    `Every response carries \`"mode": "demo"\` and \`"money": false\`. The service trusts the job it is sent (D26): a client can forge one, and nothing is lost because no money exists. Credits are integers; release takes a ${FEE_TEXT} fee (${FEE_FORMULA}), dispute returns the full amount. Engines take POST JSON; documents take GET.`,
+    `Every response carries \`"mode": "demo"\` and \`"money": false\`. The service trusts the job it is sent (D26): a client can forge one, and nothing is lost because no money exists. Send the job back exactly as the last answer returned it, its seal included: only an unchanged sealed job stays sealed, and only its receipt is signed (D27; check a signature with the JWKS, a job's seal with validate). Credits are integers; release takes a ${FEE_TEXT} fee (${FEE_FORMULA}), dispute returns the full amount. Engines take POST JSON; documents take GET.`,
     "",
     "## Start",
     "",

@@ -127,5 +127,10 @@ export function exampleList(): Example[] {
   ];
 }
 
-/** The examples document. */
-export const examples = () => ({ mode: MODE, money: MONEY, examples: exampleList() });
+/** The examples document, with what its jobs lack (D27): the document is built without a key. */
+export const examples = () => ({
+  mode: MODE,
+  money: MONEY,
+  note: "Every body here is accepted as it is under SEALS=on and off. Its jobs carry no seal, since documents are built without the deployment's key: under SEALS=required send the job your own last answer gave, seal included (D27).",
+  examples: exampleList(),
+});

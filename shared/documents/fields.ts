@@ -39,7 +39,7 @@ export const REQUEST_FIELDS: { name: string; type: string; aliases?: readonly st
   {
     name: "job",
     type: "object",
-    rule: "The client-held job, on every action except create. Members are checked like create fields and named job.<member> in errors (D6).",
+    rule: "The client-held job, on every action except create. Members are checked like create fields and named job.<member> in errors (D6). Send it exactly as the last answer gave it: the same members, names and order, and its seal when it has one; any change breaks the seal (D27).",
   },
   ...FIELD_NAMES.map((name) => {
     const { aliases, text } = FIELDS[name];

@@ -34,7 +34,7 @@ export function quickstart(siteUrl: string) {
     client_state: {
       payer_credits: `Start with ${STARTING_CREDITS}. Replace it with payer_credits from each response.`,
       agent_wallet: "Start with 0. Add agent_credits_delta after a release; unchanged after a dispute.",
-      job: "Keep the job from each response and send it back as `job` on the next action.",
+      job: "Keep the job from each response and send it back as `job` on the next action, exactly as it came: the same members, names and order, and its seal when it has one (D27). The jobs in these ready bodies carry no seal (documents are built without the deployment's key), so their receipts come back unsigned: carry the job your own last answer gave.",
     },
     steps: [
       {

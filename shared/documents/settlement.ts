@@ -98,7 +98,7 @@ export function settlement() {
       payer_credits: `Client-held payer balance; the reference UI starts at ${STARTING_CREDITS}. Send it on fund (required) and on any other action (echoed as the resulting balance).`,
       agent_wallet:
         "Client-held. After a release add agent_credits_delta (equal to agent_payout); after a dispute leave it unchanged.",
-      job: "Client-held. Send the job from the last response back as `job` on every action except create.",
+      job: "Client-held. Send the job from the last response back as `job` on every action except create, exactly as it came: the same members, names and order, and its seal when it has one (D27).",
     },
     job: {
       form: "camelCase in responses, in this order; optional strings absent until set, never empty (D10)",
@@ -125,7 +125,7 @@ export function settlement() {
           "A receipt's claims are release_fee (as fee), agent_payout and returned_to_payer; each is required (missing_field fee / agent_payout / returned_to_payer).",
           "The job must be terminal, or submitted together with an action (missing_field action). A terminal job whose status differs from the action, or a job neither submitted nor terminal, is illegal_transition with from = its status and expected = submitted.",
           "A terminal job's own fee and agentPayout are its claims unless claims are sent.",
-          "When the service seals (D27), a job's seal and a receipt's signature are checked too: seal_valid and signature_valid, each only when one was sent; valid is false when either is false.",
+          "When the service seals (D27), a job's seal and a receipt's signature are checked too: seal_valid and signature_valid, right after verified, each only when one was sent. Under SEALS=on valid is about the figures alone (SPEC); under SEALS=required it is also false when the seal or signature is missing or does not hold. verify never refuses for them.",
         ],
       },
     },

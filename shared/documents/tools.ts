@@ -6,9 +6,10 @@
  * body schema linked beside it, and answers a field error with the field named.
  * Names, texts and paths come from the engine catalog; the fields from the request shape.
  */
-import { ENGINES } from "../engine/catalog.ts";
+import { ENGINES, type EngineEntry } from "../engine/catalog.ts";
 import { ACTIONS, type EngineRoute, MCP_PATH, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
+import { type IntegrityMember, SEAL_MAX_LENGTH, SEAL_PATTERN } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
@@ -29,7 +30,41 @@ const field = (name: FieldName): Schema => ({ ...fieldSchema(FIELDS[name].rule),
 export const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
   Object.fromEntries(names.map((name) => [name, field(name)]));
 
-/** The job as a flat object schema (response names). */
+/** What a caller does with a job and its seal (D27): tool descriptions, the MCP instructions and prompt say it. */
+export const SEND_JOB_BACK =
+  "Send the job back exactly as the last answer returned it: the same members, names and order, and its seal when it has one (D27).";
+
+/** Why (D27): what breaks a seal, and what follows. */
+const SEAL_BREAKS =
+  "A renamed, added (even as null), dropped, moved or edited member breaks the seal: the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).";
+
+/**
+ * The job's seal as the flat schemas give it (D27): a string, or null for none (null counts as
+ * omitted, D2), so OpenAI's strict mode, which sends every property, and Gemini can pass it.
+ */
+const flatSeal = (): Schema => ({
+  type: ["string", "null"],
+  pattern: SEAL_PATTERN,
+  maxLength: SEAL_MAX_LENGTH,
+  description: `The job's seal, when the last answer's job had one (null or absent: none, D2): send it back exactly as returned, in the job exactly as returned. Only the service checks it. ${SEAL_BREAKS}`,
+});
+
+/** What each engine's tool adds to its catalog description: how to hold the job, and the verdicts (D27). */
+const TOOL_NOTES: Partial<Record<EngineRoute, string>> = {
+  transition: `${SEND_JOB_BACK} ${SEAL_BREAKS}`,
+  validate:
+    "When the job carries a seal, the answer (200, or 409 on a state problem) says whether it holds: seal_valid (D27).",
+  verify:
+    "When the job carries a seal or the receipt a signature, the answer says whether it holds: seal_valid or signature_valid (D27).",
+};
+
+/** An engine's tool description: the catalog's, then what the tool adds (tools.json and the MCP tools). */
+export const toolDescription = (engine: EngineEntry): string =>
+  [engine.description, TOOL_NOTES[engine.route]].filter(Boolean).join(" ");
+
+const SEAL_MEMBER = "seal" satisfies IntegrityMember;
+
+/** The job as a flat object schema (response names), its seal last (D27). */
 function flatJob(): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
@@ -37,6 +72,7 @@ function flatJob(): Schema {
     properties[member] = fieldSchema(JOB_MEMBERS[member].rule);
     if (JOB_MEMBERS[member].required) required.push(member);
   }
+  properties[SEAL_MEMBER] = flatSeal();
   return { type: "object", description: describe("job"), properties, required };
 }
 
@@ -74,7 +110,8 @@ export function toolInputSchemas(): Record<EngineRoute, Schema> {
       },
       job: {
         ...flatJob(),
-        description: "A released or disputed job, or a submitted job with action. Send this, or receipt.",
+        description:
+          "A released or disputed job, or a submitted job with action, exactly as the last answer gave it, seal included (the answer says seal_valid, D27). Send this, or receipt.",
       },
       action: {
         type: "string",
@@ -92,11 +129,11 @@ export function tools(siteUrl: string) {
   return {
     mode: MODE,
     money: MONEY,
-    note: "Each tool is POST JSON to its url, or an MCP tool of the same name at discovery.mcp (Streamable HTTP). Authentication is optional (Authorization: Bearer <API_KEY> or X-Service-Key); Idempotency-Key is optional. input_schema is flat and client-friendly; body_schema, the JSON Schema of the body, states every rule the schemas can; function_calling holds the parameters OpenAI's strict mode (every property required, optional ones nullable, no extra properties) and Gemini (nullable, no null types) take as they are. Those subsets state fewer rules: the engine checks them all and names the field it refuses.",
+    note: "Each tool is POST JSON to its url, or an MCP tool of the same name at discovery.mcp (Streamable HTTP). Authentication is optional (Authorization: Bearer <API_KEY> or X-Service-Key); Idempotency-Key is optional. input_schema is flat and client-friendly; body_schema, the JSON Schema of the body, states every rule the schemas can; function_calling holds the parameters OpenAI's strict mode (every property required, optional ones nullable, no extra properties) and Gemini (nullable, no null types) take as they are. Those subsets state fewer rules: the engine checks them all and names the field it refuses. A job must come back exactly as the service wrote it to keep its seal (D27); a model in OpenAI's strict mode sends every job member, null for the absent ones, which keeps the seal for the members the service leaves out while unset (D2), as long as every other member comes back as it was: where a program holds the job, passing it through unchanged is safer.",
     tools: TOOL_ORDER.map((route) => ENGINES[route]).map((engine) => ({
       name: engine.tool,
       title: engine.title,
-      description: engine.description,
+      description: toolDescription(engine),
       method: "POST",
       path: engine.path,
       url: absolute(siteUrl, engine.path),

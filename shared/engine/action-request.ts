@@ -11,9 +11,9 @@ import type { Job } from "../protocol/job-members.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import { ACTION_FIELDS, OWNED_FIELDS } from "../protocol/request-shape.ts";
 import type { Verdict } from "../seal/seal.ts";
-import type { Sealing } from "../seal/signer.ts";
 import { readBodyFields } from "./body-fields.ts";
 import { Checker, FIELD_SPECS } from "./checker.ts";
+import type { SealPolicy } from "./sealing.ts";
 
 /** A body whose fields all passed their rules. State is not checked yet. */
 export interface ActionRequest {
@@ -23,7 +23,7 @@ export interface ActionRequest {
   fields: Partial<FieldValues>;
   /** The payer balance sent (fields.payer_credits), or the running balance of a simulated walk. */
   payerCredits?: number;
-  /** What the job's seal turned out to be (D27); undefined without sealing or a job. */
+  /** What the job's seal turned out to be (D27); undefined when it was not checked, or no job. */
   jobSeal?: Verdict;
 }
 
@@ -61,24 +61,16 @@ function readFields(c: Checker, action: Action, headers: HeaderReader, now: numb
   return { action, job, fields, payerCredits };
 }
 
-/**
- * The sealing an answer that commits nothing needs (quote, validate): none under SEALS=on, where
- * the verdict changes nothing in the answer (so no seal is checked, which costs tens of
- * microseconds); all of it under SEALS=required, which refuses a job without a valid seal.
- */
-export const checkedSeals = (sealing: Sealing | undefined): Sealing | undefined =>
-  sealing?.mode === "required" ? sealing : undefined;
-
 /** The checked request, or every problem found in check order (the first is the answer). */
 export function readActionRequest(
   body: JsonObject,
   headers: HeaderReader,
   now: number,
-  sealing?: Sealing,
+  seals?: SealPolicy,
 ): { ok: true; request: ActionRequest } | { ok: false; errors: Rejection[] } {
   const action = readAction(body);
   if (typeof action !== "string") return { ok: false, errors: [action] };
-  const checker = new Checker(body, sealing);
+  const checker = new Checker(body, seals);
   const request = readFields(checker, action, headers, now);
   request.jobSeal = checker.jobSeal;
   return checker.failed ? { ok: false, errors: checker.errors } : { ok: true, request };

@@ -12,9 +12,9 @@ import { FIELD_NAMES, FIELDS, type FieldName, type FieldValues, namesOf } from "
 import type { HeaderReader } from "../protocol/keys.ts";
 import { type Rule, TTL_MESSAGE } from "../protocol/rules.ts";
 import type { Verdict } from "../seal/seal.ts";
-import type { Sealing } from "../seal/signer.ts";
 import { fieldsRead, fieldsTwice } from "./accessors.generated.ts";
 import { accept, compileRule, type FastRule, REFUSED } from "./fast-rule.ts";
+import type { SealPolicy } from "./sealing.ts";
 
 /** Everything checking one top-level field needs, worked out once from its row. */
 export interface FieldSpec {
@@ -59,13 +59,13 @@ export class Checker {
   /** Whether some field may be sent under two names (D25), worked out on first use. */
   #twice: boolean | undefined;
 
-  /** What the seal of the body's job turned out to be, once the job was read (D27); undefined without sealing or a job. */
+  /** What the seal of the body's job turned out to be, once the job was read (D27); undefined when not checked or no job. */
   jobSeal: Verdict | undefined;
 
   constructor(
     readonly body: JsonObject,
-    /** Seals to check on the job (D27), when SEALS is not off. */
-    readonly sealing?: Sealing,
+    /** How the job's seal is checked (D27); none when SEALS is off or this engine does not check it. */
+    readonly seals?: SealPolicy,
   ) {}
 
   /** The value sent for `name` under any of its names (fields.ts); undefined when omitted or null. */

@@ -2,20 +2,19 @@
  * The client-held job (D6): `job` must be an object; each member is checked by its row of
  * job-members.ts, in SPEC's table order, right after `job` itself (D13a); a bad or missing member
  * is invalid_field named `job.<member>`. snake_case names are accepted; unknown members drop.
- * Then its seal (D27), when the service seals: checked over the job as read, before any state
- * check; SEALS=required refuses a job without one (missing_field job.seal) or with one that does
- * not match (invalid_field job.seal), SEALS=on only records the verdict.
+ * Then its seal (D27), when the engine checks it: over the job exactly as sent (seal.ts), before
+ * any state check; SEALS=required refuses a job without one (missing_field job.seal) or with one
+ * that does not match (invalid_field job.seal), SEALS=on only records the verdict.
  */
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
 import { SEAL_MISMATCH } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, memberNamesOf } from "../protocol/job-members.ts";
 import { checkSeal, SEAL } from "../seal/seal.ts";
-import type { Sealing } from "../seal/signer.ts";
 import { jobMembersLiteral, jobMembersRead, jobMembersTwice } from "./accessors.generated.ts";
 import { type Checker, sentTwice, valuesUnder } from "./checker.ts";
-import { jobView } from "./job.ts";
 import { memberReaders, readMember } from "./member-reader.ts";
+import type { SealPolicy } from "./sealing.ts";
 
 const READERS = memberReaders("job", JOB_MEMBER_NAMES, (member) => JOB_MEMBERS[member]);
 
@@ -51,14 +50,14 @@ export function readJob(checker: Checker, required: boolean): Job | undefined {
   }
   if (checker.errors.length > before) return undefined;
   const job = jobMembersLiteral(sent) as Job;
-  if (checker.sealing) checkJobSeal(checker, checker.sealing, job, raw[SEAL]);
+  if (checker.seals) checkJobSeal(checker, checker.seals, raw);
   return checker.errors.length > before ? undefined : job;
 }
 
-/** Records the verdict on the job's seal; under SEALS=required, refuses a missing or wrong one. */
-function checkJobSeal(checker: Checker, sealing: Sealing, job: Job, seal: unknown): void {
-  const verdict = checkSeal(sealing.signer, jobView(job), seal);
+/** Records the verdict on the job's seal; refuses a missing or wrong one when the policy says so (SEALS=required). */
+function checkJobSeal(checker: Checker, seals: SealPolicy, raw: Record<string, unknown>): void {
+  const verdict = checkSeal(seals.signer, raw);
   checker.jobSeal = verdict;
-  if (sealing.mode !== "required" || verdict === "valid") return;
-  checker.fail(verdict === "absent" ? missing("job.seal") : invalid("job.seal", SEAL_MISMATCH));
+  if (!seals.refuse || verdict === "valid") return;
+  checker.fail(verdict === "absent" ? missing(`job.${SEAL}`) : invalid(`job.${SEAL}`, SEAL_MISMATCH));
 }

@@ -3,16 +3,17 @@
  * gives the next status, the would-be job (no id on create) and the money impact, and changes
  * nothing; the idempotency key is only echoed.
  */
-import { checkedSeals, readActionRequest } from "./action-request.ts";
+import { readActionRequest } from "./action-request.ts";
 import { apply, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView } from "./job.ts";
 import { receiptOf } from "./receipt.ts";
 import { addClosingFields, addSettlement, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import { sealPolicy } from "./sealing.ts";
 
 /** Handles a quote body. */
 export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, checkedSeals(ctx.sealing));
+  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "quote"));
   if (!read.ok) return failure(read.errors[0]!);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);

@@ -1,5 +1,6 @@
 /**
- * The engine's one entry point (D13): `run(route, body, headers, { now, randomHex })`. It
+ * The engine's one entry point (D13): `run(route, body, headers, { now, randomHex, sealing })`.
+ * It refuses every body when seals are required but cannot be made (seals_unavailable, D27),
  * decodes and parses the body (invalid_json), reads the demo key once, and dispatches to the
  * route. Pure: no I/O, no real clock; the same call gives the same answer everywhere.
  */
@@ -8,7 +9,7 @@ import type { EngineRoute } from "../protocol/constants.ts";
 import { reject } from "../protocol/errors.ts";
 import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../protocol/keys.ts";
 import { ENGINES } from "./catalog.ts";
-import type { EngineContext, EngineResult } from "./context.ts";
+import type { EngineContext, EngineResult, HostContext } from "./context.ts";
 import { failure } from "./respond.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -33,8 +34,10 @@ export function run(
   route: EngineRoute,
   body: string | Uint8Array | unknown,
   headers: HeaderReader = NO_HEADERS,
-  ctx: EngineContext,
+  ctx: HostContext,
 ): EngineResult {
+  // D27: SEALS=required without a usable key fails closed, rather than answer unsealed.
+  if (ctx.sealing?.signer === null) return failure(reject("seals_unavailable"));
   const parsed = parseBody(body);
   if (!parsed) {
     const result = failure(reject("invalid_json"));
@@ -42,5 +45,5 @@ export function run(
       Object.assign(result.body, { kind: "schema", errors: [{ error: "invalid_json", message: result.body.message }] });
     return result;
   }
-  return ENGINES[route].handler({ body: parsed, headers, ctx, keyId: keyIdFromHeaders(headers) });
+  return ENGINES[route].handler({ body: parsed, headers, ctx: ctx as EngineContext, keyId: keyIdFromHeaders(headers) });
 }

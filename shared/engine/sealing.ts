@@ -1,16 +1,51 @@
 /**
- * Where the engine's answers gain their seals and signatures (D27), when the host gives it a
- * signer: a committed job's seal, last in the job, only while the chain of custody holds (a
- * create, or a job that arrived with a valid seal; once broken it stays broken); a committed
- * receipt's `job_sealed` (did the settled job arrive sealed) and `signature`, last. Without a
- * signer the answers are SPEC's, unchanged.
+ * Where the engine meets seals and signatures (D27), when the host gives it a signer: how each
+ * engine treats the seal of the job it is sent, a committed job's seal (last in the job, only
+ * while the chain holds: a create, or a job that arrived with a valid seal; once broken it stays
+ * broken) and a committed receipt's signature (last, only when the settled job arrived sealed,
+ * so a signed receipt means the service sealed the job at every step). Without a signer the
+ * answers are SPEC's, unchanged.
  */
 
 import type { Job } from "../protocol/job-members.ts";
 import { SEAL, SIGNATURE, sealOf, signatureOf } from "../seal/seal.ts";
-import type { Sealing } from "../seal/signer.ts";
+import type { Sealing, Signer } from "../seal/signer.ts";
 import { jobView } from "./job.ts";
 import { receiptOf } from "./receipt.ts";
+
+/** How the job's seal is read: checked with `signer` (its verdict recorded), and refused when missing or wrong if `refuse`. */
+export interface SealPolicy {
+  readonly signer: Signer;
+  readonly refuse: boolean;
+}
+
+/** Which engine reads the job: one that commits, a quote, a validate or a verify. */
+export type SealUse = "commit" | "quote" | "validate" | "verify";
+
+const POLICIES = new WeakMap<Sealing, Record<SealUse, SealPolicy | undefined>>();
+
+/**
+ * The policy of `use` under `sealing`: a commit and a validate check the seal (validate reports
+ * it), refusing a missing or wrong one under SEALS=required; a quote checks it only to refuse it
+ * (SEALS=required); verify checks and reports, never refuses. None without sealing.
+ */
+export function sealPolicy(sealing: Sealing | undefined, use: SealUse): SealPolicy | undefined {
+  if (!sealing) return undefined;
+  let policies = POLICIES.get(sealing);
+  if (policies === undefined) {
+    const { signer } = sealing;
+    const required = sealing.mode === "required";
+    const check = { signer, refuse: required };
+    policies = {
+      commit: check,
+      quote: required ? check : undefined,
+      validate: check,
+      verify: { signer, refuse: false },
+    };
+    POLICIES.set(sealing, policies);
+  }
+  return policies[use];
+}
 
 /** The job in response form, sealed when `chained`. */
 export function committedJob(job: Job, sealing: Sealing | undefined, chained: boolean): Record<string, unknown> {
@@ -19,7 +54,7 @@ export function committedJob(job: Job, sealing: Sealing | undefined, chained: bo
   return view;
 }
 
-/** The receipt of a settled job, with job_sealed and its signature when the service signs. */
+/** The receipt of a settled job, signed when the service signs and the chain held to the end (`chained`). */
 export function committedReceipt(
   job: Job,
   keyId: string | null,
@@ -27,8 +62,6 @@ export function committedReceipt(
   chained: boolean,
 ): Record<string, unknown> {
   const receipt = receiptOf(job, keyId) as Record<string, unknown>;
-  if (!sealing) return receipt;
-  receipt.job_sealed = chained;
-  receipt[SIGNATURE] = signatureOf(sealing.signer, receipt);
+  if (sealing && chained) receipt[SIGNATURE] = signatureOf(sealing.signer, receipt);
   return receipt;
 }

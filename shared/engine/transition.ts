@@ -16,7 +16,7 @@ import {
   failure,
   success,
 } from "./respond.ts";
-import { committedJob, committedReceipt } from "./sealing.ts";
+import { committedJob, committedReceipt, sealPolicy } from "./sealing.ts";
 
 /** The id a create gets: derived from the idempotency key when one was sent, else random. */
 export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {
@@ -27,8 +27,8 @@ export function newJobId(request: ActionRequest, randomHex: (length: number) => 
 }
 
 /**
- * The success body of a committed action, as transition and each simulate step give it; the
- * job sealed and the receipt signed when `sealing` is given, the seal only while `chained` (D27).
+ * The success body of a committed action, as transition and each simulate step give it; when
+ * `sealing` is given and the chain holds (`chained`), the job sealed and the receipt signed (D27).
  */
 export function transitionBody(
   outcome: Outcome,
@@ -53,7 +53,7 @@ export function transitionBody(
 
 /** Handles a transition body. */
 export function transition({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, ctx.sealing);
+  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "commit"));
   if (!read.ok) return failure(read.errors[0]!);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);

@@ -1,15 +1,19 @@
 /**
  * POST /api/v0/validate: a dry check of an action body. Success is `ok: true` with the action
  * and the status it would lead to; failures add `kind` (schema on 400, state on 409) and
- * `errors`, every schema problem found, or the one state problem (D8, D13a).
+ * `errors`, every schema problem found, or the one state problem (D8, D13a). When the service
+ * seals and the job sent carries a seal, the answer (success or state problem) says whether it
+ * holds: `seal_valid` (D27), so a client can check a job it holds in one call.
  */
 
 import { TRANSITIONS } from "../protocol/constants.ts";
 import { ERROR_CATALOG, type Rejection } from "../protocol/errors.ts";
-import { checkedSeals, readActionRequest } from "./action-request.ts";
+import type { Verdict } from "../seal/seal.ts";
+import { readActionRequest } from "./action-request.ts";
 import { stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
-import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import { addClosingFields, type Body, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import { sealPolicy } from "./sealing.ts";
 
 const entry = ({ error, field, message }: Rejection) => ({ error, ...(field !== undefined && { field }), message });
 
@@ -21,16 +25,26 @@ function invalid(errors: Rejection[]): EngineResult {
   return result;
 }
 
+/** Adds seal_valid when a seal was sent and checked (D27). */
+function addSealVerdict(body: Body, verdict: Verdict | undefined): void {
+  if (verdict === "valid" || verdict === "invalid") body.seal_valid = verdict === "valid";
+}
+
 /** Handles a validate body. */
 export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, checkedSeals(ctx.sealing));
+  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "validate"));
   if (!read.ok) return invalid(read.errors);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);
-  if (problem) return invalid([problem]);
+  if (problem) {
+    const result = invalid([problem]);
+    addSealVerdict(result.body, request.jobSeal);
+    return result;
+  }
   const answer = envelope();
   answer.action = request.action;
   answer.next_status = TRANSITIONS[request.action].to;
+  addSealVerdict(answer, request.jobSeal);
   addClosingFields(answer, keyId, request.fields.idempotency_key);
   return success(answer);
 }

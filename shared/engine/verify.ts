@@ -2,8 +2,9 @@
  * POST /api/v0/verify: recomputes fee, agent_payout and returned_to_payer for a receipt, or for
  * a job with an action and claimed values, with the fee functions transition uses (D12, D12a).
  * When the service seals (D27) it also checks a job's seal (`seal_valid`) and a receipt's
- * signature (`signature_valid`), each only when one was sent. A wrong claim, seal or signature
- * is a 200 with valid false, never an error.
+ * signature (`signature_valid`), each reported only when one was sent. `valid` is about the
+ * figures (SPEC); under SEALS=required it is also false when the seal or signature is missing or
+ * does not hold. A wrong claim, seal or signature is a 200, never an error.
  */
 import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";
 import { illegalTransition, invalid, invalidAction, missing } from "../protocol/errors.ts";
@@ -16,6 +17,7 @@ import type { EngineResult } from "./context.ts";
 import { readJob } from "./job-reader.ts";
 import { readReceipt } from "./receipt-reader.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
+import { sealPolicy } from "./sealing.ts";
 
 /** The three values verify compares, keyed as in its response. */
 type Claims = Partial<Record<Claim, number>>;
@@ -66,7 +68,7 @@ export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResu
   if (hasReceipt && hasJob) return failure(invalid("job", "Send receipt or job, not both."));
   if (!hasReceipt && !hasJob) return failure(missing("receipt"));
 
-  const c = new Checker(body, ctx.sealing);
+  const c = new Checker(body, sealPolicy(ctx.sealing, "verify"));
   const subject = hasReceipt ? readReceiptSubject(c) : readJobSubject(c);
   const idempotencyKey = c.idempotencyKey(headers);
   if (subject?.status === "submitted" && action === undefined) c.fail(missing("action"));
@@ -92,15 +94,18 @@ export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResu
     received[key] = claim;
     if (claim !== expected[key]) mismatches.push({ field: key, expected: expected[key], received: claim });
   }
-  const seal = c.jobSeal === "absent" ? undefined : c.jobSeal;
-  const signature =
-    ctx.sealing && hasReceipt ? checkSignature(ctx.sealing.signer, body.receipt as Record<string, unknown>) : undefined;
-  const signatureValid = signature === undefined || signature === "absent" ? undefined : signature === "valid";
+  // The integrity of what was sent: the job's seal or the receipt's signature, when the service checks them.
+  const integrity = !ctx.sealing
+    ? undefined
+    : hasReceipt
+      ? checkSignature(ctx.sealing.signer, body.receipt as Record<string, unknown>)
+      : c.jobSeal;
+  const held = integrity === undefined || integrity === "valid" || ctx.sealing?.mode !== "required";
   const answer = envelope();
-  answer.valid = mismatches.length === 0 && seal !== "invalid" && signatureValid !== false;
+  answer.valid = mismatches.length === 0 && held;
   answer.verified = Object.keys(received).length > 0;
-  if (seal !== undefined) answer.seal_valid = seal === "valid";
-  if (signatureValid !== undefined) answer.signature_valid = signatureValid;
+  if (integrity === "valid" || integrity === "invalid")
+    answer[hasReceipt ? "signature_valid" : "seal_valid"] = integrity === "valid";
   answer.expected = expected;
   answer.received = received;
   answer.mismatches = mismatches;

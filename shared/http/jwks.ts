@@ -1,7 +1,7 @@
 /**
- * GET /.well-known/jwks.json (issue 25): the deployment's public signing keys as a JSON Web Key
- * Set (RFC 7517 §5), what anyone checks a sealed job or a signed receipt with, offline, with a
- * standard JOSE library. Served like a document, with the documents' own headers and ETag
+ * GET /.well-known/jwks.json (D27): the deployment's public signing keys as a JSON Web Key Set
+ * (RFC 7517 §5), what anyone checks a signed receipt with, offline, with a standard JOSE library
+ * (a job's seal is the service's own MAC, which only the service checks: validate's seal_valid). Served like a document, with the documents' own headers and ETag
  * (D17, D18: GET and HEAD, Cache-Control, a strong ETag and 304, CORS open) but not one of them: its body comes from the host's key, not from the
  * documents' builders, so the static site never holds it. With SEALS=off (no Signer) it is an
  * empty set, `{"keys":[]}`, still 200, so the link every document gives always resolves and a
@@ -13,7 +13,7 @@
  */
 import { KEY_SET } from "../documents/catalog.ts";
 import { documentOf } from "../documents/index.ts";
-import type { PublicJwk, Sealing } from "../seal/signer.ts";
+import type { PublicJwk, Sealing, UnusableSealing } from "../seal/signer.ts";
 import { DOCUMENT_METHODS, preflight } from "./cors.ts";
 import { ifNoneMatches, type Representation, representation } from "./documents.ts";
 import { notAllowed } from "./responses.ts";
@@ -25,9 +25,9 @@ export const JWKS_PATH = KEY_SET.path;
 const JWKS_TYPE = "application/jwk-set+json";
 
 /** The key set of `sealing` as a value: its public keys, current first, each with exactly the public members. */
-export const keySet = (sealing: Sealing | undefined): { keys: PublicJwk[] } => ({
+export const keySet = (sealing: Sealing | UnusableSealing | undefined): { keys: PublicJwk[] } => ({
   // Rebuilt member by member, so nothing but these (never a private `d`) can reach the body.
-  keys: (sealing?.signer.keys ?? []).map(({ kty, crv, x, kid, alg, use }) => ({ kty, crv, x, kid, alg, use })),
+  keys: (sealing?.signer?.keys ?? []).map(({ kty, crv, x, kid, alg, use }) => ({ kty, crv, x, kid, alg, use })),
 });
 
 /**
@@ -35,7 +35,9 @@ export const keySet = (sealing: Sealing | undefined): { keys: PublicJwk[] } => (
  * If-None-Match), OPTIONS (the documents' preflight), any other method 405. Built on the
  * first request, once.
  */
-export function jwksEndpoint(sealing: Sealing | undefined): (request: Request, id: string) => Response {
+export function jwksEndpoint(
+  sealing: Sealing | UnusableSealing | undefined,
+): (request: Request, id: string) => Response {
   let made: Representation | undefined;
   const make = () => {
     const doc = documentOf(JWKS_TYPE, `${JSON.stringify(keySet(sealing), null, 2)}\n`);

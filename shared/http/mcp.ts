@@ -12,7 +12,7 @@
  * (the SDK takes tens of milliseconds to import, which a start of the engines need not pay).
  */
 import type { DocumentSettings } from "../documents/index.ts";
-import type { EngineContext } from "../engine/context.ts";
+import type { HostContext } from "../engine/context.ts";
 import { isObject } from "../lib/json.ts";
 import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
 import type { Resources } from "../mcp/resources.ts";
@@ -108,7 +108,7 @@ export type McpEndpoint = (request: Request, id: string) => Promise<Response>;
  */
 export function mcpEndpoint(
   settings: DocumentSettings,
-  context: () => EngineContext,
+  context: () => HostContext,
   report: ErrorReporter | undefined,
   guard: McpGuard = () => undefined,
 ): McpEndpoint {

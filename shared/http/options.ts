@@ -4,7 +4,7 @@
  * reads them.
  */
 import type { DocumentSettings } from "../documents/index.ts";
-import type { Sealing } from "../seal/signer.ts";
+import type { Sealing, UnusableSealing } from "../seal/signer.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";
 import type { ErrorReporter } from "./error-boundary.ts";
@@ -76,8 +76,9 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    * Seals on jobs and signatures on receipts (issue 25): the SEALS mode and the Signer of the
    * deployment's key, built once by the host (api/host/keys.ts). Its public keys are
    * GET /.well-known/jwks.json's (jwks.ts). Absent: SEALS=off, no seals, an empty key set.
+   * Unusable (SEALS=required without a key): the engines answer seals_unavailable (D27).
    */
-  sealing?: Sealing;
+  sealing?: Sealing | UnusableSealing;
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
  * base64url without padding (RFC 4648 §5) of bytes, as JWS writes its parts; the share-link
- * tokens' text versions (shared/client-state/tokens.ts) wrap these. The runtime's own encoder
- * (`Uint8Array.prototype.toBase64`, in Bun and recent engines) when there is one: it is about
- * ten times faster than going through btoa, and a sealed answer encodes three or four parts.
- * Otherwise btoa and atob, which every runtime the service runs on has.
+ * tokens' text versions (shared/client-state/tokens.ts) wrap these. The runtime's own codec
+ * (`Uint8Array.prototype.toBase64`, `Uint8Array.fromBase64`: Bun and recent engines) when there
+ * is one, several times faster than btoa and atob, which every runtime has and which serve
+ * otherwise (Node 20): a receipt's signature carries the whole receipt.
  */
 
 type NativeBase64 = { toBase64?: (options: { alphabet: "base64url"; omitPadding: boolean }) => string };
 const NATIVE = typeof (Uint8Array.prototype as NativeBase64).toBase64 === "function";
+type NativeFromBase64 = { fromBase64?: (text: string, options: { alphabet: "base64url" }) => Uint8Array };
+const FROM_BASE64 = (Uint8Array as NativeFromBase64).fromBase64;
+const DECODE_OPTIONS = { alphabet: "base64url" } as const;
 const OPTIONS = { alphabet: "base64url", omitPadding: true } as const;
 
 /** base64url of `bytes`, no padding. */
@@ -22,12 +25,25 @@ export function viaBtoa(bytes: Uint8Array): string {
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** The bits the last character of a text of length % 4 = 2 or 3 carries that encode no byte. */
+const SPARE_BITS = [0, 0, 0b1111, 0b11] as const;
 
-/** The bytes of a base64url string (padding not allowed), or null when it is not one. */
+/**
+ * The bytes of a base64url string, or null when it is not one: no padding, and only the one
+ * canonical spelling of its bytes (RFC 4648 §3.5: the bits of the last character that encode no
+ * byte are zero), so one value has one text and a token cannot be respelled.
+ */
 export function base64UrlToBytes(text: string): Uint8Array | null {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
+  const spare = SPARE_BITS[text.length % 4]!;
+  if (spare !== 0 && (ALPHABET.indexOf(text.at(-1)!) & spare) !== 0) return null;
   try {
-    return Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
+    if (FROM_BASE64) return FROM_BASE64(text, DECODE_OPTIONS);
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
   } catch {
     return null;
   }

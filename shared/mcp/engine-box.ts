@@ -6,7 +6,7 @@
  * D15). The engines' body limit holds on a tool's arguments (D9, on stdio too), and an exception
  * is the catalog's internal_error as an isError result, reported to the host and never shown (D21).
  */
-import type { EngineContext } from "../engine/context.ts";
+import type { HostContext } from "../engine/context.ts";
 import { failure } from "../engine/respond.ts";
 import { run } from "../engine/run.ts";
 import { isObject } from "../lib/json.ts";
@@ -38,7 +38,7 @@ const encoder = new TextEncoder();
  * `report` is given every exception a call meets (the host logs it).
  */
 export function engineBox(
-  context: () => EngineContext,
+  context: () => HostContext,
   headers: HeaderReader,
   report: (error: unknown) => void = () => {},
 ): ToolBox {

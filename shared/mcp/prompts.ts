@@ -1,10 +1,12 @@
 /**
  * The prompt an MCP client offers its user: walk one job through the tools, quoting before
- * each commit and carrying the job from each answer into the next call (the client holds it).
+ * each commit and carrying the job from each answer into the next call exactly as returned (the
+ * client holds it, and its seal holds only while it is unchanged, D27).
  * Its arguments pass the create fields' own rules (fields.ts) before anything is rendered: a
  * missing, blank or negative argument is refused with the rule's message, never put in the text.
  */
 import * as v from "valibot";
+import { SEND_JOB_BACK } from "../documents/tools.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
 import { FIELDS } from "../protocol/fields.ts";
 
@@ -49,12 +51,12 @@ export function walkArguments(
 /** The messages of the walk prompt for these (checked) arguments. */
 export function walkMessages(args: WalkArguments) {
   const text = [
-    `Walk one demo escrow job with the escrow tools: title ${JSON.stringify(args.title)}, amount ${args.amount} credits, criteria ${JSON.stringify(args.criteria)}. No money moves; the service stores nothing, so keep the job from each answer and send it back as \`job\` on the next call.`,
-    "1. escrow_quote with action create and those fields, then escrow_transition with the same body: keep the job it returns (with its id).",
+    `Walk one demo escrow job with the escrow tools: title ${JSON.stringify(args.title)}, amount ${args.amount} credits, criteria ${JSON.stringify(args.criteria)}. No money moves; the service stores nothing, so keep the job from each answer and send it back as \`job\` on the next call. ${SEND_JOB_BACK} Never rebuild it, rename its members or add any.`,
+    "1. escrow_quote with action create and those fields, then escrow_transition with the same body: keep the job it returns (with its id and its seal; a quote's job is a preview, never sealed: do not carry it on).",
     "2. escrow_quote with action fund, the job and payer_credits (1000 to start), then escrow_transition: the amount moves into escrow and payer_credits comes back lower.",
     "3. escrow_transition with action submit, the funded job and a proof_url.",
     `4. escrow_quote with action release to see the ${FEE_TEXT} fee and the agent payout, then escrow_transition to release (or action dispute to refund the whole amount). Keep the receipt.`,
-    "5. escrow_verify with the receipt: it should say valid true.",
+    "5. escrow_verify with the receipt: it should say valid true, and signature_valid true when the receipt is signed (the job kept its seal at every step).",
     "If a call answers isError, read its error and message, fix the body and try again; a refusal changes nothing.",
   ].join("\n");
   return [{ role: "user" as const, content: { type: "text" as const, text } }];

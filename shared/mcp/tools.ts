@@ -1,13 +1,14 @@
 /**
- * The five engines as MCP tools (named as tools.json names them): each tool's input schema is
- * the flat schema tools.json publishes for the engine's body, plus an optional `demo_key`; its
+ * The five engines as MCP tools (named and described as tools.json names and describes them):
+ * each tool's input schema is the flat schema tools.json publishes for the engine's body (the
+ * job's seal included, D27), plus an optional `demo_key`; its
  * output schema is the engine's answer or its error body, as the OpenAPI document states them,
  * written out whole.
  * A call runs the engine and answers its body as structuredContent and as JSON text, byte for
  * byte what the HTTP engine answers; a refusal is a result with isError and the error body.
  */
 
-import { toolInputSchemas } from "../documents/tools.ts";
+import { toolDescription, toolInputSchemas } from "../documents/tools.ts";
 import { ENGINE_LIST, type EngineEntry } from "../engine/catalog.ts";
 import type { EngineResult } from "../engine/context.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
@@ -83,7 +84,7 @@ function engineTool(engine: EngineEntry, input: Schema, output: Schema): ToolDef
   return {
     name: engine.tool,
     title: engine.title,
-    description: `${engine.description}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} A refusal is a result with isError true and the error body (error, message, field) as its structured content.`,
+    description: `${toolDescription(engine)}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} A refusal is a result with isError true and the error body (error, message, field) as its structured content.`,
     inputSchema: {
       ...input,
       type: "object",

@@ -14,8 +14,8 @@ import type { Receipt } from "./receipt-members.ts";
 
 /** A job as an answer holds it: with its id (every answer but a create quote's), and its seal once committed (D27). */
 export type IdentifiedJob = Job & { id: string; seal?: string };
-/** A receipt as an answer holds it: with job_sealed and its signature once the service signed it (D27). */
-export type SignedReceipt = Receipt & { job_sealed?: boolean; signature?: string };
+/** A receipt as an answer holds it: with its signature when the service signed it (the job arrived sealed, D27). */
+export type SignedReceipt = Receipt & { signature?: string };
 /** The three figures verify recomputes, or finds claimed. */
 export type Figures = Partial<Record<Claim, number>>;
 /** One claimed value that the fee rules do not give (verify). */
@@ -111,7 +111,8 @@ export const ANSWERS = {
     required: [...ENVELOPE_REQUIRED, "action", "next_status", "job"],
   },
   validate: {
-    members: { ...ENVELOPE, action: "action", next_status: "status", ...KEY_MEMBERS },
+    // seal_valid (D27): only when the service seals and the job sent carried a seal.
+    members: { ...ENVELOPE, action: "action", next_status: "status", seal_valid: "flag", ...KEY_MEMBERS },
     required: [...ENVELOPE_REQUIRED, "action", "next_status"],
   },
   simulate: {
@@ -168,6 +169,8 @@ export const ERROR_ANSWER = {
     expiresAt: "text",
     kind: "schemaOrState",
     errors: "problems",
+    // validate's state problem (409) says whether the job's seal holds, as its 200 does (D27).
+    seal_valid: "flag",
     request_id: "requestId",
   },
   required: ["ok", "mode", "money", "error", "message"],

@@ -1,6 +1,6 @@
 /**
  * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9,
- * internal_error of D21 and rate_limited of D23): status, kind, message template, when it happens, extra fields and
+ * internal_error of D21, rate_limited of D23 and seals_unavailable of D27): status, kind, message template, when it happens, extra fields and
  * routes. Engine rejections and /api/errors.json both read it, so a message cannot drift from
  * its documentation.
  */
@@ -21,7 +21,7 @@ export interface CatalogEntry {
 
 const ALL_ENGINES = ["validate", "quote", "transition", "simulate", "verify"] as const;
 
-/** Every error code the service can answer, in SPEC's order, then D9's two, then D21's, then D23's. */
+/** Every error code the service can answer, in SPEC's order, then D9's two, then D21's, D23's and D27's. */
 export const ERROR_CATALOG = {
   invalid_json: {
     status: 400,
@@ -119,6 +119,15 @@ export const ERROR_CATALOG = {
     when: "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
     extra: [],
     routes: ["any"],
+  },
+  seals_unavailable: {
+    status: 503,
+    kind: "http",
+    message:
+      "This service is set to require sealed jobs (SEALS=required) but has no usable signing key, so it answers no engine request rather than answer unsealed. Nothing was changed; try again once its operator has set SIGNING_KEY.",
+    when: "Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.",
+    extra: [],
+    routes: ALL_ENGINES,
   },
 } as const satisfies Record<string, CatalogEntry>;
 

@@ -25,8 +25,8 @@ export const UNEXPRESSED = [
   "A dispute whose refund would push payer_credits past 9007199254740991 is refused (D3).",
   "A field (or job member) sent under two of its names is accepted by the engine when the values agree after trimming, and is invalid_field otherwise (D25); the schemas refuse any field sent under two names, even when one of them is null.",
   "State rules (illegal_transition, insufficient_credits, hold_expired) are not schema rules.",
-  "Under SEALS=required (D27) a job without a seal, or whose seal does not match it, is refused (missing_field or invalid_field job.seal); the schemas know neither the setting nor the key, so they accept a job without a seal and check only a seal's shape.",
-  "Under SEALS=on or off (D27) a job's seal and a receipt's job_sealed and signature are never refused for their shape (a seal that is not valid breaks the chain of custody, a signature that is not valid makes signature_valid false, and SEALS=off ignores them); the schemas refuse any of another shape.",
+  "Under SEALS=required (D27) transition, quote and validate refuse a job without a seal (missing_field job.seal) or one whose seal does not hold for the job exactly as sent, a member renamed to an alias, added, dropped, moved or edited (invalid_field job.seal); verify answers valid false instead. The schemas know neither the setting nor the key, and JSON Schema cannot see member order, so they accept such a job and check only a seal's shape.",
+  "Under SEALS=on or off (D27) a job's seal and a receipt's signature are never refused for their shape (a seal that does not hold breaks the chain: the job goes on unsealed; a signature that does not hold makes signature_valid false; SEALS=off ignores both); the schemas refuse any of another shape.",
 ] as const;
 
 /** Properties for every name of each field: its schema by `refs`, or null (D2). */
@@ -40,7 +40,8 @@ const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["
 
 /**
  * The client-held job (D6): members by response name and snake_case alias, then its seal (D27);
- * unknown members allowed (dropped).
+ * unknown members allowed (dropped). A sealed job keeps its seal only when it comes back exactly
+ * as written (UNEXPRESSED: no schema sees member order or knows the key).
  */
 export function jobSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
@@ -53,7 +54,8 @@ export function jobSchema(refs: SchemaRefs): Schema {
   return requiring(
     {
       type: "object",
-      description: "The client-held job, as the last response gave it.",
+      description:
+        "The client-held job, exactly as the last response gave it: the same members, names and order, and its seal when it has one (D27).",
       properties,
       dependentSchemas: oneNameEach(JOB_MEMBER_NAMES.map(memberNamesOf)),
     },
@@ -125,7 +127,7 @@ export function transitionBodySchema(refs: SchemaRefs, discriminated: boolean): 
 
 /**
  * The receipt verify accepts: job_id, status, amount and the three claims required; the rest
- * checked when present, job_sealed and signature (D27) last.
+ * checked when present, signature (D27) last.
  */
 export function receiptSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};

@@ -5,7 +5,7 @@
  * after itself (`payer_credits` -> PayerCredits). A job or receipt member that is the same field
  * under the same rule (job.title and title, receipt.client_ref and client_ref) refers to that
  * field's component; every other member has its own (JobStatus, ReceiptReleaseFee). The job's
- * and the receipt's integrity members (D27) are named after themselves (Seal, JobSealed, Signature).
+ * and the receipt's integrity members (D27) are named after themselves (Seal, Signature).
  */
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
 import { type IntegrityMember, integrityMembersOf } from "../protocol/integrity-members.ts";

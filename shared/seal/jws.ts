@@ -1,69 +1,123 @@
 /**
- * JWS compact serialization (RFC 7515) with EdDSA (RFC 8037), signed and checked by the host's
- * signer: `base64url(header).base64url(payload).base64url(signature)`, the header
- * `{"alg":"EdDSA","kid":…}`. A detached token (RFC 7515 Appendix F) leaves the payload part
- * empty; whoever checks it brings the payload. Written here rather than with jose because the
- * engine is synchronous and jose's signing is not; jose verifies what this writes (tested).
+ * The two compact JWS forms of D27 (RFC 7515), written and checked with the host's Signer:
+ *
+ * - a job seal: detached (Appendix F), `header..mac`, the header
+ *   `{"alg":"HS256","b64":false,"crit":["b64"],"kid":…,"typ":"escrow-job-seal+jws"}`: the MAC is
+ *   the seal key's HMAC-SHA256 of `header.` followed by the job's JSON text itself (RFC 7797's
+ *   unencoded payload), which spares encoding the job to base64url twice per action;
+ * - a receipt signature: `header.payload.signature`, the header
+ *   `{"alg":"EdDSA","kid":…,"typ":"escrow-receipt+jws"}`, the signature Ed25519 (RFC 8037).
+ *
+ * The service checks only what it could have written: a header is looked up among the exact
+ * texts it writes (one per kid), so an unknown kid, another `alg` or `typ`, extra header members
+ * or another spelling of the same header are all "not ours"; payload and signature must be the
+ * canonical base64url of their bytes. Written here rather than with jose because the engine is
+ * synchronous and jose is not; jose verifies the receipts this writes (tested).
  */
 import { base64UrlToBytes, bytesToBase64Url } from "../lib/base64url.ts";
-import { isObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
+import { RECEIPT_TYP, SEAL_MAX_LENGTH, SEAL_TYP } from "../protocol/integrity-members.ts";
 import type { Signer } from "./signer.ts";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8", { fatal: true });
 
-/** The protected header of every token this service signs, encoded once per key. */
-const HEADERS = new Map<string, string>();
-function headerOf(kid: string): string {
-  let header = HEADERS.get(kid);
-  if (header === undefined) {
-    header = bytesToBase64Url(encoder.encode(JSON.stringify({ alg: "EdDSA", kid })));
-    HEADERS.set(kid, header);
-  }
-  return header;
+/** A MAC of the rest of a seal's signing input, in one or two pieces, its header and dot absorbed (Signer.mac). */
+export type Mac = (rest: string, end?: string) => string;
+
+/** The protected headers a signer writes, encoded once: the current ones, and every known one by its text. */
+interface Headers {
+  seal: string;
+  /** The current seal key's MAC of `seal.` + a job. */
+  mac: Mac;
+  receipt: string;
+  /** base64url seal header -> the MAC of the seal key that writes it. */
+  sealMacs: Map<string, Mac>;
+  /** base64url receipt header -> the kid whose Ed25519 key signs it. */
+  receiptKids: Map<string, string>;
 }
 
-/** A compact JWS of `payload` by the signer's current key; `detached` leaves the payload out of the token. */
-export function signJws(signer: Signer, payload: Uint8Array, detached: boolean): string {
-  const header = headerOf(signer.kid);
-  const body = bytesToBase64Url(payload);
-  const signature = signer.sign(encoder.encode(`${header}.${body}`));
-  return `${header}.${detached ? "" : body}.${bytesToBase64Url(signature)}`;
+const encodedHeader = (header: object): string => bytesToBase64Url(encoder.encode(JSON.stringify(header)));
+/** A seal's protected header: HS256 over the unencoded payload (RFC 7797). */
+const sealHeader = (kid: string): string =>
+  encodedHeader({ alg: "HS256", b64: false, crit: ["b64"], kid, typ: SEAL_TYP });
+/** A receipt signature's protected header. */
+const receiptHeader = (kid: string): string => encodedHeader({ alg: "EdDSA", kid, typ: RECEIPT_TYP });
+
+const HEADERS = new WeakMap<Signer, Headers>();
+function headersOf(signer: Signer): Headers {
+  let headers = HEADERS.get(signer);
+  if (headers === undefined) {
+    const sealMacs = new Map<string, Mac>();
+    for (const kid of signer.sealKids) {
+      const head = sealHeader(kid);
+      const mac = signer.mac(kid, `${head}.`);
+      if (mac) sealMacs.set(head, mac);
+    }
+    const seal = sealHeader(signer.kid);
+    const mac = sealMacs.get(seal);
+    if (!mac) throw new TypeError("the signer holds no seal key for its own kid");
+    const receiptKids = new Map(signer.keys.map(({ kid }) => [receiptHeader(kid), kid]));
+    headers = { seal, mac, receipt: receiptHeader(signer.kid), sealMacs, receiptKids };
+    HEADERS.set(signer, headers);
+  }
+  return headers;
 }
 
-/** The kid of a protected header this service could have written, or undefined. */
-function kidOf(header: string): string | undefined {
-  const bytes = base64UrlToBytes(header);
-  if (!bytes) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(decoder.decode(bytes));
-    if (!isObject(parsed) || parsed.alg !== "EdDSA" || typeof parsed.kid !== "string") return undefined;
-    if (Object.keys(parsed).some((name) => name !== "alg" && name !== "kid")) return undefined;
-    return parsed.kid;
-  } catch {
-    return undefined;
-  }
+/** Where a receipt's text is encoded before it is signed: grown as needed, never shrunk (three bytes per UTF-16 unit fit). */
+let scratch = new Uint8Array(8192);
+/** The UTF-8 of `text` in the scratch buffer: a view valid until the next call. */
+function utf8(text: string): Uint8Array {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
+}
+
+/** Equal texts, compared in a time that does not depend on where they differ (a MAC is a secret's output). */
+export function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** The seal of `content` (a job as JSON text): a detached HS256 JWS, unencoded payload, under the current seal key. */
+export function sealJws(signer: Signer, content: string): string {
+  const { seal, mac } = headersOf(signer);
+  return `${seal}..${mac(content)}`;
 }
 
 /**
- * The payload of `token` when its signature holds for a key of the signer: the detached payload
- * given (the token's own payload part must then be empty), or the token's own. null otherwise,
- * for anything that is not such a token.
+ * The MAC that checks `seal` (the one of the seal key its header names) and the MAC the seal
+ * carries, when the header is one this service writes, with the current or a previous seal key;
+ * null for anything else, before any content is looked at.
  */
-export function verifyJws(signer: Signer, token: unknown, detached?: Uint8Array): Uint8Array | null {
-  // A token sent back travels in a body, so it is never longer; a receipt's signature grows
-  // with the receipt (a long criteria), so no tighter bound holds.
+export function sealMac(signer: Signer, seal: string): { mac: Mac; carried: string } | null {
+  if (seal.length > SEAL_MAX_LENGTH) return null;
+  const dots = seal.indexOf("..");
+  const mac = dots < 0 ? undefined : headersOf(signer).sealMacs.get(seal.slice(0, dots));
+  return mac === undefined ? null : { mac, carried: seal.slice(dots + 2) };
+}
+
+/** The signature of `content` (a receipt as JSON text): a compact EdDSA JWS carrying it as its payload. */
+export function signJws(signer: Signer, content: string): string {
+  // The receipt and then the signing input are encoded into one reused buffer, not two new ones.
+  const input = `${headersOf(signer).receipt}.${bytesToBase64Url(utf8(content))}`;
+  return `${input}.${bytesToBase64Url(signer.sign(utf8(input)))}`;
+}
+
+/**
+ * The payload of `token` when it is a receipt signature this service wrote, with the current or a
+ * previous key, and its signature holds; null otherwise.
+ */
+export function verifyJws(signer: Signer, token: unknown): Uint8Array | null {
+  // A signature travels inside a body, so it is never longer; it grows with the receipt.
   if (typeof token !== "string" || token.length > LIMITS.bodyBytesMax) return null;
   const parts = token.split(".");
   if (parts.length !== 3) return null;
-  const [header, body, signature] = parts as [string, string, string];
-  const kid = kidOf(header);
+  const [head, body, signature] = parts as [string, string, string];
+  const kid = headersOf(signer).receiptKids.get(head);
+  if (kid === undefined || body === "") return null;
+  const payload = base64UrlToBytes(body);
   const sig = base64UrlToBytes(signature);
-  if (kid === undefined || sig === null || sig.length !== 64) return null;
-  if (detached !== undefined && body !== "") return null;
-  const payload = detached ?? base64UrlToBytes(body);
-  if (payload === null) return null;
-  const input = detached ? `${header}.${bytesToBase64Url(detached)}` : `${header}.${body}`;
-  return signer.verify(kid, encoder.encode(input), sig) ? payload : null;
+  if (payload === null || sig === null || sig.length !== 64) return null;
+  return signer.verify(kid, utf8(`${head}.${body}`), sig) ? payload : null;
 }

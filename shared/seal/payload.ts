@@ -1,19 +1,13 @@
 /**
- * The bytes a seal or a signature covers (D27), stated once for the service that signs them
- * (seal.ts), the client that checks a job's seal (client/verify.ts) and the receipt links that
- * rebuild a detached signature's payload (client-state/signed-members.ts).
+ * The payload of a receipt's signature (D27): the receipt without `signature`, as JSON (UTF-8),
+ * members in the order given, base64url. The service signs that text (seal.ts writes the JSON
+ * itself); the receipt links rebuild it here to put a detached signature's payload back
+ * (client-state/signed-members.ts). A job's seal has no such payload: it is the service's MAC
+ * over the job's JSON text, which only the service checks (issue 31).
  */
 import { bytesToBase64Url } from "../lib/base64url.ts";
 
 const encoder = new TextEncoder();
 
-/**
- * The bytes a seal or a signature covers (D27): `content` as JSON (UTF-8), members in the order
- * given. For a job's seal, the job in response form without its seal; for a receipt's
- * signature, the receipt without its signature. The service signs and checks these bytes
- * (seal.ts); verifyJob and the receipt links rebuild them from here.
- */
-export const signedBytes = (content: object): Uint8Array => encoder.encode(JSON.stringify(content));
-
-/** The payload part a detached seal or signature leaves out: base64url of `content`'s signed bytes. */
-export const sealedPayload = (view: object): string => bytesToBase64Url(signedBytes(view));
+/** The payload part a detached signature leaves out: base64url of `content` (the receipt without its signature) as JSON. */
+export const signaturePayload = (content: object): string => bytesToBase64Url(encoder.encode(JSON.stringify(content)));

@@ -1,22 +1,20 @@
 /**
- * Seals and signatures (D27): what the service signs and how it checks what comes back.
+ * Seals and signatures (D27): what the service seals and signs, and how it checks what comes back.
  *
- * - A job's **seal** is a detached compact JWS over the job's canonical content: the job in
- *   response form (SPEC's member order, canonical names, members that are not set left out,
- *   jobView), as JSON. Reordered members, the snake_case aliases SPEC allows and unknown members
- *   (dropped by D6) read to the same content, so they do not break it. The seal is the job's
- *   last member and is not part of what it seals.
- * - A receipt's **signature** is a compact JWS whose payload is the receipt without
+ * - A job's **seal** is the service's own MAC (jws.ts: a detached HS256 JWS) over the job exactly
+ *   as the service wrote it: its members other than `seal`, in their order, as JSON
+ *   (`JSON.stringify`). Checking rebuilds that text from the job as it came back, so a member
+ *   renamed (a snake_case alias), added, dropped, moved or edited breaks it; only a member the
+ *   service leaves out while unset may come back as null (D2). The seal is the
+ *   job's last member and is not part of what it seals. Only the service checks it.
+ * - A receipt's **signature** is a compact EdDSA JWS whose payload is the receipt without
  *   `signature`, as JSON: anyone with the JWKS checks it with a JOSE library and compares the
  *   payload with the receipt.
- *
- * Both cover signedBytes (shared/client-state/signed-members.ts), the one statement of those
- * bytes, which the client's verifyJob and the receipt links rebuild too.
  */
 import { sameJson } from "../lib/json.ts";
 import type { IntegrityMember } from "../protocol/integrity-members.ts";
-import { signJws, verifyJws } from "./jws.ts";
-import { signedBytes } from "./payload.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
+import { type Mac, sameText, sealJws, sealMac, signJws, verifyJws } from "./jws.ts";
 import type { Signer } from "./signer.ts";
 
 /** The job member that holds the seal, and the receipt member that holds the signature (rows of INTEGRITY_MEMBERS). */
@@ -29,18 +27,78 @@ export type Verdict = "valid" | "invalid" | "absent";
 const decoder = new TextDecoder();
 
 /** The seal of a job in response form (`view` holds no seal). */
-export const sealOf = (signer: Signer, view: Record<string, unknown>): string =>
-  signJws(signer, signedBytes(view), true);
+export const sealOf = (signer: Signer, view: Record<string, unknown>): string => sealJws(signer, JSON.stringify(view));
 
-/** Whether `seal` (as sent; undefined or null when not) is a seal of this service over the job `view`. */
-export function checkSeal(signer: Signer, view: Record<string, unknown>, seal: unknown): Verdict {
+/**
+ * The names of each member the service leaves out of a job while it is unset (D10: proofNote,
+ * releaseNote, disputeReason, clientRef, callbackUrl, expiresAt), which a client may send as null
+ * instead (D2: null is omitted), as a model in OpenAI's strict mode must.
+ */
+const LEFT_OUT_WHEN_UNSET: readonly (readonly string[])[] = JOB_MEMBER_NAMES.filter(
+  (member) => !JOB_MEMBERS[member].required && !("initial" in JOB_MEMBERS[member]),
+).map(memberNamesOf);
+
+/**
+ * The names in `job` of members left out while unset that it sends only as null (no name of the
+ * member holds a value): what the service wrote without them. A member sent as null beside a value
+ * under another of its names is not among them, so such a job stays other than the one written.
+ */
+function unsetNulls(job: Record<string, unknown>): string[] | undefined {
+  let names: string[] | undefined;
+  for (const member of LEFT_OUT_WHEN_UNSET) {
+    let nulls = false;
+    let value = false;
+    for (const name of member) {
+      const sent = job[name];
+      if (sent === null) nulls = true;
+      else if (sent !== undefined) value = true;
+    }
+    if (nulls && !value) {
+      names ??= [];
+      for (const name of member) if (job[name] === null) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** What precedes a seal written last in a job's JSON text; a valid seal needs no escaping. */
+const SEAL_HEAD = `,"${SEAL}":"`;
+
+/**
+ * The MAC of what a job's seal covers: the job as sent without its `seal`, as JSON, members in
+ * the order sent, a member left out while unset and sent as null taken as not sent. The job's
+ * JSON is written once; a seal sent last (as the service writes it) is cut off its end, where
+ * nothing else can end in `,"seal":"<the seal>"}`: that is the outer object's last member. (A seal
+ * that would need escaping cannot be valid, so its text is never looked for.)
+ */
+function macOfSent(job: Record<string, unknown>, seal: string, mac: Mac): string {
+  const nulls = unsetNulls(job);
+  if (nulls === undefined) {
+    const text = JSON.stringify(job);
+    const cut = text.length - seal.length - SEAL_HEAD.length - 2;
+    const last =
+      cut > 0 &&
+      text.startsWith(SEAL_HEAD, cut) &&
+      text.startsWith(seal, cut + SEAL_HEAD.length) &&
+      text.endsWith('"}');
+    if (last) return mac(text.slice(0, cut), "}");
+  }
+  const written: Record<string, unknown> = {};
+  for (const name in job) if (name !== SEAL && !nulls?.includes(name)) written[name] = job[name];
+  return mac(JSON.stringify(written));
+}
+
+/** Whether the job as sent carries a seal of this service over exactly its other members, in their order. */
+export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict {
+  const seal = job[SEAL];
   if (seal === undefined || seal === null) return "absent";
-  return verifyJws(signer, seal, signedBytes(view)) ? "valid" : "invalid";
+  const found = typeof seal === "string" ? sealMac(signer, seal) : null;
+  return found !== null && sameText(macOfSent(job, seal as string, found.mac), found.carried) ? "valid" : "invalid";
 }
 
 /** The signature of `receipt` (which holds no signature yet). */
 export const signatureOf = (signer: Signer, receipt: Record<string, unknown>): string =>
-  signJws(signer, signedBytes(receipt), false);
+  signJws(signer, JSON.stringify(receipt));
 
 /** Whether `receipt` (as sent) carries a signature of this service over exactly its other members. */
 export function checkSignature(signer: Signer, receipt: Record<string, unknown>): Verdict {

@@ -1,11 +1,12 @@
 // The client library on another runtime (Node 20 or Deno): a walk in process, a refusal as a
 // value, a pack read back, and one call over HTTP. Arguments: the module to import (the built
 // package on Node, client/index.ts on Deno) and a live server's base URL. Prints one JSON line.
-// A sealing walk (a node:crypto Ed25519 signer, as the hosts build theirs) checks verifyJob and
-// verifyReceipt with jose on this runtime's WebCrypto.
+// A sealing walk (a node:crypto Ed25519 signer and its HKDF seal key, as the hosts build theirs)
+// asks the engine whether a job's seal holds (checkSeal) and checks the receipt with verifyReceipt,
+// jose on this runtime's WebCrypto.
 const args = typeof Deno === "undefined" ? process.argv.slice(2) : Deno.args;
-const { EscrowKeeper, localApi, httpApi, verifyJob, verifyReceipt } = await import(args[0]);
-const { createHash, generateKeyPairSync, sign, verify } = await import("node:crypto");
+const { EscrowKeeper, localApi, httpApi, checkSeal, verifyReceipt } = await import(args[0]);
+const { createHash, createHmac, generateKeyPairSync, hkdfSync, sign, verify } = await import("node:crypto");
 
 const keeper = new EscrowKeeper(localApi({ demoKey: "demo_runtime" }));
 const created = await keeper.create({ title: "Runtime walk", amount: 200, criteria: "It runs" });
@@ -22,23 +23,37 @@ const kid = createHash("sha256")
   .update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x }))
   .digest("base64url");
 const jwks = { keys: [{ kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" }] };
+// The seal key: HKDF-SHA256 of the private key's bytes, info SEAL_KEY_INFO (shared/protocol/integrity-members.ts).
+const { d } = pair.privateKey.export({ format: "jwk" });
+const sealKey = Buffer.from(
+  hkdfSync("sha256", Buffer.from(d, "base64url"), Buffer.alloc(0), "agent-escrow-demo job seal key v1", 32),
+);
 const signer = {
   kid,
   keys: jwks.keys,
+  sealKids: [kid],
   sign: (data) => new Uint8Array(sign(null, data, pair.privateKey)),
   verify: (k, data, signature) => k === kid && verify(null, data, pair.publicKey, signature),
+  mac: (k, prefix) =>
+    k === kid
+      ? (rest, end = "") =>
+          createHmac("sha256", sealKey)
+            .update(prefix + rest + end)
+            .digest("base64url")
+      : null,
 };
-const sealing = new EscrowKeeper(localApi({ sealing: { mode: "on", signer } }));
+const engine = localApi({ sealing: { mode: "on", signer } });
+const sealing = new EscrowKeeper(engine);
 const job = (await sealing.create({ title: "Sealed walk", amount: 100, criteria: "It verifies" })).job;
 await sealing.fund(job.id);
 await sealing.submit(job.id, { proof_url: "https://example.com/proof" });
 await sealing.release(job.id);
 const receipt = sealing.receipt(job.id);
 const sealed = [
-  (await verifyJob(sealing.job(job.id), jwks)).ok,
+  (await checkSeal(engine, sealing.job(job.id))).seal_valid,
   (await verifyReceipt(receipt, jwks)).ok,
   (await verifyReceipt({ ...receipt, agent_payout: 100 }, jwks)).reason,
-  (await verifyJob({ ...sealing.job(job.id), amount: 1 }, jwks)).reason,
+  (await checkSeal(engine, { ...sealing.job(job.id), amount: 1 })).seal_valid,
 ];
 const remote = await httpApi({ baseUrl: args[1] }).quote({ action: "create", title: "t", amount: 100, criteria: "c" });
 

@@ -6,7 +6,7 @@
  * How each value is read is in keys.test.ts and key-file.test.ts.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { outputOf } from "../../scripts/harness/child-output.ts";
@@ -44,6 +44,24 @@ describe("the default key file under bun run api", () => {
       await again.stop();
     }
     expect(readFileSync(file, "utf8")).toBe(text);
+  });
+
+  test("a key file its group or others can read is warned of on stderr, and the service starts", async () => {
+    const file = freshFile();
+    mkdirSync(join(file, ".."), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(TEST_SIGNING_JWK)}\n`, { mode: 0o644 });
+    chmodSync(file, 0o644);
+    const server = await startServer({ SIGNING_KEY_FILE: file });
+    try {
+      expect((await keySetOf(server.base)).keys).toHaveLength(1);
+      await until(() => server.stderr().includes("Warning:"), 5_000, "the warning");
+      expect(server.stderr()).toContain(
+        `Warning: the signing key file ${file} (SIGNING_KEY_FILE) is readable or writable by its group or others (mode 644)`,
+      );
+      expect(server.stderr()).not.toContain(TEST_SIGNING_JWK.d);
+    } finally {
+      await server.stop();
+    }
   });
 
   test("without SIGNING_KEY_FILE it is ~/.agent-escrow-demo/signing-key.json", async () => {

@@ -7,10 +7,10 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { createPrivateKey } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { keyFilePath, keyFromFile, withKeyFile } from "../../api/host/key-file.ts";
+import { keyFileExposure, keyFilePath, keyFromFile, withKeyFile } from "../../api/host/key-file.ts";
 import { readSigningKey } from "../../api/host/key-settings.ts";
 import { kidOf } from "../../api/host/keys.ts";
 import { readSettings, SettingError } from "../../api/host/settings.ts";
@@ -30,6 +30,55 @@ describe("where the key file is", () => {
       "/home/a/.agent-escrow-demo/signing-key.json",
     );
     expect(keyFilePath({})).toBe(join(homedir(), ".agent-escrow-demo/signing-key.json"));
+  });
+});
+
+describe("a key file others could read is warned of at start (D27)", () => {
+  const keyText = `${JSON.stringify(TEST_SIGNING_JWK)}\n`;
+  const fileWith = (mode: number): string => {
+    const path = freshPath();
+    keyFromFile(path);
+    writeFileSync(path, keyText);
+    chmodSync(path, mode);
+    return path;
+  };
+
+  test("an owner-only file made by the service, or one given 0600 or 0400, gets no warning", () => {
+    const path = freshPath();
+    expect(keyFromFile(path).warning).toBeNull();
+    expect(keyFromFile(path).warning).toBeNull();
+    expect(keyFromFile(fileWith(0o600)).warning).toBeNull();
+    expect(keyFromFile(fileWith(0o400)).warning).toBeNull();
+  });
+
+  test.each([0o640, 0o644, 0o604, 0o660, 0o666])(
+    "mode %o: a warning naming the file and its mode, quoting nothing of the key",
+    (mode) => {
+      const path = fileWith(mode);
+      const { key, warning } = keyFromFile(path);
+      expect(kidOf(key)).toBe(TEST_KID);
+      expect(warning).toBe(
+        `Warning: the signing key file ${path} (SIGNING_KEY_FILE) is readable or writable by its group or others (mode ${mode.toString(8)}): whoever can read it can forge this service's seals and receipt signatures. Make it owner-only (chmod 600, owned by the user that runs the service), or set SIGNING_KEY.`,
+      );
+      expect(warning).not.toContain(TEST_SIGNING_JWK.d);
+    },
+  );
+
+  test("a file owned by another user than the service's is warned of too", () => {
+    const path = fileWith(0o600);
+    const owner = statSync(path).uid;
+    expect(keyFileExposure(path, owner)).toBeNull();
+    expect(keyFileExposure(path, owner + 1)).toContain(
+      `is owned by another user (uid ${owner}, this process runs as ${owner + 1})`,
+    );
+  });
+
+  test("the warning rides on the signing settings, for the start to print", () => {
+    const path = fileWith(0o644);
+    const settings = readSettings({ SIGNING_KEY_FILE: path });
+    expect(withKeyFile(settings.signing, settings.keyFile).warning).toStartWith("Warning: the signing key file");
+    chmodSync(path, 0o600);
+    expect(withKeyFile(settings.signing, settings.keyFile)).not.toHaveProperty("warning");
   });
 });
 

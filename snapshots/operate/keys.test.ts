@@ -8,16 +8,17 @@
  * in http/jwks.test.ts, every runtime in runtimes/.
  */
 import { describe, expect, test } from "bun:test";
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from "node:crypto";
 import { CompactSign, calculateJwkThumbprint, compactVerify, createLocalJWKSet, importJWK } from "jose";
 import { readPreviousKeys, readSigningKey, sealingOf, sealMode, sealsNote } from "../../api/host/key-settings.ts";
 import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../api/host/keys.ts";
 import { SettingError } from "../../api/host/settings.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
-import type { PublicJwk } from "../../shared/seal/signer.ts";
-import { NOW } from "../support/helpers.ts";
+import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
+import { CREATE, NOW } from "../support/helpers.ts";
 
 const TEST_KEY_TEXT = JSON.stringify(TEST_SIGNING_JWK);
 const testKey = (): KeyObject => readSigningKey(TEST_KEY_TEXT);
@@ -55,8 +56,28 @@ describe("SIGNING_KEY", () => {
     expect(kidOf(testKey())).toBe(TEST_KID);
     // Without x, and with the members jwk generators add.
     expect(kidOf(readSigningKey(JSON.stringify({ kty: "OKP", crv: "Ed25519", d: TEST_SIGNING_JWK.d })))).toBe(TEST_KID);
-    const full = { ...TEST_SIGNING_JWK, kid: "mine", alg: "EdDSA", use: "sig" };
+    const full = { ...TEST_SIGNING_JWK, kid: TEST_KID, alg: "EdDSA", use: "sig", key_ops: ["sign", "verify"] };
     expect(kidOf(readSigningKey(` ${JSON.stringify(full, null, 2)}\n`))).toBe(TEST_KID);
+    expect(kidOf(readSigningKey(JSON.stringify({ ...TEST_SIGNING_JWK, alg: "Ed25519", key_ops: ["sign"] })))).toBe(
+      TEST_KID,
+    );
+  });
+
+  test.each([
+    ["a kid that is not the key's thumbprint", { kid: "my-key-2026" }, '"kid" is not the key\'s RFC 7638 thumbprint'],
+    ["another alg", { alg: "ES256" }, '"alg" is not EdDSA'],
+    ["a use other than sig", { use: "enc" }, '"use" is not "sig"'],
+    ["key_ops without sign", { key_ops: ["verify"] }, '"key_ops" does not allow signing'],
+    ["key_ops with another operation", { key_ops: ["sign", "encrypt"] }, '"key_ops" does not allow signing'],
+    ["key_ops that is not a list", { key_ops: "sign" }, '"key_ops" does not allow signing'],
+  ])("a JWK whose %s is refused, quoting neither the key nor the member", (_, members, part) => {
+    const value = JSON.stringify({ ...TEST_SIGNING_JWK, ...members });
+    // What the member held, except the operation names the message itself gives as the remedy.
+    const quoted = Object.values(members)
+      .flat()
+      .map(String)
+      .filter((value) => value !== "sign" && value !== "verify");
+    refuses(() => readSigningKey(value), "SIGNING_KEY", part, [TEST_SIGNING_JWK.d, ...quoted]);
   });
 
   test("a PKCS#8 PEM, with line breaks or with \\n written as two characters (an environment file)", () => {
@@ -139,14 +160,26 @@ describe("SIGNING_PREVIOUS_KEYS", () => {
     refuses(() => readPreviousKeys(value), "SIGNING_PREVIOUS_KEYS", part, []);
   });
 
-  test("a private key listed there is refused without quoting it: the setting is not a secret", () => {
-    const message = refuses(
-      () => readPreviousKeys(JSON.stringify([pub(older), old])),
+  test("a private key listed there is read as the key itself, which keeps its seals valid (D27)", () => {
+    const [first, second] = readPreviousKeys(JSON.stringify([pub(older), old]));
+    expect(first).toEqual(publicJwk(older.x));
+    expect(second).toBeInstanceOf(KeyObject);
+    expect(kidOf(second as KeyObject)).toBe(publicJwk(old.x).kid);
+  });
+
+  test("a private key listed there is checked as SIGNING_KEY is, and refused without quoting it", () => {
+    refuses(
+      () => readPreviousKeys(JSON.stringify([pub(older), { ...old, kid: "old-key" }])),
       "SIGNING_PREVIOUS_KEYS[1]",
-      'holds a private part ("d")',
+      '"kid" is not the key\'s RFC 7638 thumbprint',
+      [old.d, "old-key"],
+    );
+    refuses(
+      () => readPreviousKeys(JSON.stringify([{ ...old, d: `${old.d}AA` }])),
+      "SIGNING_PREVIOUS_KEYS[0]",
+      "is not 32 bytes",
       [old.d],
     );
-    expect(message).toContain("SIGNING_KEY, a secret");
   });
 });
 
@@ -224,6 +257,36 @@ describe("the Signer", () => {
     expect(after.verify(TEST_KID, data, after.sign(data))).toBe(false);
   });
 
+  test("seals: the current key's seal key, and a previous key's only when it was given with its private part", () => {
+    const before = signerFromKeys(testKey());
+    const ctx = (signer: Signer) => ({
+      now: NOW,
+      randomHex: (n: number) => "1".repeat(n),
+      sealing: { mode: "on" as const, signer },
+    });
+    const created = run("transition", JSON.stringify({ action: "create", ...CREATE }), undefined, ctx(before)).body;
+    const fund = (signer: Signer) =>
+      run(
+        "transition",
+        JSON.stringify({ action: "fund", job: created.job, payer_credits: 1000 }),
+        undefined,
+        ctx(signer),
+      ).body as Record<string, any>;
+    expect(before.sealKids).toEqual([TEST_KID]);
+    const fresh = freshKey().key;
+    const keeping = signerFromKeys(fresh, readPreviousKeys(JSON.stringify([TEST_SIGNING_JWK])));
+    expect(keeping.sealKids).toEqual([kidOf(fresh), TEST_KID]);
+    expect(keeping.keys.map((key) => key.kid)).toEqual([kidOf(fresh), TEST_KID]);
+    const kept = fund(keeping);
+    expect(kept.job).toHaveProperty("seal");
+    const header = JSON.parse(Buffer.from(kept.job.seal.split("..")[0], "base64url").toString());
+    expect(header.kid).toBe(kidOf(fresh));
+    const publicOnly = signerFromKeys(fresh, readPreviousKeys(JSON.stringify(TEST_JWKS)));
+    expect(publicOnly.sealKids).toEqual([kidOf(fresh)]);
+    expect(fund(publicOnly).job).not.toHaveProperty("seal");
+    expect(publicOnly.mac(TEST_KID, "x.")).toBeNull();
+  });
+
   test("publishes no private part, and its keys cannot be changed", () => {
     const signer = signerFromKeys(
       testKey(),
@@ -290,13 +353,14 @@ describe("a JWS the Signer makes, checked with jose and the served key set alone
 });
 
 describe("sealing and the start line", () => {
-  test("SEALS=off, or no key: no sealing; otherwise the mode and the key's Signer", () => {
+  test("SEALS=off, or on without a key: no sealing; required without a key: unusable; otherwise the mode and the key's Signer", () => {
     const key = testKey();
     expect(sealingOf({ seals: "off", key, previous: [] })).toBeUndefined();
     expect(sealingOf({ seals: "on", key: null, previous: [] })).toBeUndefined();
+    expect(sealingOf({ seals: "required", key: null, previous: [] })).toEqual({ mode: "required", signer: null });
     const sealing = sealingOf({ seals: "required", key, previous: [] });
     expect(sealing?.mode).toBe("required");
-    expect(sealing?.signer.kid).toBe(TEST_KID);
+    expect(sealing?.signer?.kid).toBe(TEST_KID);
   });
 
   test("the start line names the mode, the kid and where the key came from, never the key", () => {

@@ -14,6 +14,7 @@ import { type RateLimitBinding, workerSettings } from "../../api/workers/binding
 import worker, { type WorkerEnv } from "../../api/workers/worker.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
 
 /** A public key of RFC 8032 §7.1 TEST 2, as an earlier key of a rotation. */
 const PREVIOUS_X = "PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw";
@@ -211,8 +212,41 @@ describe("seals on the Worker: SIGNING_KEY as a secret, SIGNING_PREVIOUS_KEYS an
     expect(settings.signing).toMatchObject({ seals: "on", previous: [] });
     expect(reports).toEqual([
       'SEALS must be on, required or off; got "strict". Seals stay on.',
-      'SIGNING_PREVIOUS_KEYS is not valid JSON; it must be a JSON array of public Ed25519 JWKs, or a JWKS ({"keys":[...]}). No previous key is published.',
+      'SIGNING_PREVIOUS_KEYS is not valid JSON; it must be a JSON array of Ed25519 JWKs, or a JWKS ({"keys":[...]}). No previous key is published.',
     ]);
+  });
+
+  test("SEALS=required without a usable key fails closed: every engine answers 503 seals_unavailable, documents stay up", async () => {
+    const reports = spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const env of [
+        { LOG: "off", SEALS: "required", SITE_URL: "https://required-no-key.example" },
+        { LOG: "off", SEALS: "required", SIGNING_KEY: "not a key", SITE_URL: "https://required-bad-key.example" },
+      ] satisfies WorkerEnv[]) {
+        expect(workerSettings(env, () => {}).signing).toMatchObject({ seals: "required", key: null });
+        for (const route of ENGINE_ROUTES) {
+          const request = new Request(`${env.SITE_URL}/api/v0/${route}`, {
+            method: "POST",
+            body: JSON.stringify({ action: "create", title: "T", amount: 1, criteria: "C" }),
+          });
+          const answer = await worker.fetch(request, env, { waitUntil: () => {} });
+          expect(answer.status, route).toBe(503);
+          expect(await answer.json(), route).toMatchObject({ ok: false, error: "seals_unavailable" });
+        }
+        expect(await keySet(env)).toEqual({ keys: [] });
+        const health = await worker.fetch(new Request(`${env.SITE_URL}/api/health.json`), env, { waitUntil: () => {} });
+        expect(health.status).toBe(200);
+      }
+      const said = reports.mock.calls.map((call) => String(call[0]));
+      expect(said[0]).toBe(
+        "No SIGNING_KEY secret under SEALS=required: every engine request answers 503 seals_unavailable until `wrangler secret put SIGNING_KEY` sets one (docs/runtimes.md).",
+      );
+      expect(said[1]).toBe(
+        'SIGNING_KEY must be an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","d":"...","x":"..."}) or a PKCS#8 PEM; it is neither. SEALS=required: every engine request answers 503 seals_unavailable until a usable SIGNING_KEY is set.',
+      );
+    } finally {
+      reports.mockRestore();
+    }
   });
 
   test("wrangler.jsonc binds no key: SIGNING_KEY is a secret, and the key set's path goes to the Worker", () => {

@@ -45,6 +45,8 @@ describe("README.md", () => {
     const code = /```ts\n([\s\S]*?)```/.exec(check)?.[1];
     expect(code).toContain('import { compactVerify, createRemoteJWKSet } from "jose";');
     expect(code).toContain('const service = "http://localhost:3000";');
+    // D27: a receipt signature's typ is required, as the client's verifyReceipt requires it.
+    expect(code).toContain('protectedHeader.typ !== "escrow-receipt+jws"');
     expect(check).toContain("It prints `EdDSA true`");
     const run = async (source: string) => {
       const file = `${ROOT}.readme-receipt-${process.pid}.ts`;

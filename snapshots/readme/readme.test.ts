@@ -68,6 +68,42 @@ describe("README.md", () => {
   });
 });
 
+describe("what a seal and a signature say (D27), in the README and docs/api.md", () => {
+  const readme = read("README.md");
+  const api = read("docs/api.md");
+  const trusting = /^- \*\*Trusting \(D26\)\.\*\*[\s\S]*?(?=\n\n|\n- )/m.exec(readme)?.[0] ?? "";
+
+  test.each([
+    ["the README's Trusting bullet", trusting],
+    ["the README's Checking a receipt", section(readme, "### Checking a receipt")],
+    ["the README's signing key", section(readme, "### The signing key")],
+    [
+      "docs/api.md's validate and verify",
+      `${section(api, "## POST /api/v0/validate")}${section(api, "## POST /api/v0/verify")}`,
+    ],
+  ])("%s names what the service answers, or what a signature now means", (_where, text) => {
+    expect(text).not.toContain("job_sealed");
+    expect(text).toMatch(/seal_valid|sealed the job at every step/);
+  });
+
+  test("the Trusting bullet and Checking a receipt name both verdicts, and say a signature means the job was sealed at every step", () => {
+    for (const text of [trusting, section(readme, "### Checking a receipt")]) {
+      expect(text).toContain("`seal_valid`");
+      expect(text).toContain("`signature_valid`");
+      expect(text.replace(/\s+/g, " ")).toContain("sealed the job at every step and settled it");
+    }
+  });
+
+  test("docs/api.md: validate answers seal_valid on its 200 and 409; verify both, and valid keeps SPEC's meaning under SEALS=on", () => {
+    const validate = section(api, "## POST /api/v0/validate").replace(/\s+/g, " ");
+    expect(validate).toContain("after `next_status` on a 200 and after `errors` on a 409");
+    const verify = section(api, "## POST /api/v0/verify").replace(/\s+/g, " ");
+    for (const member of ["`signature_valid`", "`seal_valid`"]) expect(verify).toContain(member);
+    expect(verify).toContain("Under `SEALS=on` (the default) `valid` keeps SPEC's meaning");
+    expect(verify).toContain("Under `SEALS=required` `valid` is also false");
+  });
+});
+
 describe("docs/api.md", () => {
   test("its error table lists every catalog code with its status and message, in the catalog's order", () => {
     const errors = section(read("docs/api.md"), "## Errors");

@@ -6,13 +6,14 @@
  * server serves is in the shared suite (runtime-suite.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createPrivateKey } from "node:crypto";
+import { createHmac, createPrivateKey, hkdfSync } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bundleWorker, startLocalWorker } from "../../api/workers/miniflare.ts";
 import { freePort, ROOT } from "../../scripts/harness/live-server.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { SEAL_KEY_INFO } from "../../shared/protocol/integrity-members.ts";
 import { type ProbeInput, probe } from "./signer-probe/probe.ts";
 
 const PROBE = join(ROOT, "snapshots/runtimes/signer-probe");
@@ -20,8 +21,12 @@ const PROBE = join(ROOT, "snapshots/runtimes/signer-probe");
 const INPUT: ProbeInput = {
   jwk: JSON.stringify(TEST_SIGNING_JWK),
   pem: createPrivateKey({ key: TEST_SIGNING_JWK, format: "jwk" }).export({ format: "pem", type: "pkcs8" }) as string,
-  // RFC 8032 §7.1 TEST 2's public key, as a key of before a rotation.
-  previous: JSON.stringify([{ kty: "OKP", crv: "Ed25519", x: "PUAXw-hDiVqStwqnTRt-vJyYLM8uxJaMwM1V8Sr0Zgw" }]),
+  // RFC 8032 §7.1 TEST 2's key, as a key of before a rotation given with its private part (its
+  // seals stay valid), and TEST 3's public key, given public only (it checks receipts).
+  previous: JSON.stringify([
+    { kty: "OKP", crv: "Ed25519", d: "TM0Imyj_ltqdtsNG7BFOD1uKMZ81q6Yk2oz27U-4pvs" },
+    { kty: "OKP", crv: "Ed25519", x: "_FHNjmIYoaONpH7QAjDwWAgW7RO6MwOsXeuRFUiQgCU" },
+  ]),
   messages: ["", '{"id":"as_0123456789","status":"funded","amount":100}', "héllo 🙂 ".repeat(40)],
 };
 
@@ -42,7 +47,23 @@ describe("the Signer on every runtime", () => {
       "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b",
     );
     expect(expected.pemKid).toBe(expected.kid);
-    expect(expected.keys).toHaveLength(2);
+    expect(expected.keys).toHaveLength(3);
+    // The seal keys: the current one and the previous private one, each MAC the independent
+    // HKDF-SHA256 + HMAC-SHA256 of node:crypto's own primitives.
+    const privates = [TEST_SIGNING_JWK.d, "TM0Imyj_ltqdtsNG7BFOD1uKMZ81q6Yk2oz27U-4pvs"];
+    expect(expected.macs.map(({ kid }) => kid)).toEqual(expected.keys.slice(0, 2).map(({ kid }) => kid));
+    expected.macs.forEach(({ macs, ended }, index) => {
+      const key = Buffer.from(
+        hkdfSync("sha256", Buffer.from(privates[index]!, "base64url"), Buffer.alloc(0), SEAL_KEY_INFO, 32),
+      );
+      expect(macs).toEqual(
+        INPUT.messages.map((message) => createHmac("sha256", key).update(`header.${message}`).digest("base64url")),
+      );
+      // The rest given in two pieces (a job's JSON up to its seal, then the closing brace).
+      expect(ended).toEqual(
+        INPUT.messages.map((message) => createHmac("sha256", key).update(`header.${message}}`).digest("base64url")),
+      );
+    });
     for (const signature of expected.signatures)
       expect(signature).toMatchObject({ verifies: true, changedVerifies: false, otherKidVerifies: false });
   });

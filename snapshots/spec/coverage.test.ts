@@ -206,6 +206,12 @@ describe("GET /api/errors.json holds SPEC's catalog (SPEC Errors, D9)", () => {
       kind: "http",
     });
   });
+
+  test("D27: seals_unavailable is listed with status 503, kind http, no extra fields, on the five engines", async () => {
+    const entry = (await json("/api/errors.json")).codes.find((c: Body) => c.code === "seals_unavailable");
+    expect(entry).toMatchObject({ status: 503, kind: "http", extra: [] });
+    expect([...entry.routes].sort()).toEqual([...ENGINES].sort());
+  });
 });
 
 describe("SPEC Job clientRef: independent of id and of Idempotency-Key", () => {

@@ -7,7 +7,7 @@
 
 import { expect } from "bun:test";
 import type { Balances, OwnFigure } from "../../client/balances.ts";
-import type { EngineContext, EngineResult } from "../../shared/engine/context.ts";
+import type { EngineContext, EngineResult, HostContext } from "../../shared/engine/context.ts";
 import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { type EngineRoute, MCP_REVISIONS } from "../../shared/protocol/constants.ts";
@@ -30,7 +30,7 @@ export function call(
   route: EngineRoute,
   body: unknown,
   headers: Record<string, string> = {},
-  ctx: EngineContext = fixedContext(),
+  ctx: HostContext = fixedContext(),
 ): EngineResult {
   const raw = typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body);
   return run(route, raw, new Headers(headers), ctx);

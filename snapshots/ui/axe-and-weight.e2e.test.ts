@@ -6,7 +6,7 @@
  * meets: empty; a funded job with a hold; released and disputed jobs with their receipts; a
  * simulation; the question Reset asks before it replaces everything (a modal dialog) and errors
  * shown by their controls (issue 26); a handoff link and a receipt link that does not add up; every seal and signature
- * badge (issue 25) in both schemes; dark mode; 360 px wide; and the API reference page in both
+ * badge (issues 25 and 31, an older version's seal too) in both schemes; dark mode; 360 px wide; and the API reference page in both
  * schemes. Contexts reduce motion, so no animation is caught
  * half-way, except for a balance's change shown in dark mode at 360 px (issue 26), which is
  * checked paused at several points of its animation.
@@ -25,6 +25,7 @@ import {
 } from "../../scripts/harness/ui-actions.ts";
 import { button, field, receiptItem, region } from "../../scripts/harness/ui-names.ts";
 import { everyState } from "../../scripts/harness/ui-states.ts";
+import { OLDER_HANDOFF } from "../client/older-seals.ts";
 
 const harness = useHarness("ui/axe-and-weight.e2e");
 const AXE = Bun.resolveSync("axe-core/axe.min.js", import.meta.dir);
@@ -129,6 +130,7 @@ describe("axe finds no violation", () => {
       [handoff, "Shared job", "Sealed by this service"],
       [handoffWith({ ...job, a: 10 }), "Shared job", "Seal does not match"],
       [handoffWith(unsealed), "Shared job", "Not sealed"],
+      [`${harness().baseURL}/#handoff/${OLDER_HANDOFF}`, "Shared job", "Not sealed"],
       [receiptLink, "Shared receipt", "Signed by this service"],
       [
         receiptLink.replace(token, encodeToken("r1.", { ...decodeToken(token), f: 7 })),

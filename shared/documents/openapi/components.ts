@@ -124,6 +124,7 @@ export function components() {
       PayloadTooLarge: errorResponse(["payload_too_large"]),
       InternalError: errorResponse(["internal_error"]),
       RateLimited: { ...errorResponse(["rate_limited"]), headers: RATE_LIMITED_HEADERS },
+      SealsUnavailable: errorResponse(["seals_unavailable"]),
       ...engineErrors().components,
       ...Object.fromEntries(
         (Object.keys(DOCUMENT_RESPONSES) as (keyof typeof DOCUMENT_RESPONSES)[]).map((kind) => [

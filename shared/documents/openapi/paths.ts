@@ -37,6 +37,7 @@ export const SHARED_RESPONSES = {
   413: "PayloadTooLarge",
   429: "RateLimited",
   500: "InternalError",
+  503: "SealsUnavailable",
 } as const satisfies Partial<Record<number, string>>;
 
 /** The request header every operation may send (D22). */

@@ -39,7 +39,7 @@ export function receiptItem(receipt: ReceiptRecord, extras: ReceiptExtras = {}):
     "li",
     { class: `receipt status-${receipt.status}`, "data-job-id": id },
     itemHead(receipt.title, receipt.status),
-    sealBadge("signature", signature, receipt.job_sealed),
+    sealBadge("signature", signature),
     verdictView(verdict),
     h(
       "p",

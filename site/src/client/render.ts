@@ -25,7 +25,7 @@ export interface PageView {
   demoKey: string | null;
   ui: ViewState;
   quote: (job: JobRecord, action: QuotedAction) => Quote;
-  /** The check of a job's seal or a receipt's signature against the service's JWKS. */
+  /** The check of a job's seal (the service's answer) or a receipt's signature (against its JWKS). */
   seal: (kind: SealKind, value: object) => SealCheck;
   /** The time the page is drawn at (ms): holds count down from it. */
   now: number;

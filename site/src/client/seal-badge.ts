@@ -3,7 +3,8 @@
  * a screen reader reads it and colour only repeats it), and a short line on what it means. The
  * badge texts are a contract the browser suite and docs/web-ui.md name: "Sealed by this service",
  * "Seal does not match", "Not sealed", "Could not check the seal", "Checking the seal…", and the
- * same for a receipt's signature.
+ * same for a receipt's signature. What an older version of the service sealed or signed (before
+ * issue 31) counts as not sealed or signed: its badge says so, and its line says why.
  */
 import { h } from "./dom.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
@@ -15,6 +16,7 @@ export const SEAL_BADGES = {
     valid: "Sealed by this service",
     invalid: "Seal does not match",
     missing: "Not sealed",
+    older: "Not sealed",
     unchecked: "Could not check the seal",
   },
   signature: {
@@ -22,44 +24,48 @@ export const SEAL_BADGES = {
     valid: "Signed by this service",
     invalid: "Signature does not match",
     missing: "Not signed",
+    older: "Not signed",
     unchecked: "Could not check the signature",
   },
 } as const satisfies Record<SealKind, Record<SealCheck["state"], string>>;
 
-const MEANING = {
+/** What a settled check means, in a sentence, for the states whose sentence is always the same. */
+export const SEAL_MEANINGS = {
   seal: {
-    valid: "The job is exactly as the service sealed it, checked against its public keys.",
-    missing: "Nothing shows whether this job was changed since the service answered it.",
+    valid: "The service checked this job: it is exactly as the service sealed it.",
+    missing:
+      "The service did not seal this job, so nothing shows it is as the service wrote it, and its receipt will not be signed.",
+    older:
+      "Sealed by an older version of the service; it no longer vouches for this job, and its receipt will not be signed.",
   },
   signature: {
-    valid: "The receipt is exactly as the service signed it, checked against its public keys.",
-    missing: "Nothing shows whether this receipt was changed since the service answered it.",
+    valid:
+      "The receipt is exactly as the service signed it, checked against its public keys: the service sealed the job at every step and settled it.",
+    missing:
+      "The service did not vouch for this receipt: the job reached it without a valid seal, or the service signs no receipts.",
+    older:
+      "Signed by an older version of the service, which signed receipts whether or not it had sealed the job; it no longer vouches for this receipt.",
   },
-} as const;
+} as const satisfies Record<SealKind, Record<"valid" | "missing" | "older", string>>;
 
 /** What a check means, in a sentence; none while it runs. */
-function meaning(kind: SealKind, check: SealCheck, jobSealed?: boolean): string | null {
+function meaning(kind: SealKind, check: SealCheck): string | null {
   switch (check.state) {
     case "pending":
       return null;
     case "valid":
-      return kind === "signature" && jobSealed === false
-        ? `${MEANING.signature.valid} The settled job arrived without a valid seal.`
-        : MEANING[kind].valid;
     case "missing":
-      return MEANING[kind].missing;
+    case "older":
+      return SEAL_MEANINGS[kind][check.state];
     case "invalid":
     case "unchecked":
       return check.message;
   }
 }
 
-/**
- * The badge of `check` with what it means. `jobSealed` is a receipt's job_sealed, said only when
- * its signature holds (an unsigned job_sealed proves nothing).
- */
-export function sealBadge(kind: SealKind, check: SealCheck, jobSealed?: boolean): HTMLElement {
-  const said = meaning(kind, check, jobSealed);
+/** The badge of `check` with what it means. */
+export function sealBadge(kind: SealKind, check: SealCheck): HTMLElement {
+  const said = meaning(kind, check);
   return h(
     "p",
     { class: "seal-check" },

@@ -1,18 +1,21 @@
 /**
- * Whether a job's seal and a receipt's signature (issue 25, D27) hold for the service the page
- * talks to, checked offline with the client's verifyJob / verifyReceipt against the service's
- * JWKS (GET /.well-known/jwks.json under the API base, fetched once per base). Like the quotes,
- * checks are asked when the page refreshes (page-state.ts), never while rendering: render only
- * reads what is known, "pending" until the check settles. client/verify.ts (and jose with it)
- * is imported on the first check that needs it, so a page with nothing signed never loads it;
- * an unsigned job or receipt needs neither the JWKS nor jose.
+ * Whether a job's seal and a receipt's signature (D27) hold for the service the page talks to.
+ * A job's seal is the service's own MAC, a secret, so only the service can check it: the page
+ * asks it (client/seal-check.ts: validate, or verify for a settled job, under the API base). A
+ * receipt's signature anyone can check: the page does, offline, with the client's verifyReceipt
+ * against the service's JWKS (GET /.well-known/jwks.json under the API base, fetched once per
+ * base). Like the quotes, checks are asked when the page refreshes (page-state.ts), never while
+ * rendering: render only reads what is known, "pending" until the check settles. client/verify.ts
+ * (and jose with it) is imported on the first signature that needs it, so a page with nothing
+ * signed never loads it; nothing unsealed or unsigned is asked about, and a seal or signature of
+ * the form an older version of the service wrote (issue 31) is "older" without asking.
  *
- * A JWKS that cannot be fetched or read, or a runtime without Ed25519, never breaks the page: the
- * check is "unchecked", and the badge says so.
+ * A service that cannot be reached, a JWKS that cannot be fetched or read, or a runtime without
+ * Ed25519 never breaks the page: the check is "unchecked", and the badge says so.
  */
-import type { Jwks, Verification } from "../../../client/index.ts";
-import { isSealed, isSigned } from "../../../shared/client-state/signed-members.ts";
-import { isObject } from "../../../shared/lib/json.ts";
+import type { EscrowError, JobRecord, Jwks, SealVerdict, Verification } from "../../../client/index.ts";
+import { isOlderForm, isSealed, isSigned } from "../../../shared/client-state/signed-members.ts";
+import { pageSources } from "./seal-sources.ts";
 
 /** What is checked: a job's seal or a receipt's signature. */
 export type SealKind = "seal" | "signature";
@@ -21,56 +24,55 @@ export type SealKind = "seal" | "signature";
 export type SealCheck =
   /** Being checked. */
   | { state: "pending" }
-  /** Holds for a key of the service's JWKS. */
-  | { state: "valid"; kid: string }
-  /** Does not hold: changed, another service's key, or not a job the service would take back. */
+  /** Holds: the service says so (a seal), or it holds for a key of the service's JWKS (a signature, with that kid). */
+  | { state: "valid"; kid?: string }
+  /** Does not hold: changed, another service's, or not a receipt signature; the message says which. */
   | { state: "invalid"; message: string }
-  /** Carries no seal or signature. */
+  /** Carries no seal or signature: the service did not vouch for it. */
   | { state: "missing" }
-  /** Could not be checked: no JWKS, or no Ed25519 here. */
+  /** Made by an older version of the service (before issue 31): it no longer vouches for it. */
+  | { state: "older" }
+  /** Could not be checked: the service did not answer or does not seal, no JWKS, or no Ed25519 here. */
   | { state: "unchecked"; message: string };
 
-/** The two checks of client/verify.ts, as the page calls them. */
+/** The check of client/verify.ts, as the page calls it. */
 export interface Verifier {
-  verifyJob(job: object, jwks: Jwks): Promise<Verification>;
   verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification>;
 }
 
-/** Where the checks get the JWKS and the verifier; the page's defaults fetch and import them. */
+/** Where the checks get their answers; the page's defaults (seal-sources.ts) ask the service and import the verifier. */
 export interface SealCheckSources {
+  /** The service at `base`'s verdict on `job`'s seal. */
+  seal(job: JobRecord, base: string): Promise<SealVerdict | EscrowError>;
   /** The JWKS the service at `base` publishes, or null when it cannot be had. */
   jwks(base: string): Promise<Jwks | null>;
   /** client/verify.ts. */
   verifier(): Promise<Verifier>;
 }
 
-/** The JWKS URL of the service at `base` ("" for this page's origin). */
-export const jwksUrl = (base: string): string => `${base.replace(/\/+$/, "")}/.well-known/jwks.json`;
-
-/** The JWKS at `base` with fetch, or null when it does not answer 200 with `{ keys: [...] }`. */
-export async function fetchJwks(base: string): Promise<Jwks | null> {
-  try {
-    const response = await fetch(jwksUrl(base), { headers: { Accept: "application/json" } });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    return isObject(body) && Array.isArray(body.keys) ? (body as unknown as Jwks) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The page's sources: fetch for the JWKS, a dynamic import for the verifier (its own chunk). */
-export const pageSources: SealCheckSources = {
-  jwks: fetchJwks,
-  verifier: () => import("../../../client/verify.ts"),
-};
-
-/** What a verification means for the badge. */
+/** What a receipt's verification means for the badge. */
 export function checkOf(verification: Verification): SealCheck {
   if (verification.ok) return { state: "valid", kid: verification.kid };
   if (verification.reason === "missing") return { state: "missing" };
+  if (verification.reason === "older") return { state: "older" };
   if (verification.reason === "unsupported") return { state: "unchecked", message: verification.message };
   return { state: "invalid", message: verification.message };
+}
+
+/** The page's words for a seal the service says does not hold. */
+export const SEAL_CHANGED =
+  "The service says this job is not as it sealed it: something in it was changed, added, dropped or moved since, or another service sealed it.";
+/** The page's words for an answer that says nothing of the seal. */
+export const SEAL_NOT_CHECKED =
+  "The service at this API base does not check seals: its answer says nothing of this one.";
+
+/** What the service's verdict on a job's seal means for the badge. */
+export function sealCheckOf(verdict: SealVerdict | EscrowError): SealCheck {
+  if (!verdict.ok) return { state: "unchecked", message: verdict.message };
+  if (verdict.seal_valid === true) return { state: "valid" };
+  if (verdict.older) return { state: "older" };
+  if (verdict.seal_valid === false) return { state: "invalid", message: SEAL_CHANGED };
+  return { state: "unchecked", message: SEAL_NOT_CHECKED };
 }
 
 const NO_JWKS = "The service's public keys (/.well-known/jwks.json) could not be fetched.";
@@ -102,10 +104,12 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     return text;
   };
   const keyOf = (kind: SealKind, value: object, base: string) => `${kind}|${base}|${textOf(value)}`;
+  const tokenOf = (kind: SealKind, value: object) =>
+    kind === "seal" ? (value as { seal?: unknown }).seal : (value as { signature?: unknown }).signature;
   const carries = (kind: SealKind, value: object) =>
     kind === "seal" ? isSealed(value as { seal?: unknown }) : isSigned(value as { signature?: unknown });
 
-  async function check(kind: SealKind, value: object, base: string): Promise<SealCheck> {
+  async function checkSignature(receipt: object, base: string): Promise<SealCheck> {
     if (!keysAt.has(base))
       keysAt.set(
         base,
@@ -119,16 +123,25 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     }
     if (!verify) return { state: "unchecked", message: NO_VERIFIER };
     try {
-      return checkOf(await (kind === "seal" ? verify.verifyJob(value, jwks) : verify.verifyReceipt(value, jwks)));
+      return checkOf(await verify.verifyReceipt(receipt, jwks));
     } catch {
       return { state: "unchecked", message: NO_VERIFIER };
+    }
+  }
+
+  async function check(kind: SealKind, value: object, base: string): Promise<SealCheck> {
+    if (kind === "signature") return checkSignature(value, base);
+    try {
+      return sealCheckOf(await sources.seal(value as JobRecord, base));
+    } catch {
+      return sealCheckOf({ ok: false, code: "unreachable", status: 0, message: "The service could not be asked." });
     }
   }
 
   return {
     request(subjects, base, onSettled) {
       for (const { kind, value } of subjects) {
-        if (!carries(kind, value)) continue;
+        if (!carries(kind, value) || (kind === "signature" && isOlderForm(tokenOf(kind, value)))) continue;
         const key = keyOf(kind, value, base);
         if (known.has(key)) continue;
         known.set(key, { state: "pending" });
@@ -141,6 +154,7 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     },
     get(kind, value, base) {
       if (!carries(kind, value)) return { state: "missing" };
+      if (kind === "signature" && isOlderForm(tokenOf(kind, value))) return { state: "older" };
       return known.get(keyOf(kind, value, base)) ?? { state: "pending" };
     },
     clear() {

@@ -67,7 +67,7 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       "A receipt shared with a link, verified by the service as it opened. It is not proof of payment.",
     ),
     itemHead(receipt.title, receipt.status),
-    sealBadge("signature", check, receipt.job_sealed),
+    sealBadge("signature", check),
     verdictView(verdict ?? undefined),
     h(
       "div",

@@ -13,7 +13,7 @@ export interface ViewState {
   jobErrors: Map<string, string>;
   busy: Set<string>;
   quotes: QuoteBook;
-  /** The seal and signature checks against the service's JWKS. */
+  /** The seal checks (the service's answers) and signature checks (against its JWKS). */
   seals: SealBook;
   /** The ids of jobs imported from a handoff link: their items show the seal check. */
   handedOff: Set<string>;

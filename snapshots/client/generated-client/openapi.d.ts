@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Commit one action
-         * @description Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+         * @description Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
          */
         post: operations["transition"];
         delete?: never;
@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Dry run of an action
-         * @description Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+         * @description Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
          */
         post: operations["quote"];
         delete?: never;
@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Dry check of an action body
-         * @description Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+         * @description Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
          */
         post: operations["validate"];
         delete?: never;
@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Run a whole walk in one request
-         * @description Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+         * @description Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
          */
         post: operations["simulate"];
         delete?: never;
@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Recompute the fee math of a receipt or job
-         * @description Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large.
+         * @description Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large, seals_unavailable.
          */
         post: operations["verify"];
         delete?: never;
@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint (Streamable HTTP)
-         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
+         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body of the engine's catalog (seals_unavailable too, on every tool call, when the service requires seals but has no usable key, D27); a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
          */
         post: operations["mcp"];
         delete?: never;
@@ -806,7 +806,7 @@ export interface paths {
         };
         /**
          * JSON Web Key Set
-         * @description The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a job's seal and a receipt's signature with this alone. Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
+         * @description The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a receipt's signature with this alone. A job's seal is the service's own MAC, which only the service checks (validate and verify answer seal_valid, D27). Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
          */
         get: operations["getJwks"];
         put?: never;
@@ -922,7 +922,7 @@ export interface components {
             callbackUrl?: components["schemas"]["CallbackUrl"];
             expiresAt?: components["schemas"]["ExpiresAt"];
         };
-        /** @description The client-held job, as the last response gave it. */
+        /** @description The client-held job, exactly as the last response gave it: the same members, names and order, and its seal when it has one (D27). */
         JobInput: {
             id: components["schemas"]["JobId"];
             title: components["schemas"]["Title"];
@@ -986,7 +986,6 @@ export interface components {
             release_note?: components["schemas"]["ReleaseNote"] | null;
             dispute_reason?: components["schemas"]["DisputeReason"] | null;
             key_id?: components["schemas"]["ReceiptKeyId"] | null;
-            job_sealed?: components["schemas"]["JobSealed"] | null;
             signature?: components["schemas"]["Signature"] | null;
         };
         CreateBody: {
@@ -1163,7 +1162,7 @@ export interface components {
             /** @constant */
             money: false;
             /** @enum {string} */
-            error: "invalid_json" | "invalid_action" | "missing_field" | "invalid_field" | "illegal_transition" | "insufficient_credits" | "hold_expired" | "method_not_allowed" | "not_found" | "payload_too_large" | "internal_error" | "rate_limited";
+            error: "invalid_json" | "invalid_action" | "missing_field" | "invalid_field" | "illegal_transition" | "insufficient_credits" | "hold_expired" | "method_not_allowed" | "not_found" | "payload_too_large" | "internal_error" | "rate_limited" | "seals_unavailable";
             /** @description The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages). */
             message: string;
             /** @description The field, on missing_field and invalid_field. */
@@ -1187,6 +1186,8 @@ export interface components {
                 field?: string;
                 message: string;
             }[];
+            /** @description validate only, on a state problem (409): whether the job's seal holds for the job exactly as sent, as on validate's 200 (D27). Only when the job sent carried a seal and the service seals. */
+            seal_valid?: boolean;
             /** @description The request's id (D22), as its X-Request-Id header: on every error the HTTP service answers; not in MCP tool results. */
             request_id?: string;
         };
@@ -1253,6 +1254,8 @@ export interface components {
             action: string;
             /** @enum {string} */
             next_status: "open" | "funded" | "submitted" | "released" | "disputed";
+            /** @description Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
+            seal_valid?: boolean;
             /** @description Present when a demo key header was sent. */
             key_id?: string;
             /**
@@ -1300,9 +1303,9 @@ export interface components {
             money: false;
             valid: boolean;
             verified: boolean;
-            /** @description Whether the job's seal is a seal of this service over the job sent (D27). Only when the job sent carried a seal and the service seals; valid is false when this is false. */
+            /** @description Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
             seal_valid?: boolean;
-            /** @description Whether the receipt's signature is this service's, over exactly the receipt's other members (D27). Only when the receipt sent carried a signature and the service signs; valid is false when this is false. */
+            /** @description Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required valid is also false when the signature is missing or does not hold. */
             signature_valid?: boolean;
             expected: {
                 fee?: number;
@@ -1371,11 +1374,9 @@ export interface components {
         ReceiptSubmitted: string | null;
         ReceiptResolved: string | null;
         ReceiptKeyId: string;
-        /** @description The job's seal (D27): a detached compact JWS, EdDSA with the service key's kid in its header, over the job's other members in answer form. Last in every job the service commits (transition, simulate's steps and job) while the chain of custody holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Send it back with the job; SEALS=required refuses a job without it (missing_field job.seal) or with one that does not match (invalid_field job.seal). */
+        /** @description The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added (even as null), dropped, moved or edited member breaks it. */
         Seal: string;
-        /** @description Whether the settled job arrived with a valid seal (D27). On a receipt the service commits whenever it signs, right before signature; absent when SEALS=off and on a quote's receipt. */
-        JobSealed: boolean;
-        /** @description The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate); absent when SEALS=off and on a quote's receipt. Check it with the JWKS at /.well-known/jwks.json and compare its payload with the receipt. */
+        /** @description The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid and typ escrow-receipt+jws in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate) only when the settled job arrived with a valid seal, so a signed receipt means the service sealed the job at every step and settled it; absent otherwise, when SEALS=off, and on a quote's receipt. Anyone checks it with a JOSE library and the JWKS at /.well-known/jwks.json, then compares its payload with the receipt; verify answers signature_valid. */
         Signature: string;
     };
     responses: {
@@ -1425,6 +1426,16 @@ export interface components {
                 "Retry-After": components["headers"]["RetryAfter"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start. */
+        SealsUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1615,6 +1626,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SealsUnavailable"];
         };
     };
     transitionPreflight: {
@@ -1663,6 +1675,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SealsUnavailable"];
         };
     };
     quotePreflight: {
@@ -1711,6 +1724,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SealsUnavailable"];
         };
     };
     validatePreflight: {
@@ -1759,6 +1773,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SealsUnavailable"];
         };
     };
     simulatePreflight: {
@@ -1807,6 +1822,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["SealsUnavailable"];
         };
     };
     verifyPreflight: {

@@ -1,6 +1,8 @@
 /**
  * What a runtime's Signer (api/host/keys.ts) gives for one key: the kid, the key set, the kid of
- * the same key as a PEM, signatures of fixed messages and verdicts on them. signer.e2e.test.ts
+ * the same key as a PEM, signatures of fixed messages and verdicts on them, and the seal MACs
+ * (HKDF-SHA256 then HMAC-SHA256, D27) of the same messages under the current key and a previous
+ * one given with its private part. signer.e2e.test.ts
  * runs it on Bun, Node, Deno and workerd and expects the same answer from each. No runtime API
  * here: cli.ts runs it as a command (Node, Deno), worker.ts as a Worker.
  */
@@ -31,5 +33,9 @@ export function probe(input: ProbeInput) {
       otherKidVerifies: signer.keys.slice(1).some((key) => signer.verify(key.kid, data, signature)),
     };
   });
-  return { kid: signer.kid, keys: signer.keys, pemKid: kidOf(readSigningKey(input.pem)), signatures };
+  const macs = signer.sealKids.map((kid) => {
+    const mac = signer.mac(kid, "header.")!;
+    return { kid, macs: input.messages.map((message) => mac(message)), ended: input.messages.map((m) => mac(m, "}")) };
+  });
+  return { kid: signer.kid, keys: signer.keys, pemKid: kidOf(readSigningKey(input.pem)), signatures, macs };
 }

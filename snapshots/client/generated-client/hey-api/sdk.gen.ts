@@ -28,7 +28,7 @@ export const transitionPreflight = <ThrowOnError extends boolean = false>(option
 /**
  * Commit one action
  *
- * Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+ * Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
  */
 export const transition = <ThrowOnError extends boolean = false>(options: Options<TransitionData, ThrowOnError>) => (options.client ?? client).post<TransitionResponses, TransitionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -50,7 +50,7 @@ export const quotePreflight = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Dry run of an action
  *
- * Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+ * Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
  */
 export const quote = <ThrowOnError extends boolean = false>(options: Options<QuoteData, ThrowOnError>) => (options.client ?? client).post<QuoteResponses, QuoteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -72,7 +72,7 @@ export const validatePreflight = <ThrowOnError extends boolean = false>(options?
 /**
  * Dry check of an action body
  *
- * Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+ * Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
  */
 export const validate = <ThrowOnError extends boolean = false>(options: Options<ValidateData, ThrowOnError>) => (options.client ?? client).post<ValidateResponses, ValidateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -94,7 +94,7 @@ export const simulatePreflight = <ThrowOnError extends boolean = false>(options?
 /**
  * Run a whole walk in one request
  *
- * Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large.
+ * Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
  */
 export const simulate = <ThrowOnError extends boolean = false>(options: Options<SimulateData, ThrowOnError>) => (options.client ?? client).post<SimulateResponses, SimulateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -116,7 +116,7 @@ export const verifyPreflight = <ThrowOnError extends boolean = false>(options?: 
 /**
  * Recompute the fee math of a receipt or job
  *
- * Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large.
+ * Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large, seals_unavailable.
  */
 export const verify = <ThrowOnError extends boolean = false>(options: Options<VerifyData, ThrowOnError>) => (options.client ?? client).post<VerifyResponses, VerifyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -138,7 +138,7 @@ export const mcpPreflight = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * MCP endpoint (Streamable HTTP)
  *
- * The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body; a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
+ * The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body of the engine's catalog (seals_unavailable too, on every tool call, when the service requires seals but has no usable key, D27); a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
  */
 export const mcp = <ThrowOnError extends boolean = false>(options: Options<McpData, ThrowOnError>) => (options.client ?? client).post<McpResponses, McpErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -321,6 +321,6 @@ export const getServerJson = <ThrowOnError extends boolean = false>(options?: Op
 /**
  * JSON Web Key Set
  *
- * The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a job's seal and a receipt's signature with this alone. Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
+ * The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a receipt's signature with this alone. A job's seal is the service's own MAC, which only the service checks (validate and verify answer seal_valid, D27). Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
  */
 export const getJwks = <ThrowOnError extends boolean = false>(options?: Options<GetJwksData, ThrowOnError>) => (options?.client ?? client).get<GetJwksResponses, GetJwksErrors, ThrowOnError>({ url: '/.well-known/jwks.json', ...options });

@@ -124,7 +124,7 @@ export type QuoteJob = {
 };
 
 /**
- * The client-held job, as the last response gave it.
+ * The client-held job, exactly as the last response gave it: the same members, names and order, and its seal when it has one (D27).
  */
 export type JobInput = ({
     proofUrl: JobProofUrl;
@@ -190,7 +190,6 @@ export type Receipt = {
     release_note?: ReleaseNote | null;
     dispute_reason?: DisputeReason | null;
     key_id?: ReceiptKeyId | null;
-    job_sealed?: JobSealed | null;
     signature?: Signature | null;
 };
 
@@ -343,7 +342,7 @@ export type ErrorBody = {
     ok: false;
     mode: 'demo';
     money: false;
-    error: 'invalid_json' | 'invalid_action' | 'missing_field' | 'invalid_field' | 'illegal_transition' | 'insufficient_credits' | 'hold_expired' | 'method_not_allowed' | 'not_found' | 'payload_too_large' | 'internal_error' | 'rate_limited';
+    error: 'invalid_json' | 'invalid_action' | 'missing_field' | 'invalid_field' | 'illegal_transition' | 'insufficient_credits' | 'hold_expired' | 'method_not_allowed' | 'not_found' | 'payload_too_large' | 'internal_error' | 'rate_limited' | 'seals_unavailable';
     /**
      * The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages).
      */
@@ -371,6 +370,10 @@ export type ErrorBody = {
         field?: string;
         message: string;
     }>;
+    /**
+     * validate only, on a state problem (409): whether the job's seal holds for the job exactly as sent, as on validate's 200 (D27). Only when the job sent carried a seal and the service seals.
+     */
+    seal_valid?: boolean;
     /**
      * The request's id (D22), as its X-Request-Id header: on every error the HTTP service answers; not in MCP tool results.
      */
@@ -438,6 +441,10 @@ export type ValidateResponse = {
     action: string;
     next_status: 'open' | 'funded' | 'submitted' | 'released' | 'disputed';
     /**
+     * Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
+     */
+    seal_valid?: boolean;
+    /**
      * Present when a demo key header was sent.
      */
     key_id?: string;
@@ -491,11 +498,11 @@ export type VerifyResponse = {
     valid: boolean;
     verified: boolean;
     /**
-     * Whether the job's seal is a seal of this service over the job sent (D27). Only when the job sent carried a seal and the service seals; valid is false when this is false.
+     * Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
      */
     seal_valid?: boolean;
     /**
-     * Whether the receipt's signature is this service's, over exactly the receipt's other members (D27). Only when the receipt sent carried a signature and the service signs; valid is false when this is false.
+     * Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required valid is also false when the signature is missing or does not hold.
      */
     signature_valid?: boolean;
     expected: {
@@ -602,17 +609,12 @@ export type ReceiptResolved = string | null;
 export type ReceiptKeyId = string;
 
 /**
- * The job's seal (D27): a detached compact JWS, EdDSA with the service key's kid in its header, over the job's other members in answer form. Last in every job the service commits (transition, simulate's steps and job) while the chain of custody holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Send it back with the job; SEALS=required refuses a job without it (missing_field job.seal) or with one that does not match (invalid_field job.seal).
+ * The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added (even as null), dropped, moved or edited member breaks it.
  */
 export type Seal = string;
 
 /**
- * Whether the settled job arrived with a valid seal (D27). On a receipt the service commits whenever it signs, right before signature; absent when SEALS=off and on a quote's receipt.
- */
-export type JobSealed = boolean;
-
-/**
- * The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate); absent when SEALS=off and on a quote's receipt. Check it with the JWKS at /.well-known/jwks.json and compare its payload with the receipt.
+ * The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid and typ escrow-receipt+jws in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate) only when the settled job arrived with a valid seal, so a signed receipt means the service sealed the job at every step and settled it; absent otherwise, when SEALS=off, and on a quote's receipt. Anyone checks it with a JOSE library and the JWKS at /.well-known/jwks.json, then compares its payload with the receipt; verify answers signature_valid.
  */
 export type Signature = string;
 
@@ -694,6 +696,10 @@ export type TransitionErrors = {
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
+    /**
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     */
+    503: ErrorBody;
 };
 
 export type TransitionError = TransitionErrors[keyof TransitionErrors];
@@ -765,6 +771,10 @@ export type QuoteErrors = {
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
+    /**
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     */
+    503: ErrorBody;
 };
 
 export type QuoteError = QuoteErrors[keyof QuoteErrors];
@@ -836,6 +846,10 @@ export type ValidateErrors = {
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
+    /**
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     */
+    503: ErrorBody;
 };
 
 export type ValidateError = ValidateErrors[keyof ValidateErrors];
@@ -907,6 +921,10 @@ export type SimulateErrors = {
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
+    /**
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     */
+    503: ErrorBody;
 };
 
 export type SimulateError = SimulateErrors[keyof SimulateErrors];
@@ -978,6 +996,10 @@ export type VerifyErrors = {
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
+    /**
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     */
+    503: ErrorBody;
 };
 
 export type VerifyError = VerifyErrors[keyof VerifyErrors];
