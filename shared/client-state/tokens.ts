@@ -3,7 +3,7 @@
  * base64url without padding of compact JSON `{ "v": 1, ... }` with short keys, compatible with
  * the first public deployment. The maps are published in /api/settlement.json.
  */
-import { base64UrlToBytes, bytesToBase64Url } from "../lib/base64url.ts";
+import { base64UrlToBytes, textToBase64Url } from "../lib/base64url.ts";
 import { isObject } from "../lib/json.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
@@ -55,11 +55,10 @@ export type TokenResult<T> = { ok: true; value: T } | { ok: false; message: stri
 /** Tokens longer than this are refused before decoding (a URL fragment, not a file). */
 export const TOKEN_MAX_LENGTH = 16_384;
 
-const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /** base64url without padding of the UTF-8 of `text`. */
-export const base64UrlEncode = (text: string): string => bytesToBase64Url(encoder.encode(text));
+export const base64UrlEncode = textToBase64Url;
 
 /** The UTF-8 text of a base64url string (no padding), or null when it is not one or not UTF-8. */
 export function base64UrlDecode(encoded: string): string | null {

@@ -1,9 +1,10 @@
 /**
  * GET /.well-known/jwks.json (D27): the deployment's public signing keys as a JSON Web Key Set
  * (RFC 7517 §5), what anyone checks a signed receipt with, offline, with a standard JOSE library
- * (a job's seal is the service's own MAC, which only the service checks: validate's seal_valid). Served like a document, with the documents' own headers and ETag
- * (D17, D18: GET and HEAD, Cache-Control, a strong ETag and 304, CORS open) but not one of them: its body comes from the host's key, not from the
- * documents' builders, so the static site never holds it. With SEALS=off (no Signer) it is an
+ * (a job's seal is the service's own MAC, which only the service checks: validate's seal_valid).
+ * Served like a document, with the documents' own headers and ETag (D17, D18: GET and HEAD,
+ * Cache-Control, a strong ETag and 304, CORS open) but not one of them: its body comes from the
+ * host's key, not from the documents' builders, so the static site never holds it. With SEALS=off (no Signer) it is an
  * empty set, `{"keys":[]}`, still 200, so the link every document gives always resolves and a
  * JOSE client reports "no matching key" rather than a failed fetch.
  *

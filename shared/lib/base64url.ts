@@ -5,6 +5,7 @@
  * is one, several times faster than btoa and atob, which every runtime has and which serve
  * otherwise (Node 20): a receipt's signature carries the whole receipt.
  */
+import { utf8View } from "./utf8.ts";
 
 type NativeBase64 = { toBase64?: (options: { alphabet: "base64url"; omitPadding: boolean }) => string };
 const NATIVE = typeof (Uint8Array.prototype as NativeBase64).toBase64 === "function";
@@ -12,6 +13,9 @@ type NativeFromBase64 = { fromBase64?: (text: string, options: { alphabet: "base
 const FROM_BASE64 = (Uint8Array as NativeFromBase64).fromBase64;
 const DECODE_OPTIONS = { alphabet: "base64url" } as const;
 const OPTIONS = { alphabet: "base64url", omitPadding: true } as const;
+
+/** base64url of the UTF-8 of `text`, no padding: a JWS part of JSON text, a share-link token. */
+export const textToBase64Url = (text: string): string => bytesToBase64Url(utf8View(text));
 
 /** base64url of `bytes`, no padding. */
 export const bytesToBase64Url = (bytes: Uint8Array): string =>

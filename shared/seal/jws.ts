@@ -14,12 +14,11 @@
  * canonical base64url of their bytes. Written here rather than with jose because the engine is
  * synchronous and jose is not; jose verifies the receipts this writes (tested).
  */
-import { base64UrlToBytes, bytesToBase64Url } from "../lib/base64url.ts";
+import { base64UrlToBytes, bytesToBase64Url, textToBase64Url } from "../lib/base64url.ts";
+import { utf8View } from "../lib/utf8.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { RECEIPT_TYP, SEAL_MAX_LENGTH, SEAL_TYP } from "../protocol/integrity-members.ts";
 import type { Signer } from "./signer.ts";
-
-const encoder = new TextEncoder();
 
 /** A MAC of the rest of a seal's signing input, in one or two pieces, its header and dot absorbed (Signer.mac). */
 export type Mac = (rest: string, end?: string) => string;
@@ -36,7 +35,7 @@ interface Headers {
   receiptKids: Map<string, string>;
 }
 
-const encodedHeader = (header: object): string => bytesToBase64Url(encoder.encode(JSON.stringify(header)));
+const encodedHeader = (header: object): string => textToBase64Url(JSON.stringify(header));
 /** A seal's protected header: HS256 over the unencoded payload (RFC 7797). */
 const sealHeader = (kid: string): string =>
   encodedHeader({ alg: "HS256", b64: false, crit: ["b64"], kid, typ: SEAL_TYP });
@@ -61,14 +60,6 @@ function headersOf(signer: Signer): Headers {
     HEADERS.set(signer, headers);
   }
   return headers;
-}
-
-/** Where a receipt's text is encoded before it is signed: grown as needed, never shrunk (three bytes per UTF-16 unit fit). */
-let scratch = new Uint8Array(8192);
-/** The UTF-8 of `text` in the scratch buffer: a view valid until the next call. */
-function utf8(text: string): Uint8Array {
-  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
-  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
 }
 
 /** Equal texts, compared in a time that does not depend on where they differ (a MAC is a secret's output). */
@@ -99,9 +90,8 @@ export function sealMac(signer: Signer, seal: string): { mac: Mac; carried: stri
 
 /** The signature of `content` (a receipt as JSON text): a compact EdDSA JWS carrying it as its payload. */
 export function signJws(signer: Signer, content: string): string {
-  // The receipt and then the signing input are encoded into one reused buffer, not two new ones.
-  const input = `${headersOf(signer).receipt}.${bytesToBase64Url(utf8(content))}`;
-  return `${input}.${bytesToBase64Url(signer.sign(utf8(input)))}`;
+  const input = `${headersOf(signer).receipt}.${textToBase64Url(content)}`;
+  return `${input}.${bytesToBase64Url(signer.sign(utf8View(input)))}`;
 }
 
 /**
@@ -119,5 +109,5 @@ export function verifyJws(signer: Signer, token: unknown): Uint8Array | null {
   const payload = base64UrlToBytes(body);
   const sig = base64UrlToBytes(signature);
   if (payload === null || sig === null || sig.length !== 64) return null;
-  return signer.verify(kid, utf8(`${head}.${body}`), sig) ? payload : null;
+  return signer.verify(kid, utf8View(`${head}.${body}`), sig) ? payload : null;
 }
