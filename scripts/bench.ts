@@ -52,7 +52,10 @@
  * (load-generator.ts: wrk.ts or builtin-generator.ts), the alternating rounds (alternate.ts),
  * the measured comparisons (measure.ts, measure-runtimes.ts), the seals comparison (seals.ts,
  * with the signature yardstick in signature.ts and sign-loop.ts), cold-start.ts, soak.ts, the
- * targets (targets.ts), the tables (report.ts) and the result files (results.ts, results-file.ts).
+ * targets (targets.ts), the tables (report.ts, format.ts) and the result files (results.ts,
+ * results-file.ts). Beside it, `bun scripts/bench/profile.ts <case> [seconds]` profiles one engine
+ * case's server, seals on against SEALS=off (docs/performance.md, "Where the under-load excess
+ * goes").
  */
 
 import { cpus } from "node:os";

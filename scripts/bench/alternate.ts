@@ -5,7 +5,7 @@
  * ratio is the median of the rounds' ratios, each between adjacent slices.
  */
 import type { LoadGenerator, LoadResult, Target } from "./load.ts";
-import { median } from "./median.ts";
+import { extent, median } from "./median.ts";
 import type { RatioRange, Side } from "./results.ts";
 import { cpuSeconds, type Server } from "./servers.ts";
 import { log, settings } from "./settings.ts";
@@ -68,7 +68,4 @@ export const roundRatios = (service: Side, baseline: Side): number[] =>
 export const roundRatio = (service: Side, baseline: Side): number => median(roundRatios(service, baseline));
 
 /** The lowest and highest of the rounds' ratios: how far the machine's noise moved the figure. */
-export function ratioRange(service: Side, baseline: Side): RatioRange {
-  const ratios = roundRatios(service, baseline);
-  return { min: Math.min(...ratios), max: Math.max(...ratios) };
-}
+export const ratioRange = (service: Side, baseline: Side): RatioRange => extent(roundRatios(service, baseline));

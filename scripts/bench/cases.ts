@@ -13,6 +13,7 @@ import { readSigningKey } from "../../api/host/key-settings.ts";
 import { signerFromKeys } from "../../api/host/keys.ts";
 import { run } from "../../shared/engine/run.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
+import type { SealsTarget } from "./results.ts";
 
 /** One measured case: a request against the service and its same-answer floor. */
 export interface BenchCase {
@@ -28,19 +29,19 @@ export interface BenchCase {
   status: number;
   /** Target ratio to the floor (docs/performance.md). */
   target: number;
-  /**
-   * An engine case, also measured against the same build with SEALS=off, and its seals target
-   * (issue 31, seals.ts): `keep`, at least 0.85 of SEALS=off's req/s; `signatures`, at most 2× one
-   * Ed25519 signature's in-loop cost of added server CPU per request; `none`, measured only.
-   */
+  /** An engine case, also measured against the same build with SEALS=off, and its seals target (issue 31, results.ts). */
   seals?: SealsTarget;
+  /**
+   * What the seals-on answer must hold for the case to measure seals (seals.ts): the new job's
+   * seal, the receipt's signature, or the verdict that the body's seal or signature held. A body
+   * not sealed with the servers' key would otherwise be answered unsealed, more cheaply.
+   */
+  sealsMarks?: readonly string[];
 }
 
-/** What seals may cost an engine case (issue 31): see BenchCase.seals. */
-export type SealsTarget = "keep" | "signatures" | "none";
-
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
-const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
+/** The servers' signer: the tests' key (test-key.ts), which every bench server signs with. */
+export const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
 const ctx = {
   now: NOW,
   randomHex: (length: number) => `${"0".repeat(length - 1)}1`,
@@ -62,7 +63,7 @@ const released = run("transition", JSON.stringify({ action: "release", job: subm
 
 /**
  * What the service's Ed25519 key signs for a receipt: the JWS signing input (protected header,
- * ".", the payload in base64url) of the bench's released receipt, 700-odd bytes.
+ * ".", the payload in base64url) of the bench's released receipt, 622 bytes.
  */
 export const RECEIPT_SIGNING_INPUT: string = (() => {
   const token = (released as { receipt?: { signature?: unknown } }).receipt?.signature;
@@ -75,8 +76,22 @@ const json = (value: unknown): string => JSON.stringify(value);
 /** What browsers and the fetch of Node, Bun and Deno send: documents then come compressed. */
 export const ACCEPT_COMPRESSED = { "Accept-Encoding": "gzip, deflate, br" };
 
-/** An engine case: a POST of `body` to `/api/v0/<route>`, held to the floor at 0.75 and to SEALS=off by `seals`. */
-const engine = (name: string, route: string, body: unknown, seals: SealsTarget, status = 200): BenchCase => ({
+/** What sealed answers hold: a job's seal, a receipt's signature, a seal or signature found valid. */
+const SEALED = '"seal":"';
+const SIGNED = '"signature":"';
+
+/**
+ * An engine case: a POST of `body` to `/api/v0/<route>`, held to the floor at 0.75 and to SEALS=off
+ * by `seals`, its seals-on answer holding `marks`.
+ */
+const engine = (
+  name: string,
+  route: string,
+  body: unknown,
+  seals: SealsTarget,
+  marks: readonly string[] = [],
+  status = 200,
+): BenchCase => ({
   name,
   method: "POST",
   path: `/api/v0/${route}`,
@@ -84,30 +99,33 @@ const engine = (name: string, route: string, body: unknown, seals: SealsTarget, 
   status,
   target: 0.75,
   seals,
+  sealsMarks: marks,
 });
 
 /** Every case, in table order. */
 export const CASES: BenchCase[] = [
-  engine("transition create", "transition", { action: "create", ...CREATE }, "keep"),
-  engine("transition fund", "transition", { action: "fund", job: open, payer_credits: 1000 }, "keep"),
-  engine("transition submit", "transition", { action: "submit", job: funded, proof_url: PROOF }, "keep"),
+  engine("transition create", "transition", { action: "create", ...CREATE }, "keep", [SEALED]),
+  engine("transition fund", "transition", { action: "fund", job: open, payer_credits: 1000 }, "keep", [SEALED]),
+  engine("transition submit", "transition", { action: "submit", job: funded, proof_url: PROOF }, "keep", [SEALED]),
   engine(
     "transition release",
     "transition",
     { action: "release", job: submitted, release_note: "Looks good" },
     "signatures",
+    [SEALED, SIGNED],
   ),
   engine(
     "transition dispute",
     "transition",
     { action: "dispute", job: submitted, dispute_reason: "Two bullet points, not five" },
     "signatures",
+    [SEALED, SIGNED],
   ),
   engine("quote", "quote", { action: "release", job: submitted }, "keep"),
-  engine("validate", "validate", { action: "submit", job: funded, proof_url: PROOF }, "keep"),
-  engine("simulate", "simulate", { ...CREATE, payer_credits: 1000, proof_url: PROOF }, "signatures"),
-  engine("verify (receipt)", "verify", { receipt: released.receipt }, "signatures"),
-  engine("error invalid_field", "transition", { action: "create", ...CREATE, amount: "100" }, "none", 400),
+  engine("validate", "validate", { action: "submit", job: funded, proof_url: PROOF }, "keep", ['"seal_valid":true']),
+  engine("simulate", "simulate", { ...CREATE, payer_credits: 1000, proof_url: PROOF }, "signatures", [SEALED, SIGNED]),
+  engine("verify (receipt)", "verify", { receipt: released.receipt }, "signatures", ['"signature_valid":true']),
+  engine("error invalid_field", "transition", { action: "create", ...CREATE, amount: "100" }, "none", [], 400),
   {
     name: "GET /api/settlement.json",
     method: "GET",

@@ -85,6 +85,10 @@ if (found.length !== 1) {
 }
 const c = found[0]!;
 const seconds = Number(secondsText ?? 10);
+if (!(seconds >= 1) || process.platform !== "linux") {
+  console.error("profile.ts: [seconds] must be a number of at least 1, and it reads threads from /proc (Linux only).");
+  process.exit(2);
+}
 const interval = env("PROFILE_INTERVAL", 100);
 const dir =
   process.env.PROFILE_DIR ?? join(ROOT, "bench-results", `profile-${new Date().toISOString().replace(/[:.]/g, "-")}`);

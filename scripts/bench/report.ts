@@ -6,24 +6,13 @@
  * and the targets met or missed (the tables docs/performance.md shows); and the comparison of
  * two result files.
  */
-import type {
-  BenchResults,
-  CaseResult,
-  ColdStartResult,
-  RatioRange,
-  Side,
-  SoakResult,
-  TargetCheck,
-  WorkersResult,
-} from "./results.ts";
+
+import { cpu, int, spread } from "./format.ts";
+import type { BenchResults, CaseResult, ColdStartResult, SoakResult, TargetCheck, WorkersResult } from "./results.ts";
 import { sealsTable } from "./seals.ts";
 
-const int = (n: number): string => Math.round(n).toLocaleString("en-US");
 const ms = (n: number): string => n.toFixed(2);
 const ratio = (n: number): string => n.toFixed(2);
-/** " (min–max)" of the rounds' ratios, or nothing for a file that has none. */
-const spread = (range: RatioRange | undefined): string => (range ? ` (${ratio(range.min)}–${ratio(range.max)})` : "");
-const cpu = (side: Side): string => (side.cpuUsPerRequest === null ? "n/a" : side.cpuUsPerRequest.toFixed(1));
 
 /** The main table: every case against its same-answer floor (and BENCH_BEFORE's build beside it). */
 export function casesTable(cases: CaseResult[]): string {

@@ -40,12 +40,19 @@ export interface CaseResult {
 }
 
 /**
+ * What seals may cost an engine case (issue 31): `keep`, at least 0.85 of SEALS=off's req/s;
+ * `signatures`, at most 2× one Ed25519 signature's in-loop cost of added server CPU per request;
+ * `none`, measured only.
+ */
+export type SealsTarget = "keep" | "signatures" | "none";
+
+/**
  * The service (seals on, the default start) against the same build with SEALS=off on one engine
  * case, round by round (seals.ts).
  */
 export interface SealsComparison {
   /** What seals may cost this case (cases.ts, BenchCase.seals). */
-  target: "keep" | "signatures" | "none";
+  target: SealsTarget;
   off: Side;
   /** Seals on req/s ÷ SEALS=off req/s: the median of the rounds' ratios, and their range. */
   ratio: number;

@@ -76,7 +76,8 @@ export async function startServer(
   const child = Bun.spawn([BUN, ...[script].flat()], {
     cwd: ROOT,
     // Every server signs with the tests' key (test-key.ts), as cases.ts seals its jobs with it.
-    env: { ...process.env, SIGNING_KEY_FILE: testKeyFile(), ...env, PORT: String(port) },
+    // No SIGNING_KEY of the bench's own environment may override the key file.
+    env: { ...process.env, SIGNING_KEY: "", SIGNING_KEY_FILE: testKeyFile(), ...env, PORT: String(port) },
     stdout: "ignore",
     stderr: "inherit",
   });

@@ -8,20 +8,24 @@ import { join } from "node:path";
 import { outputOf } from "../harness/child-output.ts";
 import { RECEIPT_SIGNING_INPUT } from "./cases.ts";
 import { parseReportLine } from "./load.ts";
-import { median } from "./median.ts";
+import { extent, median } from "./median.ts";
 import type { SignatureResult } from "./results.ts";
 import { BUN, ROOT } from "./servers.ts";
 
+/** Calls per batch, and batches per measurement. */
+const CALLS = 5_000;
+const BATCHES = 5;
+
 /** How the yardstick was measured, for the report and the results file. */
-export const SIGNATURE_METHOD =
-  "node:crypto sign(null, data, privateKey), Ed25519, tight loop in a child bun process, " +
-  "the bench's receipt signing input; 5 batches of 5,000 calls after a warm-up batch, per measurement";
+const SIGNATURE_METHOD =
+  "the servers' Signer (node:crypto sign, Ed25519), tight loop in a child bun process, the bench's receipt " +
+  `signing input; ${BATCHES} batches of ${CALLS.toLocaleString("en-US")} calls after a warm-up batch, per measurement`;
 
 /** One measurement: µs per signature, the median of its batches. */
 export async function measureSignature(): Promise<number> {
   const child = Bun.spawn([BUN, join(ROOT, "scripts/bench/sign-loop.ts")], {
     cwd: ROOT,
-    env: { ...process.env, SIGN_INPUT: RECEIPT_SIGNING_INPUT, SIGN_CALLS: "5000", SIGN_BATCHES: "5" },
+    env: { ...process.env, SIGN_CALLS: String(CALLS), SIGN_BATCHES: String(BATCHES) },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -38,7 +42,6 @@ export function signatureResult(runs: number[]): SignatureResult | null {
     bytes: new TextEncoder().encode(RECEIPT_SIGNING_INPUT).length,
     runs,
     median: median(runs),
-    min: Math.min(...runs),
-    max: Math.max(...runs),
+    ...extent(runs),
   };
 }

@@ -4,6 +4,7 @@
  * and the table prints what it measured. No server starts; nothing here measures time.
  */
 import { describe, expect, test } from "bun:test";
+import { CASES, signer } from "../../scripts/bench/cases.ts";
 import type { CaseResult, Side, SignatureResult } from "../../scripts/bench/results.ts";
 import {
   cpuDifferences,
@@ -12,6 +13,9 @@ import {
   sealsComparison,
   sealsTable,
 } from "../../scripts/bench/seals.ts";
+import { createHandler } from "../../shared/http/service.ts";
+import { NOW } from "../support/helpers.ts";
+import { testSigner } from "../support/signer.ts";
 
 /** A side whose rounds have these req/s and CPU µs per request. */
 const side = (label: string, rounds: [number, number | null][]): Side => ({
@@ -93,16 +97,74 @@ describe("seals comparison", () => {
       ["release", true],
       ["simulate", false],
     ]);
-    expect(checks[2]!.target).toBe("<= 2 × 17.0 = 34.0");
+    expect(checks[2]!.target).toBe("added <= 2 × 17.0 = 34.0");
     expect(sealsChecks(cases, null).length).toBe(2);
     expect(sealsTable(cases, signature)).toMatchSnapshot();
   });
 
+  test("a printed figure never reads as meeting a goal it missed: rounded against the case", () => {
+    const off = side("off", [[40_000, 20]]);
+    const [quote, simulate, bare] = sealsChecks(
+      [
+        caseOf("quote", sealsComparison("keep", side("s", [[33_999, 24]]), off), side("s", [[33_999, 24]])),
+        caseOf(
+          "simulate",
+          sealsComparison("signatures", side("s", [[20_000, 54.01]]), off),
+          side("s", [[20_000, 54.01]]),
+        ),
+        caseOf("bare", sealsComparison("signatures", side("s", [[20_000, null]]), off), side("s", [[20_000, null]])),
+      ],
+      signature,
+    );
+    // 0.849975 would print 0.85 against ">= 0.85"; 34.01 would print 34.0 against "<= 34.0".
+    expect([quote!.value.split(" ")[0], quote!.met]).toEqual(["0.84", false]);
+    expect([simulate!.value.split(" ")[0], simulate!.met]).toEqual(["+34.1", false]);
+    // A signing case with no CPU figure (off Linux) is not silently dropped: it is not met.
+    expect([bare!.value, bare!.met]).toEqual(["n/a", false]);
+  });
+
+  test("with BENCH_BEFORE, SEALS=off must be at least as fast as the other build", () => {
+    const off = side("off", [[40_000, 20]]);
+    const check = (beforeRps: number) =>
+      sealsChecks(
+        [caseOf("fund", sealsComparison("keep", off, off, side("before", [[beforeRps, 20]])), off)],
+        signature,
+      ).find((c) => c.name.includes("before"))!;
+    expect(check(40_000)).toMatchObject({ value: "1.00 (1.00–1.00)", met: true });
+    expect(check(40_100)).toMatchObject({ value: "0.99 (0.99–0.99)", met: false });
+  });
+
   test("answers that would not measure seals are named", () => {
-    expect(sealsAnswerProblem("keep", '{"job":{"seal":"x"}}', '{"job":{}}')).toBeNull();
-    expect(sealsAnswerProblem("keep", '{"seal_valid":false}', "{}")).toMatch(/refused/);
-    expect(sealsAnswerProblem("signatures", '{"receipt":{}}', "{}")).toMatch(/no signature/);
-    expect(sealsAnswerProblem("signatures", '{"signature_valid":true}', "{}")).toBeNull();
-    expect(sealsAnswerProblem("keep", "{}", '{"job":{"seal":"x"}}')).toMatch(/SEALS=off/);
+    expect(sealsAnswerProblem(['"seal":"'], '{"job":{"seal":"x"}}', '{"job":{}}')).toBeNull();
+    expect(sealsAnswerProblem(['"seal":"'], '{"job":{}}', "{}")).toMatch(/holds no "seal":"/);
+    expect(sealsAnswerProblem(['"seal_valid":true'], '{"seal_valid":false}', "{}")).toMatch(/did not hold/);
+    expect(sealsAnswerProblem(['"seal":"', '"signature":"'], '{"job":{"seal":"x"},"receipt":{}}', "{}")).toMatch(
+      /signature/,
+    );
+    expect(sealsAnswerProblem([], "{}", '{"job":{"seal":"x"}}')).toMatch(/SEALS=off/);
+  });
+
+  test("every engine case's seals-on answer holds its marks, at the engine sealing with the servers' key", async () => {
+    const on = createHandler({ now: () => NOW, randomHex: (n) => "1".repeat(n), sealing: { mode: "on", signer } });
+    const off = createHandler({ now: () => NOW, randomHex: (n) => "1".repeat(n) });
+    const engines = CASES.filter((c) => c.seals);
+    expect(engines.map((c) => c.name)).toContain("transition fund");
+    for (const c of engines) {
+      const ask = async (handler: typeof on) =>
+        (await handler(new Request(`http://localhost${c.path}`, { method: "POST", body: c.body }))).text();
+      expect(sealsAnswerProblem(c.sealsMarks ?? [], await ask(on), await ask(off)), c.name).toBeNull();
+      if (c.seals !== "none" && c.name !== "quote") expect(c.sealsMarks?.length, c.name).toBeGreaterThan(0);
+    }
+    // A body sealed with another key is caught: fund's job then comes back unsealed.
+    const fund = engines.find((c) => c.name === "transition fund")!;
+    const stranger = createHandler({
+      now: () => NOW,
+      randomHex: (n) => "1".repeat(n),
+      sealing: { mode: "on", signer: testSigner() },
+    });
+    const answer = await (
+      await stranger(new Request(`http://localhost${fund.path}`, { method: "POST", body: fund.body }))
+    ).text();
+    expect(sealsAnswerProblem(fund.sealsMarks!, answer, "{}")).toMatch(/holds no "seal":"/);
   });
 });
