@@ -36,7 +36,7 @@ export const SEND_JOB_BACK =
 
 /** Why (D27): what breaks a seal, and what follows. */
 const SEAL_BREAKS =
-  "A renamed, added (even as null), dropped, moved or edited member breaks the seal: the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).";
+  "A renamed, added, dropped, moved or edited member breaks the seal (null is allowed only for a member the service leaves out while unset, D27): the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).";
 
 /**
  * The job's seal as the flat schemas give it (D27): a string, or null for none (null counts as
