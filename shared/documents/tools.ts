@@ -6,7 +6,7 @@
  * body schema linked beside it, and answers a field error with the field named.
  * Names, texts and paths come from the engine catalog; the fields from the request shape.
  */
-import { ENGINES, type EngineEntry } from "../engine/catalog.ts";
+import { ENGINES } from "../engine/catalog.ts";
 import { ACTIONS, type EngineRoute, MCP_PATH, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
 import { type IntegrityMember, SEAL_MAX_LENGTH, SEAL_PATTERN } from "../protocol/integrity-members.ts";
@@ -30,10 +30,6 @@ const field = (name: FieldName): Schema => ({ ...fieldSchema(FIELDS[name].rule),
 export const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
   Object.fromEntries(names.map((name) => [name, field(name)]));
 
-/** What a caller does with a job and its seal (D27): tool descriptions, the MCP instructions and prompt say it. */
-export const SEND_JOB_BACK =
-  "Send the job back exactly as the last answer returned it: the same members, names and order, and its seal when it has one (D27).";
-
 /** Why (D27): what breaks a seal, and what follows. */
 const SEAL_BREAKS =
   "A renamed, added, dropped, moved or edited member breaks the seal (null is allowed only for a member the service leaves out while unset, D27): the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).";
@@ -48,19 +44,6 @@ const flatSeal = (): Schema => ({
   maxLength: SEAL_MAX_LENGTH,
   description: `The job's seal, when the last answer's job had one (null or absent: none, D2): send it back exactly as returned, in the job exactly as returned. Only the service checks it. ${SEAL_BREAKS}`,
 });
-
-/** What each engine's tool adds to its catalog description: how to hold the job, and the verdicts (D27). */
-const TOOL_NOTES: Partial<Record<EngineRoute, string>> = {
-  transition: `${SEND_JOB_BACK} ${SEAL_BREAKS}`,
-  validate:
-    "When the job carries a seal, the answer (200, or 409 on a state problem) says whether it holds: seal_valid (D27).",
-  verify:
-    "When the job carries a seal or the receipt a signature, the answer says whether it holds: seal_valid or signature_valid (D27).",
-};
-
-/** An engine's tool description: the catalog's, then what the tool adds (tools.json and the MCP tools). */
-export const toolDescription = (engine: EngineEntry): string =>
-  [engine.description, TOOL_NOTES[engine.route]].filter(Boolean).join(" ");
 
 const SEAL_MEMBER = "seal" satisfies IntegrityMember;
 
@@ -133,7 +116,7 @@ export function tools(siteUrl: string) {
     tools: TOOL_ORDER.map((route) => ENGINES[route]).map((engine) => ({
       name: engine.tool,
       title: engine.title,
-      description: toolDescription(engine),
+      description: engine.description,
       method: "POST",
       path: engine.path,
       url: absolute(siteUrl, engine.path),

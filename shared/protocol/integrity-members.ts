@@ -41,6 +41,12 @@ export const SEAL_KEY_INFO = "agent-escrow-demo job seal key v1";
 export const SEAL_MISMATCH =
   "job.seal does not match this job: the job was changed after the service sealed it (a member edited, renamed, added, dropped or moved), or the seal is not this service's. Send the job exactly as the last answer gave it, seal included.";
 
+/** How a caller sends a job back so that its seal holds (D27): the transition tool, the MCP instructions and prompt say it. */
+export const JOB_AS_RETURNED =
+  "exactly as the last answer returned it: the same members, names and order, and its seal when it has one (D27)";
+/** The same, as a sentence of its own. */
+export const SEND_JOB_BACK = `Send the job back ${JOB_AS_RETURNED}.`;
+
 /** What carries a member: the job (answers and requests), the receipt, or an engine's verdict (validate's and verify's answers). */
 export type IntegrityHolder = "job" | "receipt" | "verify";
 /** The value of a member: a seal, a signature, or a boolean. */
