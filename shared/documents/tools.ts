@@ -9,13 +9,14 @@
 import { ENGINES } from "../engine/catalog.ts";
 import { ACTIONS, type EngineRoute, MCP_PATH, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
-import { type IntegrityMember, SEAL_MAX_LENGTH, SEAL_PATTERN } from "../protocol/integrity-members.ts";
+import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { compositeSchema, receiptSchema } from "../schemas/bodies.ts";
 import { inline } from "../schemas/components.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
+import { integritySchema } from "../schemas/integrity.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
 import { REQUEST_FIELDS } from "./fields.ts";
 import { functionCalling } from "./llm-tools.ts";
@@ -30,24 +31,10 @@ const field = (name: FieldName): Schema => ({ ...fieldSchema(FIELDS[name].rule),
 export const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
   Object.fromEntries(names.map((name) => [name, field(name)]));
 
-/** Why (D27): what breaks a seal, and what follows. */
-const SEAL_BREAKS =
-  "A renamed, added, dropped, moved or edited member breaks the seal (null is allowed only for a member the service leaves out while unset, D27): the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).";
-
 /**
- * The job's seal as the flat schemas give it (D27): a string, or null for none (null counts as
- * omitted, D2), so OpenAI's strict mode, which sends every property, and Gemini can pass it.
+ * The job as a flat object schema (response names), its seal last (D27): optional like the
+ * members the service leaves out while unset, so OpenAI's strict form makes it nullable.
  */
-const flatSeal = (): Schema => ({
-  type: ["string", "null"],
-  pattern: SEAL_PATTERN,
-  maxLength: SEAL_MAX_LENGTH,
-  description: `The job's seal, when the last answer's job had one (null or absent: none, D2): send it back exactly as returned, in the job exactly as returned. Only the service checks it. ${SEAL_BREAKS}`,
-});
-
-const SEAL_MEMBER = "seal" satisfies IntegrityMember;
-
-/** The job as a flat object schema (response names), its seal last (D27). */
 function flatJob(): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
@@ -55,7 +42,7 @@ function flatJob(): Schema {
     properties[member] = fieldSchema(JOB_MEMBERS[member].rule);
     if (JOB_MEMBERS[member].required) required.push(member);
   }
-  properties[SEAL_MEMBER] = flatSeal();
+  for (const member of integrityMembersOf("job")) properties[member] = integritySchema(member);
   return { type: "object", description: describe("job"), properties, required };
 }
 
