@@ -100,7 +100,7 @@ export function keyFromFile(path: string): { key: KeyObject; created: boolean; w
         continue;
       }
       throw new SettingError(
-        `${error.message} Correct the file, or remove it to make a new key (seals and receipts signed with the old one then no longer verify unless its public key is in SIGNING_PREVIOUS_KEYS), or set SIGNING_KEY.`,
+        `${error.message} Correct the file, or remove it to make a new key (the old key's seals then no longer hold unless its private key is in SIGNING_PREVIOUS_KEYS, and its receipts' signatures no longer verify unless at least its public key is there), or set SIGNING_KEY.`,
       );
     }
   }

@@ -54,7 +54,8 @@ export function agentCard(siteUrl: string) {
     })),
     mcp: mcpCard(siteUrl),
     documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
-    // The public keys that check seals and receipt signatures, under OAuth and OpenID metadata's name.
+    // The public keys that check receipt signatures (a job's seal is the service's own MAC, which
+    // only it checks), under OAuth and OpenID metadata's name.
     jwks_uri: absolute(siteUrl, KEY_SET.path),
     pages: Object.fromEntries(
       PAGES.map((page) => [page.path === "/" ? "ui" : "reference", absolute(siteUrl, page.path)]),

@@ -6,16 +6,17 @@
  * body schema linked beside it, and answers a field error with the field named.
  * Names, texts and paths come from the engine catalog; the fields from the request shape.
  */
-import { ENGINES, type EngineEntry } from "../engine/catalog.ts";
+import { ENGINES } from "../engine/catalog.ts";
 import { ACTIONS, type EngineRoute, MCP_PATH, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
-import { type IntegrityMember, SEAL_MAX_LENGTH, SEAL_PATTERN } from "../protocol/integrity-members.ts";
+import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { compositeSchema, receiptSchema } from "../schemas/bodies.ts";
 import { inline } from "../schemas/components.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
+import { integritySchema } from "../schemas/integrity.ts";
 import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
 import { REQUEST_FIELDS } from "./fields.ts";
 import { functionCalling } from "./llm-tools.ts";
@@ -30,41 +31,10 @@ const field = (name: FieldName): Schema => ({ ...fieldSchema(FIELDS[name].rule),
 export const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
   Object.fromEntries(names.map((name) => [name, field(name)]));
 
-/** What a caller does with a job and its seal (D27): tool descriptions, the MCP instructions and prompt say it. */
-export const SEND_JOB_BACK =
-  "Send the job back exactly as the last answer returned it: the same members, names and order, and its seal when it has one (D27).";
-
-/** Why (D27): what breaks a seal, and what follows. */
-const SEAL_BREAKS =
-  "A renamed, added (even as null), dropped, moved or edited member breaks the seal: the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).";
-
 /**
- * The job's seal as the flat schemas give it (D27): a string, or null for none (null counts as
- * omitted, D2), so OpenAI's strict mode, which sends every property, and Gemini can pass it.
+ * The job as a flat object schema (response names), its seal last (D27): optional like the
+ * members the service leaves out while unset, so OpenAI's strict form makes it nullable.
  */
-const flatSeal = (): Schema => ({
-  type: ["string", "null"],
-  pattern: SEAL_PATTERN,
-  maxLength: SEAL_MAX_LENGTH,
-  description: `The job's seal, when the last answer's job had one (null or absent: none, D2): send it back exactly as returned, in the job exactly as returned. Only the service checks it. ${SEAL_BREAKS}`,
-});
-
-/** What each engine's tool adds to its catalog description: how to hold the job, and the verdicts (D27). */
-const TOOL_NOTES: Partial<Record<EngineRoute, string>> = {
-  transition: `${SEND_JOB_BACK} ${SEAL_BREAKS}`,
-  validate:
-    "When the job carries a seal, the answer (200, or 409 on a state problem) says whether it holds: seal_valid (D27).",
-  verify:
-    "When the job carries a seal or the receipt a signature, the answer says whether it holds: seal_valid or signature_valid (D27).",
-};
-
-/** An engine's tool description: the catalog's, then what the tool adds (tools.json and the MCP tools). */
-export const toolDescription = (engine: EngineEntry): string =>
-  [engine.description, TOOL_NOTES[engine.route]].filter(Boolean).join(" ");
-
-const SEAL_MEMBER = "seal" satisfies IntegrityMember;
-
-/** The job as a flat object schema (response names), its seal last (D27). */
 function flatJob(): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
@@ -72,7 +42,7 @@ function flatJob(): Schema {
     properties[member] = fieldSchema(JOB_MEMBERS[member].rule);
     if (JOB_MEMBERS[member].required) required.push(member);
   }
-  properties[SEAL_MEMBER] = flatSeal();
+  for (const member of integrityMembersOf("job")) properties[member] = integritySchema(member);
   return { type: "object", description: describe("job"), properties, required };
 }
 
@@ -133,7 +103,7 @@ export function tools(siteUrl: string) {
     tools: TOOL_ORDER.map((route) => ENGINES[route]).map((engine) => ({
       name: engine.tool,
       title: engine.title,
-      description: toolDescription(engine),
+      description: engine.description,
       method: "POST",
       path: engine.path,
       url: absolute(siteUrl, engine.path),

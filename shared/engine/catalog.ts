@@ -6,6 +6,7 @@
  * and be missing from another.
  */
 import { type EngineRoute, enginePath } from "../protocol/constants.ts";
+import { JOB_AS_RETURNED } from "../protocol/integrity-members.ts";
 import type { EngineResult } from "./context.ts";
 import { quote } from "./quote.ts";
 import type { EngineRequest } from "./respond.ts";
@@ -37,7 +38,7 @@ export interface EngineEntry {
   readonly summary: string;
   /** One sentence (agent.json, llms.txt, OpenAPI description, the reference page). */
   readonly sentence: string;
-  /** What an agent needs to call it well (tools.json description). */
+  /** What an agent needs to call it well (tools.json's and the MCP tool's description). */
   readonly description: string;
   /** What it answers, in full (settlement.json). */
   readonly does: string;
@@ -58,8 +59,7 @@ export const ENGINES = {
     summary: "Commit one action",
     sentence:
       "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
-    description:
-      "Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. For every action except create, send the job from the last response as `job`. The service stores nothing.",
+    description: `Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. The service stores nothing, so for every action except create send as \`job\` the job ${JOB_AS_RETURNED}. A renamed, added, dropped, moved or edited member breaks the seal (null is allowed only for a member the service leaves out while unset, D27): the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).`,
     does: "Commits one action and returns the updated job, payer_credits when sent, the money fields on release and dispute, and a receipt on release or dispute. Create mints the id.",
     bodySchema: "TransitionBody",
     bodyDocument: "schema_transition",
@@ -71,8 +71,8 @@ export const ENGINES = {
     summary: "Dry run of an action",
     sentence: "Dry run of transition: next status and money impact, nothing changes.",
     description:
-      "Dry run of one action (create, fund, submit, release, dispute): returns next_status, the would-be job and the money impact (fee, agent_payout, agent_credits_delta, payer_credits_after, returned_to_payer). Changes nothing. Call it before transition to show the impact.",
-    does: "Dry run of transition, same body and rules: next_status, the would-be job (no id on create), fee, agent_payout, agent_credits_delta, returned_to_payer and payer_credits_after where they apply, and the would-be receipt on release and dispute. Idempotency-Key is only echoed.",
+      "Dry run of one action (create, fund, submit, release, dispute): returns next_status, the would-be job and the money impact (fee, agent_payout, agent_credits_delta, payer_credits_after, returned_to_payer). Changes nothing. Call it before transition to show the impact. A quote's job is an unsealed preview: carry on the job transition returns, never the quote's.",
+    does: "Dry run of transition, same body and rules: next_status, the would-be job (no id on create; never sealed, so not one to carry on), fee, agent_payout, agent_credits_delta, returned_to_payer and payer_credits_after where they apply, and the would-be receipt on release and dispute. Idempotency-Key is only echoed.",
     bodySchema: "TransitionBody",
     bodyDocument: "schema_transition",
     responseSchema: "QuoteResponse",
@@ -83,8 +83,8 @@ export const ENGINES = {
     summary: "Dry check of an action body",
     sentence: "Dry check of a transition body: ok, or every field error.",
     description:
-      "Checks an action body without applying it: ok true, or every field error with kind schema (400) or the state error (409).",
-    does: "Dry check of an action body: { ok: true, action, next_status } or the error with kind (schema or state) and errors (every schema problem, or the single state problem).",
+      "Checks an action body without applying it: ok true, or every field error with kind schema (400) or the state error (409). When the job carries a seal, the answer (200, or 409 on a state problem) says whether it holds: seal_valid (D27).",
+    does: "Dry check of an action body: { ok: true, action, next_status } or the error with kind (schema or state) and errors (every schema problem, or the single state problem). When the service seals and the job sent carries a seal, seal_valid says whether it holds: after next_status on the 200, after errors on the 409 (D27).",
     bodySchema: "TransitionBody",
     bodyDocument: "schema_transition",
     responseSchema: "ValidateResponse",
@@ -107,8 +107,8 @@ export const ENGINES = {
     summary: "Recompute the fee math of a receipt or job",
     sentence: "Recompute the fee math of a receipt, or of a proposed release or dispute.",
     description:
-      "Recomputes fee, agent_payout and returned_to_payer for a receipt, or for a job with claimed figures. A wrong figure gives valid false and lists the mismatches.",
-    does: "Recomputes fee, agent_payout and returned_to_payer for a receipt or a job: valid, verified, expected, received, mismatches, job_id, action. A wrong claim is 200 with valid false.",
+      "Recomputes fee, agent_payout and returned_to_payer for a receipt, or for a job with claimed figures. A wrong figure gives valid false and lists the mismatches. When the job carries a seal or the receipt a signature, the answer says whether it holds: seal_valid or signature_valid (D27).",
+    does: "Recomputes fee, agent_payout and returned_to_payer for a receipt or a job: valid, verified, seal_valid or signature_valid (when the service seals and the job sent carries a seal or the receipt a signature, D27), expected, received, mismatches, job_id, action. A wrong claim is 200 with valid false.",
     bodySchema: "VerifyBody",
     bodyDocument: "schema_verify",
     responseSchema: "VerifyResponse",

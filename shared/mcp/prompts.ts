@@ -6,9 +6,9 @@
  * missing, blank or negative argument is refused with the rule's message, never put in the text.
  */
 import * as v from "valibot";
-import { SEND_JOB_BACK } from "../documents/tools.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
 import { FIELDS } from "../protocol/fields.ts";
+import { SEND_JOB_BACK } from "../protocol/integrity-members.ts";
 
 /** A prompt as prompts/list gives it. */
 export const WALK_PROMPT = {

@@ -8,7 +8,7 @@
  * byte what the HTTP engine answers; a refusal is a result with isError and the error body.
  */
 
-import { toolDescription, toolInputSchemas } from "../documents/tools.ts";
+import { toolInputSchemas } from "../documents/tools.ts";
 import { ENGINE_LIST, type EngineEntry } from "../engine/catalog.ts";
 import type { EngineResult } from "../engine/context.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
@@ -84,7 +84,7 @@ function engineTool(engine: EngineEntry, input: Schema, output: Schema): ToolDef
   return {
     name: engine.tool,
     title: engine.title,
-    description: `${toolDescription(engine)}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} A refusal is a result with isError true and the error body (error, message, field) as its structured content.`,
+    description: `${engine.description}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} A refusal is a result with isError true and the error body (error, message, field) as its structured content.`,
     inputSchema: {
       ...input,
       type: "object",

@@ -7,7 +7,7 @@
  */
 import type { Action, EngineRoute, JobStatus, Terminal } from "./constants.ts";
 import type { ERROR_CATALOG } from "./errors.ts";
-import type { IntegrityMember } from "./integrity-members.ts";
+import { type IntegrityMemberOf, integrityMembersOf } from "./integrity-members.ts";
 import type { Job } from "./job-members.ts";
 import type { Claim } from "./member-rows.ts";
 import type { Receipt } from "./receipt-members.ts";
@@ -76,11 +76,11 @@ const MONEY_MEMBERS = {
 } as const;
 const KEY_MEMBERS = { key_id: "keyId", key_optional: "keyOptional", idempotency_key: "echo" } as const;
 const ENVELOPE_REQUIRED = ["ok", "mode", "money"] as const;
-/** verify's integrity members (D27), right after verified: each there only when what it judges was sent. */
-const VERIFY_INTEGRITY = { seal_valid: "flag", signature_valid: "flag" } as const satisfies Record<
-  Extract<IntegrityMember, `${string}_valid`>,
-  AnswerKind
->;
+/** The verdicts an engine's answer carries (D27), each a flag there only when what it judges was sent. */
+const verdictsOf = <E extends "validate" | "verify">(engine: E) =>
+  Object.fromEntries(integrityMembersOf(engine).map((member) => [member, "flag"])) as {
+    readonly [M in IntegrityMemberOf<E>]: "flag";
+  };
 
 /** The success answer of each engine, in answer order (D18). */
 export const ANSWERS = {
@@ -111,8 +111,7 @@ export const ANSWERS = {
     required: [...ENVELOPE_REQUIRED, "action", "next_status", "job"],
   },
   validate: {
-    // seal_valid (D27): only when the service seals and the job sent carried a seal.
-    members: { ...ENVELOPE, action: "action", next_status: "status", seal_valid: "flag", ...KEY_MEMBERS },
+    members: { ...ENVELOPE, action: "action", next_status: "status", ...verdictsOf("validate"), ...KEY_MEMBERS },
     required: [...ENVELOPE_REQUIRED, "action", "next_status"],
   },
   simulate: {
@@ -137,7 +136,7 @@ export const ANSWERS = {
       ...ENVELOPE,
       valid: "flag",
       verified: "flag",
-      ...VERIFY_INTEGRITY,
+      ...verdictsOf("verify"),
       expected: "figures",
       received: "figures",
       mismatches: "mismatches",
@@ -169,8 +168,8 @@ export const ERROR_ANSWER = {
     expiresAt: "text",
     kind: "schemaOrState",
     errors: "problems",
-    // validate's state problem (409) says whether the job's seal holds, as its 200 does (D27).
-    seal_valid: "flag",
+    // validate's state problem (409) carries its verdicts, as its 200 does (D27).
+    ...verdictsOf("validate"),
     request_id: "requestId",
   },
   required: ["ok", "mode", "money", "error", "message"],

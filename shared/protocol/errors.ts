@@ -125,7 +125,7 @@ export const ERROR_CATALOG = {
     kind: "http",
     message:
       "This service is set to require sealed jobs (SEALS=required) but has no usable signing key, so it answers no engine request rather than answer unsealed. Nothing was changed; try again once its operator has set SIGNING_KEY.",
-    when: "Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.",
+    when: "Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.",
     extra: [],
     routes: ALL_ENGINES,
   },

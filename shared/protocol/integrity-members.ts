@@ -3,8 +3,9 @@
  * the verdicts `seal_valid` (validate and verify) and `signature_valid` (verify). They are not
  * fields of SPEC's tables (no rule of SPEC checks them, and links carry them under keys of their
  * own), so they live here rather than in job-members.ts and receipt-members.ts; the engine names
- * them through shared/seal/seal.ts, and the published schemas, the OpenAPI document,
- * settlement.json, tools.json and the error catalog read this table, so a member is described once.
+ * them through shared/seal/seal.ts, the answers' rows (answers.ts) place the verdicts where each
+ * row says, and the published schemas, the OpenAPI document, settlement.json, tools.json and the
+ * error catalog read this table, so a member is described once.
  */
 
 /** One part of a compact JWS: base64url without padding, not empty. */
@@ -41,14 +42,24 @@ export const SEAL_KEY_INFO = "agent-escrow-demo job seal key v1";
 export const SEAL_MISMATCH =
   "job.seal does not match this job: the job was changed after the service sealed it (a member edited, renamed, added, dropped or moved), or the seal is not this service's. Send the job exactly as the last answer gave it, seal included.";
 
-/** What carries a member: the job (answers and requests), the receipt, or an engine's verdict (validate's and verify's answers). */
-export type IntegrityHolder = "job" | "receipt" | "verify";
+/** How a caller sends a job back so that its seal holds (D27): the transition tool, the MCP instructions and prompt say it. */
+export const JOB_AS_RETURNED =
+  "exactly as the last answer returned it: the same members, names and order, and its seal when it has one (D27)";
+/** The same, as a sentence of its own. */
+export const SEND_JOB_BACK = `Send the job back ${JOB_AS_RETURNED}.`;
+
+/**
+ * What carries a member: the job (answers and requests), the receipt, or the answer of an engine
+ * that judges one (validate's 200 and its 409 on a state problem, verify's 200).
+ */
+export type IntegrityHolder = "job" | "receipt" | "validate" | "verify";
 /** The value of a member: a seal, a signature, or a boolean. */
 export type IntegrityKind = "seal" | "signature" | "flag";
 
 /** One integrity member. */
 export interface IntegrityMemberRow {
-  readonly on: IntegrityHolder;
+  /** Every holder that carries it. */
+  readonly on: readonly IntegrityHolder[];
   readonly kind: IntegrityKind;
   /** What it is and when it is there, in words (schema descriptions, settlement.json). */
   readonly text: string;
@@ -56,26 +67,27 @@ export interface IntegrityMemberRow {
 
 /**
  * Every integrity member, in the order they appear in their holder: last in the job, last in the
- * receipt, right after `verified` in verify's answer.
+ * receipt, right after `next_status` (or `errors`) in validate's answer and after `verified` in
+ * verify's.
  */
 export const INTEGRITY_MEMBERS = {
   seal: {
-    on: "job",
+    on: ["job"],
     kind: "seal",
-    text: "The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added (even as null), dropped, moved or edited member breaks it.",
+    text: "The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added, dropped, moved or edited member breaks it (null is allowed only for a member the service leaves out while unset, D27).",
   },
   signature: {
-    on: "receipt",
+    on: ["receipt"],
     kind: "signature",
     text: "The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid and typ escrow-receipt+jws in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate) only when the settled job arrived with a valid seal, so a signed receipt means the service sealed the job at every step and settled it; absent otherwise, when SEALS=off, and on a quote's receipt. Anyone checks it with a JOSE library and the JWKS at /.well-known/jwks.json, then compares its payload with the receipt; verify answers signature_valid.",
   },
   seal_valid: {
-    on: "verify",
+    on: ["validate", "verify"],
     kind: "flag",
     text: "Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).",
   },
   signature_valid: {
-    on: "verify",
+    on: ["verify"],
     kind: "flag",
     text: "Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required valid is also false when the signature is missing or does not hold.",
   },
@@ -84,6 +96,13 @@ export const INTEGRITY_MEMBERS = {
 /** An integrity member's name. */
 export type IntegrityMember = keyof typeof INTEGRITY_MEMBERS;
 
+/** The members holder `H` carries. */
+export type IntegrityMemberOf<H extends IntegrityHolder> = {
+  [M in IntegrityMember]: H extends (typeof INTEGRITY_MEMBERS)[M]["on"][number] ? M : never;
+}[IntegrityMember];
+
 /** The members one holder carries, in order. */
-export const integrityMembersOf = (holder: IntegrityHolder): IntegrityMember[] =>
-  (Object.keys(INTEGRITY_MEMBERS) as IntegrityMember[]).filter((name) => INTEGRITY_MEMBERS[name].on === holder);
+export const integrityMembersOf = <H extends IntegrityHolder>(holder: H): IntegrityMemberOf<H>[] =>
+  (Object.keys(INTEGRITY_MEMBERS) as IntegrityMember[]).filter((name) =>
+    (INTEGRITY_MEMBERS[name].on as readonly IntegrityHolder[]).includes(holder),
+  ) as IntegrityMemberOf<H>[];

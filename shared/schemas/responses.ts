@@ -68,13 +68,18 @@ function kindSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<Answe
   };
 }
 
-/** Words some members of the error body carry in the document. */
+/** The verdicts' words (D27) on `engine`'s answer, by member, each after `prefix`. */
+const verdictTexts = (engine: "validate" | "verify", prefix = ""): Record<string, string> =>
+  Object.fromEntries(
+    integrityMembersOf(engine).map((member) => [member, `${prefix}${INTEGRITY_MEMBERS[member].text}`]),
+  );
+
+/** Words some members of the error body carry in the document: validate's verdicts on a state problem too. */
 const ERROR_TEXTS: Partial<Record<keyof typeof ERROR_ANSWER.members, string>> = {
   message:
     "The catalog message with placeholders filled; on invalid_field, the rule the field broke (settlement.json invalid_field_messages).",
   field: "The field, on missing_field and invalid_field.",
-  seal_valid:
-    "validate only, on a state problem (409): whether the job's seal holds for the job exactly as sent, as on validate's 200 (D27). Only when the job sent carried a seal and the service seals.",
+  ...verdictTexts("validate", "validate only, on a state problem (409). "),
 };
 
 /** The object schema of one answer row. */
@@ -95,15 +100,10 @@ export const errorBodySchema = (): Schema => rowSchema(ERROR_ANSWER, kindSchemas
 const schemaName = (route: string): ResponseSchemaName =>
   `${route[0]!.toUpperCase()}${route.slice(1)}Response` as ResponseSchemaName;
 
-/** The verdicts' words, by member (D27). */
-const VERDICT_TEXTS = Object.fromEntries(
-  integrityMembersOf("verify").map((member) => [member, INTEGRITY_MEMBERS[member].text]),
-);
-
 /** Words some members of an engine's answer carry: the verdicts of validate and verify (D27). */
 const ANSWER_TEXTS: Partial<Record<EngineRoute, Record<string, string>>> = {
-  validate: VERDICT_TEXTS,
-  verify: VERDICT_TEXTS,
+  validate: verdictTexts("validate"),
+  verify: verdictTexts("verify"),
 };
 
 /** The success answer of each engine, by the name the engine catalog gives it. */

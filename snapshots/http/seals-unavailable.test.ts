@@ -1,7 +1,7 @@
 /**
  * SEALS=required without a usable key fails closed (D27), through the one handler every runtime
  * serves: each engine answers 503 seals_unavailable with the usual envelope, headers and request
- * id, before its body is read; an /mcp tool call is a tool error carrying that body; the key set
+ * id, before its body is parsed; an /mcp tool call is a tool error carrying that body; the key set
  * is empty and every document is served as usual.
  */
 import { describe, expect, test } from "bun:test";

@@ -371,7 +371,7 @@ export type ErrorBody = {
         message: string;
     }>;
     /**
-     * validate only, on a state problem (409): whether the job's seal holds for the job exactly as sent, as on validate's 200 (D27). Only when the job sent carried a seal and the service seals.
+     * validate only, on a state problem (409). Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
      */
     seal_valid?: boolean;
     /**
@@ -609,7 +609,7 @@ export type ReceiptResolved = string | null;
 export type ReceiptKeyId = string;
 
 /**
- * The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added (even as null), dropped, moved or edited member breaks it.
+ * The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added, dropped, moved or edited member breaks it (null is allowed only for a member the service leaves out while unset, D27).
  */
 export type Seal = string;
 
@@ -697,7 +697,7 @@ export type TransitionErrors = {
      */
     500: ErrorBody;
     /**
-     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
      */
     503: ErrorBody;
 };
@@ -772,7 +772,7 @@ export type QuoteErrors = {
      */
     500: ErrorBody;
     /**
-     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
      */
     503: ErrorBody;
 };
@@ -847,7 +847,7 @@ export type ValidateErrors = {
      */
     500: ErrorBody;
     /**
-     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
      */
     503: ErrorBody;
 };
@@ -922,7 +922,7 @@ export type SimulateErrors = {
      */
     500: ErrorBody;
     /**
-     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
      */
     503: ErrorBody;
 };
@@ -997,7 +997,7 @@ export type VerifyErrors = {
      */
     500: ErrorBody;
     /**
-     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is read, and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
+     * seals_unavailable: Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.
      */
     503: ErrorBody;
 };
