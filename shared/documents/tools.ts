@@ -32,8 +32,8 @@ export const fieldsOf = (names: readonly FieldName[]): Record<string, Schema> =>
   Object.fromEntries(names.map((name) => [name, field(name)]));
 
 /**
- * The job as a flat object schema (response names), its seal last (D27): optional like the
- * members the service leaves out while unset, so OpenAI's strict form makes it nullable.
+ * The job as a flat object schema (response names), its seal last (D27): optional, and nullable
+ * (null counts as no seal, D2), so OpenAI's strict form and Gemini's both take a job that has none.
  */
 function flatJob(): Schema {
   const properties: Record<string, Schema> = {};
@@ -42,7 +42,8 @@ function flatJob(): Schema {
     properties[member] = fieldSchema(JOB_MEMBERS[member].rule);
     if (JOB_MEMBERS[member].required) required.push(member);
   }
-  for (const member of integrityMembersOf("job")) properties[member] = integritySchema(member);
+  for (const member of integrityMembersOf("job"))
+    properties[member] = { ...integritySchema(member), type: ["string", "null"] };
   return { type: "object", description: describe("job"), properties, required };
 }
 
