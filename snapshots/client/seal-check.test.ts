@@ -20,6 +20,7 @@ import {
 } from "../../client/index.ts";
 import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
 import { RECEIPT_TYP, SEAL_TYP } from "../../shared/protocol/integrity-members.ts";
+import type { Signer } from "../../shared/seal/signer.ts";
 import { NOW } from "../support/helpers.ts";
 import { newKeyPair, testSigner } from "../support/signer.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "./sealed-walk.ts";
@@ -120,12 +121,12 @@ describe("checkSeal asks the service", () => {
   });
 });
 
-/** `receipt` signed by SIGNER's key under `header` (kid added), as a compact JWS over the receipt without signature. */
-function signedUnder(receipt: Body, header: Body): Body {
+/** `receipt` signed by `signer`'s key under `header` (kid added), as a compact JWS over the receipt without signature. */
+function signedUnder(receipt: Body, header: Body, signer: Signer = SIGNER): Body {
   const { signature: _, ...content } = receipt;
   const encode = (value: unknown) => bytesToBase64Url(new TextEncoder().encode(JSON.stringify(value)));
-  const input = `${encode({ ...header, kid: SIGNER.kid })}.${encode(content)}`;
-  return { ...content, signature: `${input}.${bytesToBase64Url(SIGNER.sign(new TextEncoder().encode(input)))}` };
+  const input = `${encode({ ...header, kid: signer.kid })}.${encode(content)}`;
+  return { ...content, signature: `${input}.${bytesToBase64Url(signer.sign(new TextEncoder().encode(input)))}` };
 }
 
 describe("verifyReceipt, offline against the JWKS", () => {
@@ -169,14 +170,21 @@ describe("verifyReceipt, offline against the JWKS", () => {
     });
   });
 
-  test("another service's JWKS knows the key not: unknown_key; a JWKS listing a previous key still checks", async () => {
+  test("another service's JWKS does not know the key: unknown_key", async () => {
     expect(await verifyReceipt(walk.receipt, { keys: testSigner().keys })).toMatchObject({ reason: "unknown_key" });
+  });
+
+  test("a receipt signed before a rotation holds for the new JWKS listing the old key as previous, not without it", async () => {
     const old = newKeyPair();
-    const rotated = testSigner(newKeyPair(), [old.publicKey]);
-    const signedBefore = signedUnder({ ...walk.receipt }, { alg: "EdDSA", typ: RECEIPT_TYP });
-    expect(await verifyReceipt(signedBefore, { keys: [...rotated.keys, ...JWKS.keys] })).toEqual({
-      ok: true,
-      kid: SIGNER.kid,
+    const before = testSigner(old);
+    const signedBefore = signedUnder(walk.receipt, { alg: "EdDSA", typ: RECEIPT_TYP }, before);
+    const next = newKeyPair();
+    const rotated = testSigner(next, [old.publicKey]);
+    expect(rotated.kid).not.toBe(before.kid);
+    expect(await verifyReceipt(signedBefore, { keys: rotated.keys })).toEqual({ ok: true, kid: before.kid });
+    expect(await verifyReceipt(signedBefore, { keys: testSigner(next).keys })).toMatchObject({
+      ok: false,
+      reason: "unknown_key",
     });
   });
 
