@@ -177,6 +177,8 @@ describe("the seal checks ask the service; the signature checks use the JWKS", (
   test("is pending until the check settles, and forgets every check on clear", async () => {
     const book = createSealBook(sources(JWKS).over);
     expect(book.get("seal", funded, "")).toEqual({ state: "pending" });
+    expect(book.get("signature", olderReceipt, "")).toEqual({ state: "pending" });
+    expect(await settled(book, "signature", olderReceipt)).toEqual({ state: "older" });
     await settled(book, "seal", funded);
     book.clear();
     expect(book.get("seal", funded, "")).toEqual({ state: "pending" });

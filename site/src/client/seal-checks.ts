@@ -7,8 +7,9 @@
  * base). Like the quotes, checks are asked when the page refreshes (page-state.ts), never while
  * rendering: render only reads what is known, "pending" until the check settles. client/verify.ts
  * (and jose with it) is imported on the first signature that needs it, so a page with nothing
- * signed never loads it; nothing unsealed or unsigned is asked about, and a seal or signature of
- * the form an older version of the service wrote (issue 31) is "older" without asking.
+ * signed never loads it; nothing unsealed or unsigned is asked about, and a signature of the form
+ * an older version of the service wrote (issue 31) is "older" without the JWKS or that code: its
+ * check finds so once, and render reads it like any other.
  *
  * A service that cannot be reached, a JWKS that cannot be fetched or read, or a runtime without
  * Ed25519 never breaks the page: the check is "unchecked", and the badge says so.
@@ -104,12 +105,12 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     return text;
   };
   const keyOf = (kind: SealKind, value: object, base: string) => `${kind}|${base}|${textOf(value)}`;
-  const tokenOf = (kind: SealKind, value: object) =>
-    kind === "seal" ? (value as { seal?: unknown }).seal : (value as { signature?: unknown }).signature;
   const carries = (kind: SealKind, value: object) =>
     kind === "seal" ? isSealed(value as { seal?: unknown }) : isSigned(value as { signature?: unknown });
 
   async function checkSignature(receipt: object, base: string): Promise<SealCheck> {
+    // An older version's signature never vouches now: no JWKS or checking code is fetched for it.
+    if (isOlderForm((receipt as { signature?: unknown }).signature)) return { state: "older" };
     if (!keysAt.has(base))
       keysAt.set(
         base,
@@ -141,7 +142,7 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
   return {
     request(subjects, base, onSettled) {
       for (const { kind, value } of subjects) {
-        if (!carries(kind, value) || (kind === "signature" && isOlderForm(tokenOf(kind, value)))) continue;
+        if (!carries(kind, value)) continue;
         const key = keyOf(kind, value, base);
         if (known.has(key)) continue;
         known.set(key, { state: "pending" });
@@ -154,7 +155,6 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     },
     get(kind, value, base) {
       if (!carries(kind, value)) return { state: "missing" };
-      if (kind === "signature" && isOlderForm(tokenOf(kind, value))) return { state: "older" };
       return known.get(keyOf(kind, value, base)) ?? { state: "pending" };
     },
     clear() {
