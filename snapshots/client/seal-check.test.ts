@@ -2,10 +2,11 @@
  * The client's two checks (D27, issue 31). checkSeal asks the service whether a job's seal
  * holds: validate with an action the job's status allows, or verify for a settled job, read
  * from seal_valid on a 200, on a 409 state problem and from invalid_field job.seal under
- * SEALS=required; nothing is sent for a job without a seal, and a service that does not seal
- * says nothing. verifyReceipt checks a receipt offline with jose against the JWKS, and refuses a
- * signature whose protected header does not say typ escrow-receipt+jws and alg EdDSA: one
- * without typ as signed by an older version of the service.
+ * SEALS=required; nothing is sent for a job without a seal or with an older version's (EdDSA)
+ * seal, which is seal_valid false at once, and a service that does not seal says nothing.
+ * verifyReceipt checks a receipt offline with jose against the JWKS, and refuses a signature
+ * whose protected header does not say typ escrow-receipt+jws and alg EdDSA: one without typ as
+ * signed by an older version of the service.
  */
 import { describe, expect, test } from "bun:test";
 import {
@@ -23,11 +24,13 @@ import { RECEIPT_TYP, SEAL_TYP } from "../../shared/protocol/integrity-members.t
 import type { Signer } from "../../shared/seal/signer.ts";
 import { NOW } from "../support/helpers.ts";
 import { newKeyPair, testSigner } from "../support/signer.ts";
+import { OLDER_PACK } from "./older-seals.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "./sealed-walk.ts";
 
 type Body = Record<string, any>;
 
 const walk = sealedWalk();
+const OLDER_JOBS = OLDER_PACK.jobs as JobRecord[];
 const disputed = sealedWalk("dispute").settled;
 
 /** `api` recording each call's engine and body. */
@@ -100,6 +103,25 @@ describe("checkSeal asks the service", () => {
     const { calls, api } = recorded(sealingApi());
     expect(await checkSeal(api, unsealed)).toEqual({ ok: true, older: false });
     expect(calls).toEqual([]);
+  });
+
+  test.each([
+    ["a service that seals", () => sealingApi()],
+    ["a service that requires seals", () => sealingApi("required")],
+    ["a service that does not seal (SEALS=off)", () => localApi({ now: () => NOW })],
+  ])("answers an older version's seal with seal_valid false, making no call to %s", async (_name, engine) => {
+    const { calls, api } = recorded(engine());
+    for (const job of OLDER_JOBS)
+      expect(await checkSeal(api, job)).toEqual({ ok: true, seal_valid: false, older: true });
+    expect(calls).toEqual([]);
+  });
+
+  test("answers for an older version's seal what the service would: it does not hold", async () => {
+    const [released, funded] = OLDER_JOBS as [JobRecord, JobRecord];
+    expect(await sealingApi().verify({ job: released })).toMatchObject({ ok: true, seal_valid: false });
+    const submit = { action: "submit", job: funded, proof_url: SEAL_CHECK_PROOF_URL } as const;
+    expect(await sealingApi().validate(submit)).toMatchObject({ ok: true, seal_valid: false });
+    expect(await sealingApi("required").validate(submit)).toMatchObject({ code: "invalid_field", field: "job.seal" });
   });
 
   test("says nothing of the seal when the service does not seal (SEALS=off)", async () => {

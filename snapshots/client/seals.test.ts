@@ -167,7 +167,7 @@ describe("links from before", () => {
     expect(await verifyReceipt(receipt, JWKS)).toMatchObject({ ok: false, reason: "missing" });
   });
 
-  test("a handoff from before issue 31 opens with its older seal, which the engine finds invalid", async () => {
+  test("a handoff from before issue 31 opens with its older seal, which counts as not holding", async () => {
     const job = openedJob(OLDER_HANDOFF);
     expect(job).toMatchObject({ id: "as_0000000001", status: "funded", clientRef: "order-7" });
     expect(isOlderForm(job.seal)).toBe(true);

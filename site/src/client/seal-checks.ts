@@ -7,9 +7,9 @@
  * base). Like the quotes, checks are asked when the page refreshes (page-state.ts), never while
  * rendering: render only reads what is known, "pending" until the check settles. client/verify.ts
  * (and jose with it) is imported on the first signature that needs it, so a page with nothing
- * signed never loads it; nothing unsealed or unsigned is asked about, and a signature of the form
- * an older version of the service wrote (issue 31) is "older" without the JWKS or that code: its
- * check finds so once, and render reads it like any other.
+ * signed never loads it; nothing unsealed or unsigned is asked about. What an older version of
+ * the service sealed or signed (issue 31) is "older" without asking: checkSeal answers an older
+ * seal itself, and a signature's check finds the older form before the JWKS or that code.
  *
  * A service that cannot be reached, a JWKS that cannot be fetched or read, or a runtime without
  * Ed25519 never breaks the page: the check is "unchecked", and the badge says so.
