@@ -12,8 +12,7 @@ import type { IdentifiedJob } from "../protocol/answers.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { detachedJwsSource, JWS_PART, SEAL_MAX_LENGTH } from "../protocol/integrity-members.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
-import { signaturePayload } from "../seal/payload.ts";
-import { base64UrlDecode, type TokenResult } from "./tokens.ts";
+import { base64UrlDecode, base64UrlEncode, type TokenResult } from "./tokens.ts";
 
 /** A job as a client keeps it: as the service answered it, with its id, and its seal when the service sealed it. */
 export type JobRecord = IdentifiedJob;
@@ -94,10 +93,14 @@ export function withSignature(receipt: Receipt, raw: Record<string, unknown>): T
   return { ok: true, value: { ...receipt, signature } };
 }
 
-/** The payload part a receipt's signature covers: base64url of the receipt's JSON without `signature`. */
+/**
+ * The payload part a receipt's signature covers: base64url of the receipt's JSON (UTF-8) without
+ * `signature`, members in its order; the service signs the same text (shared/seal/jws.ts, signJws,
+ * with the same textToBase64Url), so a detached signature's payload can be put back.
+ */
 export function signedPayload(receipt: ReceiptRecord): string {
   const { signature: _, ...content } = receipt;
-  return signaturePayload(content);
+  return base64UrlEncode(JSON.stringify(content));
 }
 
 /**
