@@ -20,7 +20,7 @@ export type JobRecord = IdentifiedJob;
 export type ReceiptRecord = Receipt & { signature?: string };
 
 /** A detached compact JWS (`header..signature`): what a seal is; the schemas' SEAL_PATTERN, its parts captured. */
-export const DETACHED_JWS = new RegExp(detachedJwsSource(`(${JWS_PART})`));
+const DETACHED_JWS = new RegExp(detachedJwsSource(`(${JWS_PART})`));
 /** A compact JWS (`header.payload.signature`); the payload may be empty (detached). */
 export const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)$/;
 
