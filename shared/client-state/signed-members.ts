@@ -41,6 +41,10 @@ export function protectedHeader(token: string): Record<string, unknown> | null {
   }
 }
 
+/** True when a protected header, already parsed, is of the older form (isOlderForm): EdDSA with no `typ`. */
+export const isOlderHeader = (header: Record<string, unknown>): boolean =>
+  header.alg === "EdDSA" && header.typ === undefined;
+
 /**
  * True when `token` (a seal or a signature) has the header an older version of the service wrote
  * before issue 31: EdDSA with no `typ`. Such a seal never holds now (seals are the service's HS256
@@ -50,7 +54,7 @@ export function protectedHeader(token: string): Record<string, unknown> | null {
 export function isOlderForm(token: unknown): boolean {
   if (typeof token !== "string") return false;
   const header = protectedHeader(token);
-  return header !== null && header.alg === "EdDSA" && header.typ === undefined;
+  return header !== null && isOlderHeader(header);
 }
 
 /** A sent seal: absent (undefined or null), a detached compact JWS, or why not. */
