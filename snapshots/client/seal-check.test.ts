@@ -128,6 +128,11 @@ describe("checkSeal asks the service", () => {
     expect(await checkSeal(localApi({ now: () => NOW }), walk.funded)).toEqual({ ok: true, older: false });
   });
 
+  test("gives the EscrowError seals_unavailable from a service that requires seals but has no key", async () => {
+    const keyless = localApi({ now: () => NOW, sealing: { mode: "required", signer: null } });
+    expect(await checkSeal(keyless, walk.funded)).toMatchObject({ ok: false, code: "seals_unavailable", status: 503 });
+  });
+
   test("gives the EscrowError when no answer comes, never throwing", async () => {
     const offline = httpApi({ baseUrl: "https://escrow.test", fetch: () => Promise.reject(new TypeError("offline")) });
     expect(await checkSeal(offline, walk.funded)).toMatchObject({ ok: false, code: "unreachable", status: 0 });
