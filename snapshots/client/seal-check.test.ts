@@ -56,7 +56,6 @@ describe("checkSeal asks the service", () => {
     const { calls, api } = recorded(sealingApi());
     expect(await checkSeal(api, job)).toEqual({ ok: true, seal_valid: true, older: false });
     expect(calls).toEqual([[route, { ...fields, job }]]);
-    expect(JSON.stringify(calls[0]![1].job)).toBe(JSON.stringify(job));
   });
 
   test.each([
