@@ -76,6 +76,7 @@ export function sealCheckOf(verdict: SealVerdict | EscrowError): SealCheck {
   return { state: "unchecked", message: SEAL_NOT_CHECKED };
 }
 
+const NO_SERVICE = "The service could not be asked.";
 const NO_JWKS = "The service's public keys (/.well-known/jwks.json) could not be fetched.";
 const NO_VERIFIER = "The checking code could not be loaded.";
 
@@ -135,7 +136,7 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     try {
       return sealCheckOf(await sources.seal(value as JobRecord, base));
     } catch {
-      return sealCheckOf({ ok: false, code: "unreachable", status: 0, message: "The service could not be asked." });
+      return { state: "unchecked", message: NO_SERVICE };
     }
   }
 
