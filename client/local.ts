@@ -21,7 +21,11 @@ export interface LocalOptions {
   now?: () => number;
   /** `length` random lowercase hex characters (default from crypto.getRandomValues). */
   randomHex?: (length: number) => string;
-  /** Seal jobs and sign receipts as a service with this signer does (D27); none by default (SEALS=off). */
+  /**
+   * Seal jobs and sign receipts as a service with this signer does (D27); none by default
+   * (SEALS=off). An unusable sealing (`{ mode: "required", signer: null }`: SEALS=required with
+   * no key) is accepted too, and every call answers seals_unavailable (503), as such a host does.
+   */
   sealing?: Sealing | UnusableSealing;
 }
 

@@ -4,7 +4,9 @@
  * `seal_valid` for the job they are sent, changing nothing. The job goes exactly as held (its
  * members and their order are what the seal covers), in a body that needs nothing the job does not
  * give: an action its status allows to validate, or verify for a settled job, which no action
- * takes. As everywhere in the client, nothing is thrown: the verdict, or an EscrowError value.
+ * takes. A seal of the form an older version of the service wrote (EdDSA, before issue 31) can
+ * never hold now, so it is not sent: its verdict is `seal_valid: false` at once. As everywhere
+ * in the client, nothing is thrown: the verdict, or an EscrowError value.
  */
 import { isOlderForm, isSealed, type JobRecord } from "../shared/client-state/signed-members.ts";
 import type { EscrowError } from "./answer.ts";
@@ -19,11 +21,15 @@ export interface SealVerdict {
   ok: true;
   /**
    * The service's `seal_valid`: true when the seal is its own over the job exactly as held, false
-   * when a member was changed, added, dropped or moved, or the seal is not its own. Absent when
-   * the job carries no seal (nothing was asked) or the service does not seal (SEALS=off).
+   * when a member was changed, added, dropped or moved, or the seal is not its own; false too,
+   * without asking, for a seal of the older form. Absent when the job carries no seal (nothing
+   * was asked) or the service does not seal (SEALS=off).
    */
   seal_valid?: boolean;
-  /** True when the seal has the form an older version of the service wrote (EdDSA, before issue 31): it no longer holds. */
+  /**
+   * True when the seal has the form an older version of the service wrote (EdDSA, before issue
+   * 31): it no longer holds, whatever the service, so nothing was asked and seal_valid is false.
+   */
   older: boolean;
 }
 
@@ -39,15 +45,15 @@ function validateBody(job: JobRecord): ActionRequest<"fund"> | ActionRequest<"su
  * its status allows, or POST /api/v0/verify `{ job }` for a released or disputed job. A state
  * problem (409) still carries `seal_valid`; under SEALS=required a seal that does not hold is
  * refused as invalid_field job.seal, which is `seal_valid: false` too. Any other refusal, or no
- * answer, is its EscrowError. A job without a seal is not sent.
+ * answer, is its EscrowError. A job without a seal, or with a seal of the older form, is not sent.
  */
 export async function checkSeal(api: EscrowApi, job: JobRecord): Promise<SealVerdict | EscrowError> {
   if (!isSealed(job)) return { ok: true, older: false };
-  const older = isOlderForm(job.seal);
+  if (isOlderForm(job.seal)) return { ok: true, seal_valid: false, older: true };
   const settled = job.status === "released" || job.status === "disputed";
   const answer = settled ? await api.verify({ job }) : await api.validate(validateBody(job));
   const verdict = (sealValid: boolean | undefined): SealVerdict =>
-    sealValid === undefined ? { ok: true, older } : { ok: true, seal_valid: sealValid, older };
+    sealValid === undefined ? { ok: true, older: false } : { ok: true, seal_valid: sealValid, older: false };
   if (answer.ok) return verdict(answer.seal_valid);
   if (answer.body?.seal_valid !== undefined) return verdict(answer.body.seal_valid);
   if (answer.code === "invalid_field" && answer.field === "job.seal") return verdict(false);

@@ -6,7 +6,7 @@
  * service can check it: that is an online call (seal-check.ts), not here (issue 31).
  */
 import { compactVerify, createLocalJWKSet, errors, type JSONWebKeySet, type JWK } from "jose";
-import { COMPACT_JWS, isOlderForm, protectedHeader } from "../shared/client-state/signed-members.ts";
+import { COMPACT_JWS, isOlderHeader, protectedHeader } from "../shared/client-state/signed-members.ts";
 import { sameJson } from "../shared/lib/json.ts";
 import { RECEIPT_TYP } from "../shared/protocol/integrity-members.ts";
 
@@ -57,7 +57,7 @@ function headerProblem(signature: string): Verification | null {
   const header = COMPACT_JWS.test(signature) ? protectedHeader(signature) : null;
   if (header === null || typeof header.kid !== "string")
     return fail("bad_signature", "The receipt's signature is not a compact JWS that names its key.");
-  if (isOlderForm(signature))
+  if (isOlderHeader(header))
     return fail(
       "older",
       "The receipt was signed by an older version of the service, which signed receipts whether or not it had sealed the job: it no longer vouches for it.",

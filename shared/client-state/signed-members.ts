@@ -12,8 +12,7 @@ import type { IdentifiedJob } from "../protocol/answers.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { detachedJwsSource, JWS_PART, SEAL_MAX_LENGTH } from "../protocol/integrity-members.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
-import { signaturePayload } from "../seal/payload.ts";
-import { base64UrlDecode, type TokenResult } from "./tokens.ts";
+import { base64UrlDecode, base64UrlEncode, type TokenResult } from "./tokens.ts";
 
 /** A job as a client keeps it: as the service answered it, with its id, and its seal when the service sealed it. */
 export type JobRecord = IdentifiedJob;
@@ -21,7 +20,7 @@ export type JobRecord = IdentifiedJob;
 export type ReceiptRecord = Receipt & { signature?: string };
 
 /** A detached compact JWS (`header..signature`): what a seal is; the schemas' SEAL_PATTERN, its parts captured. */
-export const DETACHED_JWS = new RegExp(detachedJwsSource(`(${JWS_PART})`));
+const DETACHED_JWS = new RegExp(detachedJwsSource(`(${JWS_PART})`));
 /** A compact JWS (`header.payload.signature`); the payload may be empty (detached). */
 export const COMPACT_JWS = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]+)$/;
 
@@ -42,6 +41,10 @@ export function protectedHeader(token: string): Record<string, unknown> | null {
   }
 }
 
+/** True when a protected header, already parsed, is of the older form (isOlderForm): EdDSA with no `typ`. */
+export const isOlderHeader = (header: Record<string, unknown>): boolean =>
+  header.alg === "EdDSA" && header.typ === undefined;
+
 /**
  * True when `token` (a seal or a signature) has the header an older version of the service wrote
  * before issue 31: EdDSA with no `typ`. Such a seal never holds now (seals are the service's HS256
@@ -51,7 +54,7 @@ export function protectedHeader(token: string): Record<string, unknown> | null {
 export function isOlderForm(token: unknown): boolean {
   if (typeof token !== "string") return false;
   const header = protectedHeader(token);
-  return header !== null && header.alg === "EdDSA" && header.typ === undefined;
+  return header !== null && isOlderHeader(header);
 }
 
 /** A sent seal: absent (undefined or null), a detached compact JWS, or why not. */
@@ -94,10 +97,14 @@ export function withSignature(receipt: Receipt, raw: Record<string, unknown>): T
   return { ok: true, value: { ...receipt, signature } };
 }
 
-/** The payload part a receipt's signature covers: base64url of the receipt's JSON without `signature`. */
+/**
+ * The payload part a receipt's signature covers: base64url of the receipt's JSON (UTF-8) without
+ * `signature`, members in its order; the service signs the same text (shared/seal/jws.ts, signJws,
+ * with the same textToBase64Url), so a detached signature's payload can be put back.
+ */
 export function signedPayload(receipt: ReceiptRecord): string {
   const { signature: _, ...content } = receipt;
-  return signaturePayload(content);
+  return base64UrlEncode(JSON.stringify(content));
 }
 
 /**

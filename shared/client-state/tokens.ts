@@ -86,12 +86,25 @@ export function shorten(
   return out;
 }
 
+/** short -> long of each map lengthen was given, built once per map (the maps are constants, never changed). */
+const reversed = new WeakMap<Readonly<Record<string, string>>, ReadonlyMap<string, string>>();
+
+/** The short -> long names of `map` (long -> short). */
+function longNamesOf(map: Readonly<Record<string, string>>): ReadonlyMap<string, string> {
+  let longOf = reversed.get(map);
+  if (longOf === undefined) {
+    longOf = new Map(Object.entries(map).map(([long, short]) => [short, long]));
+    reversed.set(map, longOf);
+  }
+  return longOf;
+}
+
 /** Renames short keys back to long ones (short -> long), in `object`'s order; unknown short keys are dropped. */
 export function lengthen(
   object: Record<string, unknown>,
   map: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
-  const longOf = new Map(Object.entries(map).map(([long, short]) => [short, long]));
+  const longOf = longNamesOf(map);
   const out: Record<string, unknown> = {};
   for (const [short, value] of Object.entries(object)) {
     const long = longOf.get(short);

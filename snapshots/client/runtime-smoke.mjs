@@ -1,12 +1,13 @@
 // The client library on another runtime (Node 20 or Deno): a walk in process, a refusal as a
 // value, a pack read back, and one call over HTTP. Arguments: the module to import (the built
 // package on Node, client/index.ts on Deno) and a live server's base URL. Prints one JSON line.
-// A sealing walk (a node:crypto Ed25519 signer and its HKDF seal key, as the hosts build theirs)
-// asks the engine whether a job's seal holds (checkSeal) and checks the receipt with verifyReceipt,
-// jose on this runtime's WebCrypto.
+// A sealing walk (a node:crypto Ed25519 signer) asks the engine whether a job's seal holds
+// (checkSeal) and checks the receipt with verifyReceipt, jose on this runtime's WebCrypto. The
+// engine takes the signer's mac as given, so the smoke test gives it its own, under a random key:
+// nothing here checks the hosts' HKDF derivation (snapshots/runtimes/signer.e2e.test.ts does).
 const args = typeof Deno === "undefined" ? process.argv.slice(2) : Deno.args;
 const { EscrowKeeper, localApi, httpApi, checkSeal, verifyReceipt } = await import(args[0]);
-const { createHash, createHmac, generateKeyPairSync, hkdfSync, sign, verify } = await import("node:crypto");
+const { createHash, createHmac, generateKeyPairSync, randomBytes, sign, verify } = await import("node:crypto");
 
 const keeper = new EscrowKeeper(localApi({ demoKey: "demo_runtime" }));
 const created = await keeper.create({ title: "Runtime walk", amount: 200, criteria: "It runs" });
@@ -23,11 +24,7 @@ const kid = createHash("sha256")
   .update(JSON.stringify({ crv: "Ed25519", kty: "OKP", x }))
   .digest("base64url");
 const jwks = { keys: [{ kty: "OKP", crv: "Ed25519", x, kid, alg: "EdDSA", use: "sig" }] };
-// The seal key: HKDF-SHA256 of the private key's bytes, info SEAL_KEY_INFO (shared/protocol/integrity-members.ts).
-const { d } = pair.privateKey.export({ format: "jwk" });
-const sealKey = Buffer.from(
-  hkdfSync("sha256", Buffer.from(d, "base64url"), Buffer.alloc(0), "agent-escrow-demo job seal key v1", 32),
-);
+const sealKey = randomBytes(32);
 const signer = {
   kid,
   keys: jwks.keys,

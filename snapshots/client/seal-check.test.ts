@@ -2,10 +2,11 @@
  * The client's two checks (D27, issue 31). checkSeal asks the service whether a job's seal
  * holds: validate with an action the job's status allows, or verify for a settled job, read
  * from seal_valid on a 200, on a 409 state problem and from invalid_field job.seal under
- * SEALS=required; nothing is sent for a job without a seal, and a service that does not seal
- * says nothing. verifyReceipt checks a receipt offline with jose against the JWKS, and refuses a
- * signature whose protected header does not say typ escrow-receipt+jws and alg EdDSA: one
- * without typ as signed by an older version of the service.
+ * SEALS=required; nothing is sent for a job without a seal or with an older version's (EdDSA)
+ * seal, which is seal_valid false at once, and a service that does not seal says nothing.
+ * verifyReceipt checks a receipt offline with jose against the JWKS, and refuses a signature
+ * whose protected header does not say typ escrow-receipt+jws and alg EdDSA: one without typ as
+ * signed by an older version of the service.
  */
 import { describe, expect, test } from "bun:test";
 import {
@@ -20,13 +21,16 @@ import {
 } from "../../client/index.ts";
 import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
 import { RECEIPT_TYP, SEAL_TYP } from "../../shared/protocol/integrity-members.ts";
+import type { Signer } from "../../shared/seal/signer.ts";
 import { NOW } from "../support/helpers.ts";
 import { newKeyPair, testSigner } from "../support/signer.ts";
+import { OLDER_PACK } from "./older-seals.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "./sealed-walk.ts";
 
 type Body = Record<string, any>;
 
 const walk = sealedWalk();
+const OLDER_JOBS = OLDER_PACK.jobs as JobRecord[];
 const disputed = sealedWalk("dispute").settled;
 
 /** `api` recording each call's engine and body. */
@@ -52,7 +56,6 @@ describe("checkSeal asks the service", () => {
     const { calls, api } = recorded(sealingApi());
     expect(await checkSeal(api, job)).toEqual({ ok: true, seal_valid: true, older: false });
     expect(calls).toEqual([[route, { ...fields, job }]]);
-    expect(JSON.stringify(calls[0]![1].job)).toBe(JSON.stringify(job));
   });
 
   test.each([
@@ -101,8 +104,32 @@ describe("checkSeal asks the service", () => {
     expect(calls).toEqual([]);
   });
 
+  test.each([
+    ["a service that seals", () => sealingApi()],
+    ["a service that requires seals", () => sealingApi("required")],
+    ["a service that does not seal (SEALS=off)", () => localApi({ now: () => NOW })],
+  ])("answers an older version's seal with seal_valid false, making no call to %s", async (_name, engine) => {
+    const { calls, api } = recorded(engine());
+    for (const job of OLDER_JOBS)
+      expect(await checkSeal(api, job)).toEqual({ ok: true, seal_valid: false, older: true });
+    expect(calls).toEqual([]);
+  });
+
+  test("answers for an older version's seal what the service would: it does not hold", async () => {
+    const [released, funded] = OLDER_JOBS as [JobRecord, JobRecord];
+    expect(await sealingApi().verify({ job: released })).toMatchObject({ ok: true, seal_valid: false });
+    const submit = { action: "submit", job: funded, proof_url: SEAL_CHECK_PROOF_URL } as const;
+    expect(await sealingApi().validate(submit)).toMatchObject({ ok: true, seal_valid: false });
+    expect(await sealingApi("required").validate(submit)).toMatchObject({ code: "invalid_field", field: "job.seal" });
+  });
+
   test("says nothing of the seal when the service does not seal (SEALS=off)", async () => {
     expect(await checkSeal(localApi({ now: () => NOW }), walk.funded)).toEqual({ ok: true, older: false });
+  });
+
+  test("gives the EscrowError seals_unavailable from a service that requires seals but has no key", async () => {
+    const keyless = localApi({ now: () => NOW, sealing: { mode: "required", signer: null } });
+    expect(await checkSeal(keyless, walk.funded)).toMatchObject({ ok: false, code: "seals_unavailable", status: 503 });
   });
 
   test("gives the EscrowError when no answer comes, never throwing", async () => {
@@ -120,12 +147,12 @@ describe("checkSeal asks the service", () => {
   });
 });
 
-/** `receipt` signed by SIGNER's key under `header` (kid added), as a compact JWS over the receipt without signature. */
-function signedUnder(receipt: Body, header: Body): Body {
+/** `receipt` signed by `signer`'s key under `header` (kid added), as a compact JWS over the receipt without signature. */
+function signedUnder(receipt: Body, header: Body, signer: Signer = SIGNER): Body {
   const { signature: _, ...content } = receipt;
   const encode = (value: unknown) => bytesToBase64Url(new TextEncoder().encode(JSON.stringify(value)));
-  const input = `${encode({ ...header, kid: SIGNER.kid })}.${encode(content)}`;
-  return { ...content, signature: `${input}.${bytesToBase64Url(SIGNER.sign(new TextEncoder().encode(input)))}` };
+  const input = `${encode({ ...header, kid: signer.kid })}.${encode(content)}`;
+  return { ...content, signature: `${input}.${bytesToBase64Url(signer.sign(new TextEncoder().encode(input)))}` };
 }
 
 describe("verifyReceipt, offline against the JWKS", () => {
@@ -169,14 +196,21 @@ describe("verifyReceipt, offline against the JWKS", () => {
     });
   });
 
-  test("another service's JWKS knows the key not: unknown_key; a JWKS listing a previous key still checks", async () => {
+  test("another service's JWKS does not know the key: unknown_key", async () => {
     expect(await verifyReceipt(walk.receipt, { keys: testSigner().keys })).toMatchObject({ reason: "unknown_key" });
+  });
+
+  test("a receipt signed before a rotation holds for the new JWKS listing the old key as previous, not without it", async () => {
     const old = newKeyPair();
-    const rotated = testSigner(newKeyPair(), [old.publicKey]);
-    const signedBefore = signedUnder({ ...walk.receipt }, { alg: "EdDSA", typ: RECEIPT_TYP });
-    expect(await verifyReceipt(signedBefore, { keys: [...rotated.keys, ...JWKS.keys] })).toEqual({
-      ok: true,
-      kid: SIGNER.kid,
+    const before = testSigner(old);
+    const signedBefore = signedUnder(walk.receipt, { alg: "EdDSA", typ: RECEIPT_TYP }, before);
+    const next = newKeyPair();
+    const rotated = testSigner(next, [old.publicKey]);
+    expect(rotated.kid).not.toBe(before.kid);
+    expect(await verifyReceipt(signedBefore, { keys: rotated.keys })).toEqual({ ok: true, kid: before.kid });
+    expect(await verifyReceipt(signedBefore, { keys: testSigner(next).keys })).toMatchObject({
+      ok: false,
+      reason: "unknown_key",
     });
   });
 

@@ -2,7 +2,9 @@
  * Sealed jobs and signed receipts on the client side (D27, issue 31): share links (D19) and the
  * demo pack (D20) give back what the service answered, member for member and in its order, so
  * the real engine still finds the seal valid and jose the signature; an edited or reordered job
- * loses its seal there; links and packs from before seals, and from before issue 31 (EdDSA seals,
+ * loses its seal there, while one that only gained an unknown member or a second name is read
+ * back as the engine reads it, so its seal holds again (by design: the client keeps what the
+ * engine reads); links and packs from before seals, and from before issue 31 (EdDSA seals,
  * job_sealed), still open, their older seals and signatures counting as not sealed or signed;
  * the keeper keeps the members through every action, and job_sealed is gone everywhere.
  */
@@ -102,6 +104,37 @@ describe("a handoff link keeps a sealed job as the service wrote it", () => {
   });
 });
 
+describe("a sealed job that gained a member or a second name is kept as the engine reads it", () => {
+  // By design: the client keeps what the engine reads (asSent falls back to it), so the added
+  // member or the alias goes, the job is again the one the service wrote, and its seal holds.
+  const withPaid = ({ seal, ...job }: JobRecord) => ({ ...job, paid: true, seal });
+  const withAlias = ({ seal, proofUrl, ...job }: JobRecord) => ({ proof_url: proofUrl, ...job, seal });
+
+  test.each([
+    ['"paid": true added', withPaid],
+    ["proof_url in place of proofUrl", withAlias],
+  ])("a pack whose job has %s imports as the service wrote it, and its seal holds", async (_name, change) => {
+    const job = walk.submitted;
+    const sent = change(job);
+    expect(await sealValid(sent as unknown as JobRecord)).toBe(false);
+    const keeper = new EscrowKeeper(sealingApi(), { now: () => NOW });
+    const pack = { ...JSON.parse(keeper.exportPack()), jobs: [sent] };
+    expect(keeper.importPack(JSON.stringify(pack)).ok).toBe(true);
+    expect(bytes(keeper.job(job.id))).toBe(bytes(job));
+    expect(await keeper.checkSeal(job.id)).toEqual({ ok: true, seal_valid: true, older: false });
+  });
+
+  test('a handoff link whose job has "paid": true added opens as the service wrote it, and its seal holds', async () => {
+    const token = tokenOf(linkOf({ kind: "handoff", job: walk.funded }));
+    const payload = readPayload(token, TOKEN_PREFIX.handoff, "h") as { ok: true; value: Body };
+    const { se, ...short } = payload.value.job;
+    const forged = `${TOKEN_PREFIX.handoff}${Buffer.from(JSON.stringify({ ...payload.value, job: { ...short, paid: true, se } })).toString("base64url")}`;
+    const job = openedJob(forged);
+    expect(bytes(job)).toBe(bytes(walk.funded));
+    expect(await checkSeal(api, job)).toEqual({ ok: true, seal_valid: true, older: false });
+  });
+});
+
 describe("a receipt link keeps a signed receipt", () => {
   test.each([
     ["released", walk.receipt],
@@ -134,7 +167,7 @@ describe("links from before", () => {
     expect(await verifyReceipt(receipt, JWKS)).toMatchObject({ ok: false, reason: "missing" });
   });
 
-  test("a handoff from before issue 31 opens with its older seal, which the engine finds invalid", async () => {
+  test("a handoff from before issue 31 opens with its older seal, which counts as not holding", async () => {
     const job = openedJob(OLDER_HANDOFF);
     expect(job).toMatchObject({ id: "as_0000000001", status: "funded", clientRef: "order-7" });
     expect(isOlderForm(job.seal)).toBe(true);

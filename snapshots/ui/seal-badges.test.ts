@@ -1,8 +1,9 @@
 /**
  * The web UI's seal and signature badges (D27, issue 31) under happy-dom: every state named in
- * words, the texts docs/web-ui.md lists, what a missing seal or signature and an older version's
- * mean, messages escaped; and the badges in the receipt item, the shared panel and a handed-off
- * job item. What feeds them is seal-checks.test.ts; the browser suites drive them in Chromium.
+ * words, the texts docs/web-ui.md lists and the sentences it quotes, what a missing seal or
+ * signature and an older version's mean, messages escaped; and the badges in the receipt item,
+ * the shared panel and a handed-off job item. What feeds them is seal-checks.test.ts; the
+ * browser suites drive them in Chromium.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -41,10 +42,19 @@ describe("the badges", () => {
     );
   });
 
+  const docs = readFileSync(new URL("../../docs/web-ui.md", import.meta.url), "utf8");
+
   test("are the texts docs/web-ui.md lists, state by state", () => {
-    const docs = readFileSync(new URL("../../docs/web-ui.md", import.meta.url), "utf8");
     for (const state of Object.keys(SEAL_BADGES.seal) as (keyof typeof SEAL_BADGES.seal)[])
       expect(docs).toContain(`| ${state} | ${SEAL_BADGES.seal[state]} | ${SEAL_BADGES.signature[state]} |`);
+  });
+
+  test.each(
+    (["seal", "signature"] as const).flatMap((kind) =>
+      Object.entries(SEAL_MEANINGS[kind]).map(([state, sentence]) => [kind, state, sentence]),
+    ),
+  )("the %s %s sentence is the one docs/web-ui.md quotes, word for word", (_kind, _state, sentence) => {
+    expect(docs.replace(/\s+/g, " ")).toContain(`"${sentence}"`);
   });
 
   test("render a message as text, never HTML", () => {
@@ -53,10 +63,16 @@ describe("the badges", () => {
     expect(badge.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
-  test.each(["seal", "signature"] as const)("say why a %s counts as none: missing, or an older version's", (kind) => {
-    expect(sealBadge(kind, { state: "missing" }).textContent).toContain(SEAL_MEANINGS[kind].missing);
-    expect(sealBadge(kind, { state: "older" }).textContent).toContain(SEAL_MEANINGS[kind].older);
-    expect(SEAL_MEANINGS[kind].older).toMatch(/^(Sealed|Signed) by an older version of the service/);
+  test("say why a job without a seal counts as none", () => {
+    expect(sealBadge("seal", { state: "missing" }).textContent).toBe(
+      "Not sealed The service did not seal this job, so nothing shows it is as the service wrote it, and its receipt will not be signed.",
+    );
+  });
+
+  test("say why a receipt an older version signed counts as not signed", () => {
+    expect(sealBadge("signature", { state: "older" }).textContent).toBe(
+      "Not signed Signed by an older version of the service, which signed receipts whether or not it had sealed the job; it no longer vouches for this receipt.",
+    );
   });
 
   test("say plainly that the service did not vouch for an unsigned receipt", () => {

@@ -142,9 +142,12 @@ describe("the seal checks ask the service; the signature checks use the JWKS", (
     expect(await settled(book, "seal", funded)).toEqual({ state: "unchecked", message: SEAL_NOT_CHECKED });
   });
 
-  test("says it could not check a seal when the service cannot be reached", async () => {
+  test("says it could not check a seal when asking the service throws", async () => {
     const book = createSealBook({ ...sources(JWKS).over, seal: () => Promise.reject(new TypeError("offline")) });
-    expect((await settled(book, "seal", funded)).state).toBe("unchecked");
+    expect(await settled(book, "seal", funded)).toEqual({
+      state: "unchecked",
+      message: "The service could not be asked.",
+    });
   });
 
   test("says it could not check a signature when the JWKS cannot be had, and asks again on the next check", async () => {
@@ -177,6 +180,8 @@ describe("the seal checks ask the service; the signature checks use the JWKS", (
   test("is pending until the check settles, and forgets every check on clear", async () => {
     const book = createSealBook(sources(JWKS).over);
     expect(book.get("seal", funded, "")).toEqual({ state: "pending" });
+    expect(book.get("signature", olderReceipt, "")).toEqual({ state: "pending" });
+    expect(await settled(book, "signature", olderReceipt)).toEqual({ state: "older" });
     await settled(book, "seal", funded);
     book.clear();
     expect(book.get("seal", funded, "")).toEqual({ state: "pending" });

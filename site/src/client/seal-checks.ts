@@ -7,8 +7,9 @@
  * base). Like the quotes, checks are asked when the page refreshes (page-state.ts), never while
  * rendering: render only reads what is known, "pending" until the check settles. client/verify.ts
  * (and jose with it) is imported on the first signature that needs it, so a page with nothing
- * signed never loads it; nothing unsealed or unsigned is asked about, and a seal or signature of
- * the form an older version of the service wrote (issue 31) is "older" without asking.
+ * signed never loads it; nothing unsealed or unsigned is asked about. What an older version of
+ * the service sealed or signed (issue 31) is "older" without asking: checkSeal answers an older
+ * seal itself, and a signature's check finds the older form before the JWKS or that code.
  *
  * A service that cannot be reached, a JWKS that cannot be fetched or read, or a runtime without
  * Ed25519 never breaks the page: the check is "unchecked", and the badge says so.
@@ -75,6 +76,7 @@ export function sealCheckOf(verdict: SealVerdict | EscrowError): SealCheck {
   return { state: "unchecked", message: SEAL_NOT_CHECKED };
 }
 
+const NO_SERVICE = "The service could not be asked.";
 const NO_JWKS = "The service's public keys (/.well-known/jwks.json) could not be fetched.";
 const NO_VERIFIER = "The checking code could not be loaded.";
 
@@ -104,12 +106,12 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     return text;
   };
   const keyOf = (kind: SealKind, value: object, base: string) => `${kind}|${base}|${textOf(value)}`;
-  const tokenOf = (kind: SealKind, value: object) =>
-    kind === "seal" ? (value as { seal?: unknown }).seal : (value as { signature?: unknown }).signature;
   const carries = (kind: SealKind, value: object) =>
     kind === "seal" ? isSealed(value as { seal?: unknown }) : isSigned(value as { signature?: unknown });
 
   async function checkSignature(receipt: object, base: string): Promise<SealCheck> {
+    // An older version's signature never vouches now: no JWKS or checking code is fetched for it.
+    if (isOlderForm((receipt as { signature?: unknown }).signature)) return { state: "older" };
     if (!keysAt.has(base))
       keysAt.set(
         base,
@@ -134,14 +136,14 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     try {
       return sealCheckOf(await sources.seal(value as JobRecord, base));
     } catch {
-      return sealCheckOf({ ok: false, code: "unreachable", status: 0, message: "The service could not be asked." });
+      return { state: "unchecked", message: NO_SERVICE };
     }
   }
 
   return {
     request(subjects, base, onSettled) {
       for (const { kind, value } of subjects) {
-        if (!carries(kind, value) || (kind === "signature" && isOlderForm(tokenOf(kind, value)))) continue;
+        if (!carries(kind, value)) continue;
         const key = keyOf(kind, value, base);
         if (known.has(key)) continue;
         known.set(key, { state: "pending" });
@@ -154,7 +156,6 @@ export function createSealBook(sources: SealCheckSources = pageSources): SealBoo
     },
     get(kind, value, base) {
       if (!carries(kind, value)) return { state: "missing" };
-      if (kind === "signature" && isOlderForm(tokenOf(kind, value))) return { state: "older" };
       return known.get(keyOf(kind, value, base)) ?? { state: "pending" };
     },
     clear() {
