@@ -48,10 +48,26 @@ export function loadPack(pack: Pack): { ok: true; state: DemoState } | { ok: fal
   };
 }
 
+/** What a call says when another process held the pack's lock too long (pack-lock.ts); `holder` names it. */
+export const packBusy = (pack: Pack, holder: string, waitedMs: number): string =>
+  `Cannot use ${packName(pack)} now: another wallet process (${holder}) kept it locked for ${waitedMs / 1000} s. ` +
+  `Nothing changed; try again, or delete ${pack.label.file}.lock beside it if no wallet process is running.`;
+
+/** Errors a rename over a file another process has open may meet on Windows, for a moment. */
+const BUSY = new Set(["EPERM", "EACCES", "EBUSY"]);
+
 /** Writes `state` as `pack`, whole (a reader never sees half a file). */
 export function savePack(pack: Pack, state: DemoState): void {
   mkdirSync(dirname(pack.path), { recursive: true });
   const temporary = `${pack.path}.${process.pid}.tmp`;
   writeFileSync(temporary, packText(state));
-  renameSync(temporary, pack.path);
+  for (let tries = 1; ; tries++) {
+    try {
+      renameSync(temporary, pack.path);
+      return;
+    } catch (error) {
+      if (tries === 20 || !BUSY.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5 * tries);
+    }
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The wallet tools as a tool box: a demo payer's credits, escrow and agent wallet kept by the
  * client library's state keeper in a demo pack file (pack-file.ts), acting through the engine in
- * this process. Every call loads the pack, acts, and saves only when something changed; a
+ * this process. Every call loads the pack, acts, and saves only when something changed, holding
+ * the pack's lock so that two processes on one pack never lose each other's changes (pack-lock.ts); a
  * refusal changes nothing. A refusal is the engine tools' shape (the catalog's error body, D8):
  * the engine's own body when the engine refused, else invalid_field naming the argument (a job
  * id the wallet does not hold or holds for its payer, D28; a bad top-up or link, ESCROW_PACK for a pack it cannot use), or
@@ -13,7 +14,8 @@ import type { ToolAnswer, ToolBox, ToolCallContext } from "../shared/mcp/server.
 import { MODE, MONEY } from "../shared/protocol/constants.ts";
 import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/errors.ts";
 import { type Confirmable, confirmations, type Question } from "./confirm.ts";
-import { loadPack, type Pack, savePack } from "./pack-file.ts";
+import { loadPack, type Pack, packBusy, savePack } from "./pack-file.ts";
+import { LOCK_TIMES, type LockTimes, PackBusy, withFileLock } from "./pack-lock.ts";
 import { type Args, definition, fieldsOfArgs, text, WALLET_TOOLS, type WalletTool } from "./wallet-tools.ts";
 
 const asResult = (value: Record<string, unknown>, isError: boolean): ToolAnswer => ({
@@ -46,8 +48,8 @@ function question(asked: Confirmable, title: string, quote: Record<string, unkno
       };
 }
 
-/** The wallet tools over `pack`, acting through `api` (the engine in this process). */
-export function walletBox(pack: Pack, api: EscrowApi) {
+/** The wallet tools over `pack`, acting through `api` (the engine in this process), waiting for its lock as `lock` says. */
+export function walletBox(pack: Pack, api: EscrowApi, lock: LockTimes = LOCK_TIMES) {
   const confirms = confirmations();
   const box: ToolBox = {
     tools: WALLET_TOOLS.map(definition),
@@ -75,14 +77,34 @@ export function walletBox(pack: Pack, api: EscrowApi) {
     return asResult({ ok: false, mode: MODE, money: MONEY, error: "declined", message }, true);
   }
 
-  /** Loads the pack, runs `tool` on it, saves what changed, and answers the outcome with the wallet after it. */
+  /**
+   * Runs `tool`: a confirmation first when it needs one (on the pack as it is, without the lock:
+   * a person may take a while), then, holding the pack's lock unless the tool only reads (so no
+   * other process acts on the pack meanwhile, pack-lock.ts), loads the pack, acts, and saves what
+   * changed; answers the outcome with the wallet after it.
+   */
   async function callTool(tool: WalletTool, args: Args, context: ToolCallContext): Promise<ToolAnswer> {
+    if (tool.confirm) {
+      const loaded = loadPack(pack);
+      if (!loaded.ok) return refusal(invalid("ESCROW_PACK", loaded.message));
+      const early = await confirmFirst(tool, new EscrowKeeper(api, { state: loaded.state }), args, context);
+      if (early) return early;
+    }
+    if (tool.readOnly) return act(tool, args);
+    try {
+      return await withFileLock(pack.path, () => act(tool, args), lock);
+    } catch (error) {
+      if (!(error instanceof PackBusy)) throw error;
+      return refusal(invalid("ESCROW_PACK", packBusy(pack, error.message, lock.waitMs)));
+    }
+  }
+
+  /** Loads the pack, runs `tool` on it, saves what changed, and answers the outcome with the wallet after it. */
+  async function act(tool: WalletTool, args: Args): Promise<ToolAnswer> {
     const loaded = loadPack(pack);
     if (!loaded.ok) return refusal(invalid("ESCROW_PACK", loaded.message));
     let changed = false;
     const keeper = new EscrowKeeper(api, { state: loaded.state, onChange: () => (changed = true) });
-    const early = await confirmFirst(tool, keeper, args, context);
-    if (early) return early;
     const outcome = await tool.run(keeper, args);
     if (changed) savePack(pack, keeper.state);
     if (!outcome.ok) return refusalOf(outcome as EscrowError, tool);
