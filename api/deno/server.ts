@@ -30,8 +30,7 @@ try {
   server = Deno.serve(
     {
       port: settings.port,
-      // Unset HOST: every interface, IPv4 and IPv6, as on Bun (Deno's own default is IPv4's 0.0.0.0).
-      hostname: settings.host ?? "::",
+      hostname: settings.host,
       onListen: ({ port }) => console.log(startLine(settings, port, `Deno ${Deno.version.deno}`)),
     },
     (request, info) => {

@@ -1,6 +1,6 @@
 /**
  * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
- * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, SITE_URL, SITE_DIR, and the signing settings SEALS,
+ * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, MCP_ALLOWED_HOSTS, SITE_URL, SITE_DIR, and the signing settings SEALS,
  * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (issue 25: key-settings.ts and
  * key-file.ts). Kept apart from the servers, which listen as soon as they are imported, so that they can be
  * tested. A value that cannot be read stops the start with a {@link SettingError}, whose
@@ -34,14 +34,17 @@ function isIpv6(text: string): boolean {
   }
 }
 
+/** Where the service listens without HOST: this machine only (issue 33: no page can reach /mcp by rebinding a name). */
+export const DEFAULT_HOST = "127.0.0.1";
+
 /**
- * The interface HOST asks to listen on, or undefined (unset or blank) for Bun's default: every
- * interface, IPv4 and IPv6 (`::` with IPv4 mapped in). Otherwise an IPv4 address, an IPv6
- * address (brackets optional) or a host name (`localhost`); anything else stops the start.
+ * The interface HOST asks to listen on: 127.0.0.1 when unset or blank (this machine only); `::`
+ * for every interface, IPv4 and IPv6, `0.0.0.0` for every IPv4 one; otherwise an IPv4 address,
+ * an IPv6 address (brackets optional) or a host name (`localhost`); anything else stops the start.
  */
-export function listenHost(value: string | undefined): string | undefined {
+export function listenHost(value: string | undefined): string {
   const text = value?.trim() ?? "";
-  if (text === "") return undefined;
+  if (text === "") return DEFAULT_HOST;
   const bare = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
   if (IPV4.test(bare) || isIpv6(bare)) return bare;
   // A name whose last label is a number would be a malformed IPv4 address (256.0.0.1, 1.2.3).
@@ -98,14 +101,36 @@ export function mcpAllowedOrigins(value: string | undefined): readonly string[] 
 }
 
 /**
- * Who may reach /mcp (mcp-guard.ts): listening on a loopback address (HOST 127.0.0.1, ::1,
- * localhost), only requests addressed to this machine; and pages from the origins
- * MCP_ALLOWED_ORIGINS names.
+ * The host names MCP_ALLOWED_HOSTS lets /mcp answer requests addressed to besides this machine's,
+ * IP addresses and SITE_URL's host (mcp-guard.ts): none when unset or blank; else comma-separated
+ * names (`mcp.example.com, box.local`), lower-cased, or `*` for any. Anything else stops the start.
  */
-export const mcpAccess = (host: string | undefined, allowedOrigins: string | undefined): McpAccess => ({
-  loopback: isLoopbackAddress(host),
-  allowedOrigins: mcpAllowedOrigins(allowedOrigins),
-});
+export function mcpAllowedHosts(value: string | undefined): readonly string[] | "*" {
+  const entries = (value ?? "").split(",").map((entry) => entry.trim().toLowerCase());
+  const names = entries.filter((entry) => entry !== "");
+  if (names.includes("*")) return "*";
+  const bad = names.find((name) => !HOST_NAME.test(name) || /(^|\.)\d+\.?$/.test(name));
+  if (bad !== undefined)
+    throw new SettingError(
+      `MCP_ALLOWED_HOSTS must be comma-separated host names (mcp.example.com, box.local) or *; ${JSON.stringify(bad)} is not a host name in ${JSON.stringify(value)}.`,
+    );
+  return names.map((name) => name.replace(/\.$/, ""));
+}
+
+/**
+ * Who may reach /mcp (mcp-guard.ts): on a loopback HOST (the default), requests addressed to this
+ * machine; on any other, requests addressed to an IP address, this machine, HOST's own name or a
+ * name MCP_ALLOWED_HOSTS lists; and pages from the origins MCP_ALLOWED_ORIGINS names.
+ */
+export function mcpAccess(host: string, allowedOrigins: string | undefined, allowedHosts?: string): McpAccess {
+  const hosts = mcpAllowedHosts(allowedHosts);
+  const own = IPV4.test(host) || isIpv6(host) ? [] : [host.toLowerCase()];
+  return {
+    loopback: isLoopbackAddress(host),
+    allowedOrigins: mcpAllowedOrigins(allowedOrigins),
+    allowedHosts: hosts === "*" ? "*" : [...own, ...hosts],
+  };
+}
 
 /** The built site's folder: site/dist of this checkout (the Node bundle sits as deep as this file). */
 const SITE_DIST = fileURLToPath(new URL("../../site/dist", import.meta.url));
@@ -127,8 +152,8 @@ export interface ServiceSettings {
 /** The settings of a start: the service's, and where and how it listens. */
 export interface Settings extends ServiceSettings {
   port: number;
-  /** The interface (HOST), or undefined for every interface. */
-  host: string | undefined;
+  /** The interface (HOST; 127.0.0.1 by default, `::` for every interface). */
+  host: string;
   /** Processes serving the port (WORKERS, Bun on Linux). */
   workers: number;
   /** The built site's folder (SITE_DIR; default site/dist of this checkout). */
@@ -168,7 +193,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     workers: workerCount(env.WORKERS),
     log: accessLogOn(env.LOG),
     rateLimit: rateLimit(env.RATE_LIMIT),
-    mcpAccess: mcpAccess(host, env.MCP_ALLOWED_ORIGINS),
+    mcpAccess: mcpAccess(host, env.MCP_ALLOWED_ORIGINS, env.MCP_ALLOWED_HOSTS),
     siteUrl: siteUrlSetting(env),
     siteDir: env.SITE_DIR?.trim() || SITE_DIST,
     signing: signingSettings(env),
@@ -195,13 +220,13 @@ export function settingsOrExit(env: Record<string, string | undefined>): Setting
 
 /** Stops the start because the server cannot listen where `settings` say, naming the address and `reason` (EADDRINUSE). */
 export function cannotListen(settings: Settings, reason: string | undefined): never {
-  refuseToStart(`Cannot listen on ${settings.host ?? "every interface"} port ${settings.port}: ${reason}.`);
+  refuseToStart(`Cannot listen on ${settings.host} port ${settings.port}: ${reason}.`);
 }
 
 /** The URL a start line names: HOST's address (IPv6 in brackets), or localhost for every interface. */
 export function listeningUrl(settings: Settings, port: number): string {
   const host = settings.host;
-  const name = host === undefined ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const name = host === "::" || host === "0.0.0.0" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   return `http://${name}:${port}/`;
 }
 

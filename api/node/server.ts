@@ -49,7 +49,6 @@ const server = createServer(async (req, res) => {
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => cannotListen(settings, error.code ?? error.message));
-// Unset HOST: Node's default, every interface (IPv4 and IPv6), as on Bun.
 server.listen(settings.port, settings.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : settings.port;

@@ -11,7 +11,9 @@
  * reported and left off. A client is its CF-Connecting-IP, which Cloudflare's edge sets.
  * MCP_ALLOWED_ORIGINS as on Bun (an entry that is not an origin is reported and left out); a
  * Worker is never on loopback unless the local runner says so through HOST, the address it
- * listens on (unset on Cloudflare). SIGNING_KEY (a secret), SIGNING_PREVIOUS_KEYS and SEALS as
+ * listens on (unset on Cloudflare). MCP_ALLOWED_HOSTS as on Bun where HOST is set (the local
+ * runner); on Cloudflare (no HOST) /mcp checks no Host unless MCP_ALLOWED_HOSTS names some:
+ * Cloudflare routes a request by its Host, so a name rebound by a page never reaches the Worker. SIGNING_KEY (a secret), SIGNING_PREVIOUS_KEYS and SEALS as
  * on Bun (key-settings.ts), but a Worker has no file for a default key: without the secret, or
  * with one it cannot read, seals and receipt signatures are off (SEALS=required: the engines
  * answer 503, D27), and the Worker says so once (per isolate) in its log; `bun run api:workers`
@@ -41,6 +43,8 @@ export interface WorkerEnv {
   RATE_LIMITER?: RateLimitBinding;
   /** Origins besides SITE_URL's a browser page may call /mcp from, comma-separated, or `*` (mcp-guard.ts). */
   MCP_ALLOWED_ORIGINS?: string;
+  /** Host names besides this machine's, IP addresses and SITE_URL's a request to /mcp may be addressed to, or `*` (mcp-guard.ts). */
+  MCP_ALLOWED_HOSTS?: string;
   /** The address `bun run api:workers` listens on (local.ts), which says whether /mcp is on loopback; unset on Cloudflare. */
   HOST?: string;
   /** The Ed25519 private key (a JWK or a PKCS#8 PEM): a secret (`wrangler secret put SIGNING_KEY`), never a var. */
@@ -69,7 +73,11 @@ export function workerSettings(env: WorkerEnv, report: (message: string) => void
     siteUrl: env.SITE_URL?.trim() || DEFAULT_SITE_URL,
     log: env.LOG?.trim().toLowerCase() === "on",
     rateLimit: null,
-    mcpAccess: { loopback: isLoopbackAddress(env.HOST?.trim()), allowedOrigins: workerOrigins(env, report) },
+    mcpAccess: {
+      loopback: isLoopbackAddress(env.HOST?.trim()),
+      allowedOrigins: workerOrigins(env, report),
+      allowedHosts: workerHosts(env, report),
+    },
     signing: workerSigning(env, report),
   };
   const text = env.RATE_LIMIT?.trim() ?? "";
@@ -140,6 +148,22 @@ function workerOrigins(env: WorkerEnv, report: (message: string) => void): reado
   for (const entry of bad)
     report(`MCP_ALLOWED_ORIGINS: ${JSON.stringify(entry)} is not an origin (https://app.example.com): left out.`);
   return origins;
+}
+
+/**
+ * The host names MCP_ALLOWED_HOSTS allows, reporting and leaving out each entry that is not one;
+ * unset, none where HOST is set (the local runner checks as Bun does) and any on Cloudflare.
+ */
+function workerHosts(env: WorkerEnv, report: (message: string) => void): readonly string[] | "*" {
+  if (!env.MCP_ALLOWED_HOSTS?.trim()) return env.HOST?.trim() ? [] : "*";
+  const names: string[] = [];
+  for (const entry of env.MCP_ALLOWED_HOSTS.split(",")) {
+    const name = entry.trim().toLowerCase();
+    if (name === "*") return "*";
+    if (/^[a-z0-9.-]+$/.test(name) && !/(^|\.)\d+\.?$/.test(name)) names.push(name.replace(/\.$/, ""));
+    else if (name !== "") report(`MCP_ALLOWED_HOSTS: ${JSON.stringify(entry.trim())} is not a host name: left out.`);
+  }
+  return names;
 }
 
 /** The client a request is counted under on Workers: the address Cloudflare's edge gives. */

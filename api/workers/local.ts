@@ -18,7 +18,7 @@ import { join, resolve } from "node:path";
 import { sealsNote } from "../host/key-settings.ts";
 import { previousKeyJwk, privateKeyText } from "../host/keys.ts";
 import { refuseToStart, settingsOrExit } from "../host/settings.ts";
-import { bundleWorker, LOCAL_HOST, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
+import { bundleWorker, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 
 const started = performance.now();
 const { port, host, siteUrl, log, rateLimit, mcpAccess, signing } = settingsOrExit(process.env);
@@ -45,10 +45,15 @@ const worker = await startLocalWorker({
     ...(process.env.LOG?.trim() && { LOG: log ? "on" : "off" }),
     ...(rateLimit && { RATE_LIMIT: `${rateLimit.requests}/${rateLimit.seconds}` }),
     // Where it listens, so that /mcp keeps to loopback's rule there (a deployed Worker has no HOST).
-    HOST: host ?? LOCAL_HOST,
+    HOST: host,
     ...(process.env.MCP_ALLOWED_ORIGINS?.trim() && {
       MCP_ALLOWED_ORIGINS: mcpAccess.allowedOrigins === "*" ? "*" : mcpAccess.allowedOrigins.join(","),
     }),
+    // HOST's own name and MCP_ALLOWED_HOSTS, as Bun reads them.
+    ...(mcpAccess.allowedHosts !== undefined &&
+      mcpAccess.allowedHosts.length > 0 && {
+        MCP_ALLOWED_HOSTS: mcpAccess.allowedHosts === "*" ? "*" : mcpAccess.allowedHosts.join(","),
+      }),
     // The key `bun run api` signs with (SIGNING_KEY, else the key file, read or made by
     // settingsOrExit), as the secret a deployment sets: the same kid and signatures as Bun.
     SEALS: signing.seals,

@@ -47,6 +47,7 @@ function hostFor(env: WorkerEnv): Host {
     env.RATE_LIMIT,
     env.RATE_LIMITER !== undefined,
     env.MCP_ALLOWED_ORIGINS,
+    env.MCP_ALLOWED_HOSTS,
     env.HOST,
     env.SEALS,
     env.SIGNING_KEY,

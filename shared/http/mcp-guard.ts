@@ -7,9 +7,13 @@
  *   machine (localhost, 127.x.x.x, [::1], port aside) or SITE_URL's host, so a web page whose
  *   own name was rebound to 127.0.0.1 cannot reach the server; and an Origin, when sent, must
  *   be a loopback page, SITE_URL's origin or an allowed one.
- * - On a public address (or every interface): Host is whatever the client reached; an Origin,
- *   when sent, must be the deployment's own (SITE_URL's, or the host the request was sent to)
- *   or allowed (MCP_ALLOWED_ORIGINS; `*` allows any).
+ * - On any other address (0.0.0.0, `::`, a LAN or public address): the request's Host must be
+ *   an IP address (a page can send one only from that address, its own origin), a name of this
+ *   machine, SITE_URL's host, HOST's own name or a name MCP_ALLOWED_HOSTS lists (`*`: any), so a
+ *   rebound name is refused there too (issue 33); a Worker checks no Host (Cloudflare routes a
+ *   request by its Host, so a rebound name never reaches it) unless MCP_ALLOWED_HOSTS names some.
+ *   An Origin, when sent, must be the deployment's own (SITE_URL's, or the host the request was
+ *   sent to) or allowed (MCP_ALLOWED_ORIGINS; `*` allows any).
  * - No Origin (an agent, not a browser page) passes.
  *
  * A refusal is 403 with a JSON-RPC error that says what was refused and what to set, with the
@@ -29,6 +33,11 @@ export interface McpAccess {
   loopback: boolean;
   /** Origins (`https://app.example.com`) a browser page may call /mcp from besides the deployment's own, or `"*"` for any. */
   allowedOrigins: readonly string[] | "*";
+  /**
+   * Host names (lower case, no port) a request may be addressed to besides this machine's, IP
+   * addresses and SITE_URL's host, or `"*"` for any (no Host check); absent is `"*"`.
+   */
+  allowedHosts?: readonly string[] | "*";
 }
 
 /** The guard's policy: the host's access (absent: a public address, no other origin) and the deployment's origin. */
@@ -53,6 +62,9 @@ const MAPPED_LOOPBACK = /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/;
  */
 export const isLoopbackHostname = (hostname: string): boolean =>
   hostname === "localhost" || hostname === "[::1]" || IPV4_LOOPBACK.test(hostname) || MAPPED_LOOPBACK.test(hostname);
+
+/** True for a hostname as the URL parser writes it that is an IP address (IPv4, or IPv6 in brackets). */
+const isIpHostname = (hostname: string): boolean => hostname.startsWith("[") || /^[\d.]+$/.test(hostname);
 
 /** The URL parser's reading of a Host value (`name[:port]`, IPv6 in brackets), or null when it is none. */
 function hostOf(value: string): { host: string; hostname: string } | null {
@@ -129,12 +141,22 @@ export function mcpGuard(policy: McpGuardPolicy = {}): McpGuard {
   const listed = new Set(anyOrigin ? [] : allowed.map((origin) => originOf(origin)?.origin ?? origin));
   const site = policy.siteUrl === undefined ? null : originOf(policy.siteUrl);
   const siteNote = site === null ? "" : ` (${site.origin})`;
+  const hosts = policy.allowedHosts ?? "*";
+  const named = new Set(hosts === "*" ? [] : hosts);
+  /** Whether a request addressed to `hostname` may be answered. */
+  const hostAllowed = (hostname: string): boolean =>
+    isLoopbackHostname(hostname) ||
+    hostname === site?.hostname ||
+    named.has(hostname) ||
+    (!loopback && (hosts === "*" || isIpHostname(hostname)));
 
   const hostRefused = (host: string): Response =>
     rpcError(
       403,
       MCP_REFUSED_CODE,
-      `Host ${quoted(host)} is refused: this server listens on loopback (HOST), so /mcp answers only requests addressed to localhost, 127.0.0.1 or [::1] (any port) or to SITE_URL's host${siteNote}, which keeps web pages from reaching it through DNS rebinding. Connect to http://localhost:<port>/mcp; behind a proxy that keeps the public Host, set SITE_URL to the public origin.`,
+      loopback
+        ? `Host ${quoted(host)} is refused: this server listens on loopback (HOST), so /mcp answers only requests addressed to localhost, 127.0.0.1 or [::1] (any port), to SITE_URL's host${siteNote} or to a name in MCP_ALLOWED_HOSTS, which keeps web pages from reaching it through DNS rebinding. Connect to http://localhost:<port>/mcp; behind a proxy that keeps the public Host, set SITE_URL to the public origin.`
+        : `Host ${quoted(host)} is refused: /mcp answers only requests addressed to an IP address, to localhost, to SITE_URL's host${siteNote} or to a name in MCP_ALLOWED_HOSTS, which keeps web pages from reaching it through DNS rebinding. To serve this name, set SITE_URL to its origin or add it to MCP_ALLOWED_HOSTS (comma-separated names; * allows any).`,
     );
   const originRefused = (origin: string): Response =>
     rpcError(
@@ -147,8 +169,7 @@ export function mcpGuard(policy: McpGuardPolicy = {}): McpGuard {
     const hostHeader = request.headers.get("host");
     const hostValue = hostHeader ?? new URL(request.url).host;
     const host = hostOf(hostValue);
-    if (loopback && (host === null || !(isLoopbackHostname(host.hostname) || host.hostname === site?.hostname)))
-      return hostRefused(hostValue);
+    if ((loopback || hosts !== "*") && (host === null || !hostAllowed(host.hostname))) return hostRefused(hostValue);
     const originHeader = request.headers.get("origin");
     if (originHeader === null || originHeader === "" || anyOrigin) return undefined;
     const origin = originOf(originHeader);

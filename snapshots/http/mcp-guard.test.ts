@@ -172,6 +172,45 @@ describe("on a public address: Host is free, an Origin must be the deployment's 
   });
 });
 
+describe("on any other address a host listens on (HOST 0.0.0.0, ::, a LAN address): Host must not be a rebound name (issue 33)", () => {
+  const EVERY: McpGuardPolicy = { ...PUBLIC, allowedHosts: ["box.local"] };
+  const at = "http://0.0.0.0:3000/mcp";
+
+  test.each([
+    "203.0.113.5:3000",
+    "10.0.0.1",
+    "[2001:db8::1]:3000",
+    "localhost:3000",
+    "127.0.0.1",
+    "escrow.example",
+    "BOX.local:3000",
+  ])("Host %p is accepted: an address, this machine, SITE_URL's host or an allowed name", (host) => {
+    expect(passes(EVERY, { Host: host }, at)).toBe(true);
+  });
+
+  test.each(["evil.example", "evil.example:3000", "box.local.evil.example", "escrow.example.evil.example", ""])(
+    "Host %p is refused, with an Origin or without",
+    (host) => {
+      expect(passes(EVERY, { Host: host }, at)).toBe(false);
+      expect(passes(EVERY, { Host: host, Origin: `http://${host}` }, at)).toBe(false);
+    },
+  );
+
+  test("MCP_ALLOWED_HOSTS=* checks no Host; the Origin rule still holds", () => {
+    const any = { ...PUBLIC, allowedHosts: "*" as const };
+    expect(passes(any, { Host: "evil.example" }, at)).toBe(true);
+    expect(passes(any, { Host: "evil.example", Origin: "https://other.example" }, at)).toBe(false);
+  });
+
+  test("the refusal says what is answered and what to set", async () => {
+    const answer = mcpGuard(EVERY)(request(at, { Host: "evil.example:3000", Origin: "http://evil.example:3000" }))!;
+    expect(answer.status).toBe(403);
+    expect((await answer.json()).error.message).toBe(
+      'Host "evil.example:3000" is refused: /mcp answers only requests addressed to an IP address, to localhost, to SITE_URL\'s host (https://escrow.example) or to a name in MCP_ALLOWED_HOSTS, which keeps web pages from reaching it through DNS rebinding. To serve this name, set SITE_URL to its origin or add it to MCP_ALLOWED_HOSTS (comma-separated names; * allows any).',
+    );
+  });
+});
+
 describe("the refusal", () => {
   test("403 with a JSON-RPC error, no id, and the CORS headers of every /mcp answer", async () => {
     const answer = mcpGuard(LOOPBACK)(request("http://127.0.0.1/mcp", { Host: "evil.example:3000" }))!;

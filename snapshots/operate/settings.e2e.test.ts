@@ -2,12 +2,13 @@
  * The settings of `bun run api` as the server starts (api/bun/server.ts, a child process): a value
  * that cannot be used, a port in use or an address the machine lacks stops the start with one
  * line on stderr naming it, and no stack trace; without SITE_URL the documents name the port it
- * listens on; HOST=127.0.0.1 binds loopback only, and unset every interface. How each value is
+ * listens on; unset or HOST=127.0.0.1 binds loopback only (issue 33), HOST=:: every interface. How each value is
  * read is in settings.test.ts.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { startServer } from "../../scripts/harness/live-server.ts";
+import { exchange } from "../../scripts/harness/raw-http.ts";
 import { connects, refusedStart } from "../support/wire-helpers.ts";
 
 describe("PORT (D16)", () => {
@@ -88,12 +89,63 @@ describe("HOST on a live server (Linux)", () => {
     }
   });
 
-  test("unset, the server listens on every interface, IPv4 and IPv6 (today's behaviour)", async () => {
+  test("unset, the server listens on 127.0.0.1 only (issue 33)", async () => {
     const server = await startServer();
+    try {
+      expect(listeners(server.port)).toEqual(["0100007F"]);
+      expect(await connects("127.0.0.2", server.port)).toBe(false);
+      expect(server.stdout()).toContain(`listening on http://127.0.0.1:${server.port}/`);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("HOST=:: listens on every interface, IPv4 and IPv6", async () => {
+    const server = await startServer({ HOST: "::" });
     try {
       expect(listeners(server.port)).toEqual(["00000000000000000000000000000000"]);
       expect(await connects("127.0.0.2", server.port)).toBe(true);
       expect(await connects("::1", server.port)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** The status /mcp answers a tools/list addressed to `host` (with the Origin of a page there, when `page`). */
+async function mcpStatus(port: number, host: string, page = false): Promise<number | undefined> {
+  const body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+  const origin = page ? `Origin: http://${host}\r\n` : "";
+  const head = `POST /mcp HTTP/1.1\r\nHost: ${host}\r\n${origin}Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Protocol-Version: 2025-06-18\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  return (await exchange(port, head + body)).response?.status;
+}
+
+describe("a page that rebinds its name to this machine (DNS rebinding, issue 33)", () => {
+  test("the default start refuses it on /mcp, and answers requests addressed to this machine", async () => {
+    const server = await startServer({ LOG: "off" });
+    try {
+      const rebound = `evil.example:${server.port}`;
+      expect(await mcpStatus(server.port, rebound, true)).toBe(403);
+      expect(await mcpStatus(server.port, rebound)).toBe(403);
+      expect(await mcpStatus(server.port, `localhost:${server.port}`)).toBe(200);
+      expect(await mcpStatus(server.port, `127.0.0.1:${server.port}`, true)).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("HOST=:: refuses it too; an address, SITE_URL's host and MCP_ALLOWED_HOSTS are answered", async () => {
+    const server = await startServer({
+      HOST: "::",
+      LOG: "off",
+      SITE_URL: "https://escrow.example",
+      MCP_ALLOWED_HOSTS: "box.local",
+    });
+    try {
+      expect(await mcpStatus(server.port, `evil.example:${server.port}`, true)).toBe(403);
+      expect(await mcpStatus(server.port, `evil.example:${server.port}`)).toBe(403);
+      for (const host of [`10.1.2.3:${server.port}`, "escrow.example", `box.local:${server.port}`])
+        expect(await mcpStatus(server.port, host), host).toBe(200);
     } finally {
       await server.stop();
     }

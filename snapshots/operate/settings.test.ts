@@ -15,6 +15,7 @@ import {
   listenHost,
   listenPort,
   mcpAccess,
+  mcpAllowedHosts,
   mcpAllowedOrigins,
   rateLimit,
   readSettings,
@@ -51,10 +52,10 @@ describe("PORT (D16)", () => {
 });
 
 describe("HOST", () => {
-  test("unset or blank: Bun's default, every interface", () => {
-    expect(listenHost(undefined)).toBeUndefined();
-    expect(listenHost("")).toBeUndefined();
-    expect(listenHost("  ")).toBeUndefined();
+  test("unset or blank: 127.0.0.1, this machine only (issue 33)", () => {
+    expect(listenHost(undefined)).toBe("127.0.0.1");
+    expect(listenHost("")).toBe("127.0.0.1");
+    expect(listenHost("  ")).toBe("127.0.0.1");
   });
 
   test.each([
@@ -129,11 +130,11 @@ describe("readSettings", () => {
   test("reads every setting, with the defaults when the environment is empty", () => {
     expect(readSettings({})).toEqual({
       port: 3000,
-      host: undefined,
+      host: "127.0.0.1",
       workers: 1,
       log: true,
       rateLimit: null,
-      mcpAccess: { loopback: false, allowedOrigins: [] },
+      mcpAccess: { loopback: true, allowedOrigins: [], allowedHosts: [] },
       siteUrl: "http://localhost:3000",
       siteDir: `${ROOT}site/dist`,
       signing: { seals: "on", key: null, previous: [] },
@@ -157,7 +158,7 @@ describe("readSettings", () => {
       workers: 2,
       log: false,
       rateLimit: { requests: 10, seconds: 1 },
-      mcpAccess: { loopback: true, allowedOrigins: ["https://app.example.com"] },
+      mcpAccess: { loopback: true, allowedOrigins: ["https://app.example.com"], allowedHosts: [] },
       siteUrl: "http://localhost:8080",
       siteDir: "/srv/site",
       signing: { seals: "off", key: null, previous: [] },
@@ -204,9 +205,11 @@ describe("HOST and /mcp: a loopback address puts /mcp under loopback's rule", ()
     expect(readSettings({ HOST: value }).mcpAccess.loopback).toBe(true);
   });
 
+  test.each([undefined, ""])("%p (the default) is", (value) => {
+    expect(readSettings({ HOST: value }).mcpAccess.loopback).toBe(true);
+  });
+
   test.each([
-    undefined,
-    "",
     "0.0.0.0",
     "::",
     "10.0.0.1",
@@ -256,6 +259,42 @@ describe("MCP_ALLOWED_ORIGINS", () => {
       `MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; ${JSON.stringify(entry)} is not an origin`,
     );
     expect(() => readSettings({ MCP_ALLOWED_ORIGINS: value })).toThrow(SettingError);
+  });
+});
+
+describe("MCP_ALLOWED_HOSTS (issue 33)", () => {
+  test.each([undefined, "", "  ", " , "])("%p: none besides the rule's own (the default)", (value) => {
+    expect(mcpAllowedHosts(value)).toEqual([]);
+  });
+
+  test.each([
+    ["mcp.example.com", ["mcp.example.com"]],
+    [" MCP.Example.com , box.local. ", ["mcp.example.com", "box.local"]],
+  ])("%p: %p, lower case", (value, names) => {
+    expect(mcpAllowedHosts(value)).toEqual(names);
+  });
+
+  test.each(["*", "box.local, *"])("%p: any host", (value) => {
+    expect(mcpAllowedHosts(value)).toBe("*");
+  });
+
+  test.each(["https://mcp.example.com", "mcp.example.com:8080", "10.0.0.1", "bad host", "under_score.example"])(
+    "%p is refused, naming the setting and the entry",
+    (value) => {
+      expect(() => mcpAllowedHosts(value)).toThrow(
+        `MCP_ALLOWED_HOSTS must be comma-separated host names (mcp.example.com, box.local) or *; ${JSON.stringify(value)} is not a host name`,
+      );
+      expect(() => readSettings({ MCP_ALLOWED_HOSTS: value })).toThrow(SettingError);
+    },
+  );
+
+  test("HOST's own name joins the names; an address does not", () => {
+    expect(readSettings({ HOST: "box.local", MCP_ALLOWED_HOSTS: "mcp.example.com" }).mcpAccess.allowedHosts).toEqual([
+      "box.local",
+      "mcp.example.com",
+    ]);
+    expect(readSettings({ HOST: "0.0.0.0" }).mcpAccess.allowedHosts).toEqual([]);
+    expect(readSettings({ HOST: "::", MCP_ALLOWED_HOSTS: "*" }).mcpAccess.allowedHosts).toBe("*");
   });
 });
 

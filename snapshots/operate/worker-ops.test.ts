@@ -120,10 +120,24 @@ describe("/mcp on the Worker: who may reach it", () => {
     });
 
   test("a deployed Worker is never on loopback; the local runner's loopback HOST says it is", () => {
-    expect(workerSettings({}, () => {}).mcpAccess).toEqual({ loopback: false, allowedOrigins: [] });
+    expect(workerSettings({}, () => {}).mcpAccess).toEqual({ loopback: false, allowedOrigins: [], allowedHosts: "*" });
     expect(workerSettings({ HOST: "0.0.0.0" }, () => {}).mcpAccess.loopback).toBe(false);
     expect(workerSettings({ HOST: "127.0.0.1" }, () => {}).mcpAccess.loopback).toBe(true);
     expect(workerSettings({ HOST: "::1" }, () => {}).mcpAccess.loopback).toBe(true);
+  });
+
+  test("MCP_ALLOWED_HOSTS (issue 33): none checked on Cloudflare unless set; the local runner checks as Bun does", () => {
+    const reports: string[] = [];
+    const hosts = (env: Record<string, string>) => workerSettings(env, (m) => reports.push(m)).mcpAccess.allowedHosts;
+    expect(hosts({ HOST: "0.0.0.0" })).toEqual([]);
+    expect(hosts({ MCP_ALLOWED_HOSTS: " MCP.example.com, box.local., https://bad.example " })).toEqual([
+      "mcp.example.com",
+      "box.local",
+    ]);
+    expect(reports.filter((m) => m.startsWith("MCP_ALLOWED_HOSTS"))).toEqual([
+      'MCP_ALLOWED_HOSTS: "https://bad.example" is not a host name: left out.',
+    ]);
+    expect(hosts({ MCP_ALLOWED_HOSTS: "a.example,*" })).toBe("*");
   });
 
   test("MCP_ALLOWED_ORIGINS as on Bun; an entry that is not an origin is reported and left out", () => {

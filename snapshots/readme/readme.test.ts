@@ -31,16 +31,17 @@ describe("README.md", () => {
   test("beside Quick start it says where the service listens and how HOST and PORT change it, as settings.ts reads them", () => {
     const quick = section(readme, "## Quick start").replace(/\s+/g, " ");
     const settings = readSettings({});
-    // Every interface by default (no HOST), on D16's port, the origin the start line prints.
-    expect(settings.host).toBeUndefined();
-    expect(startLine(settings, settings.port)).toContain(`listening on http://localhost:${DEFAULT_PORT}/`);
+    // This machine only by default (no HOST, issue 33), on D16's port; the start line names the address.
+    expect(settings.host).toBe("127.0.0.1");
+    expect(isLoopbackAddress(settings.host)).toBe(true);
+    expect(startLine(settings, settings.port)).toContain(`listening on http://127.0.0.1:${DEFAULT_PORT}/`);
     expect(quick).toContain(
-      `starts the service on http://localhost:${DEFAULT_PORT}, listening on every interface (IPv4 and IPv6)`,
+      `starts the service on http://localhost:${DEFAULT_PORT}, listening on this machine only (127.0.0.1)`,
     );
-    // HOST=127.0.0.1: one interface, this machine's loopback.
-    expect(quick).toContain("`HOST` picks one interface (`HOST=127.0.0.1` for this machine only)");
-    expect(listenHost("127.0.0.1")).toBe("127.0.0.1");
-    expect(isLoopbackAddress("127.0.0.1")).toBe(true);
+    // HOST=::: every interface.
+    expect(quick).toContain("`HOST` picks the interface (`HOST=::` for every interface");
+    expect(listenHost("::")).toBe("::");
+    expect(isLoopbackAddress("::")).toBe(false);
     // PORT: blank keeps the default, a port from 0 to 65535, anything else refused; the build follows it.
     expect(quick).toContain(
       `\`PORT\` the port (blank keeps ${DEFAULT_PORT}, and a value that is not a port from 0 to 65535 stops the start with a message)`,

@@ -34,8 +34,6 @@ export interface OperateOptions {
   refusesAtOnce?: boolean;
   /** The limiter knows what is left, so answers carry RateLimit (not a Workers binding). */
   remainingKnown: boolean;
-  /** Where the server listens without HOST: every interface (default), or loopback only (api:workers, as wrangler dev). */
-  hostDefault?: "every" | "loopback";
   /** The access log is on without LOG (all but the Worker, whose deployment sets LOG off). */
   logsByDefault?: boolean;
   /**
@@ -169,12 +167,11 @@ export function operateSuite(
       }
     }, 90_000);
 
-    test("HOST: unset, the runtime's default interfaces; HOST says otherwise", async () => {
+    test("HOST: unset, 127.0.0.1 only (issue 33); HOST=0.0.0.0, every interface", async () => {
       // Another loopback address (127.0.0.2) reaches a socket bound to every interface only.
-      const everywhere = options.hostDefault !== "loopback";
       for (const [env, reachesOther] of [
-        [{}, everywhere],
-        [{ HOST: everywhere ? "127.0.0.1" : "0.0.0.0" }, !everywhere],
+        [{}, false],
+        [{ HOST: "0.0.0.0" }, true],
       ] as const) {
         const server = await start({ ...env, LOG: "off" });
         try {

@@ -39,7 +39,6 @@ operateSuite(runtimeTitle("workerd"), startWorkerd, {
   drains: false,
   remainingKnown: false,
   logsByDefault: false,
-  hostDefault: "loopback",
 });
 
 const DOCUMENT_PATHS = DOCUMENT_CATALOG.flatMap((doc) => doc.paths);
