@@ -2,13 +2,16 @@
  * The stdio server's input, line by line, with JSON-RPC's parse error for a line that is not
  * JSON (id null, as JSON-RPC 2.0 answers a message it cannot read). The SDK's stdio transport
  * skips such a line without a word, which leaves a client waiting for an answer that never
- * comes; the lines that are JSON pass on to it unchanged. Bytes are decoded as a stream, so a
+ * comes. A tools/call or prompts/get whose arguments are not an object gets /mcp's invalid
+ * params answer (shared/mcp/bad-arguments.ts), not the SDK's validator report; the other lines
+ * that are JSON pass on to it unchanged. Bytes are decoded as a stream, so a
  * character split across two reads arrives whole; a line longer than the SDK's own buffer
  * bound is answered Invalid Request and dropped up to its end.
  */
 
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { badArguments } from "../shared/mcp/bad-arguments.ts";
 
 const error = (code: number, message: string) =>
   `${JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } })}\n`;
@@ -43,12 +46,16 @@ export function jsonLines(input: NodeJS.ReadableStream, answer: (line: string) =
       for (const part of parts) {
         const line = part.replace(/\r$/, "");
         if (line.trim() === "") continue;
+        let message: unknown;
         try {
-          JSON.parse(line);
-          passed += `${line}\n`;
+          message = JSON.parse(line);
         } catch {
           answer(PARSE_ERROR);
+          continue;
         }
+        const refused = badArguments(message);
+        if (refused) answer(`${JSON.stringify({ jsonrpc: "2.0", ...refused })}\n`);
+        else passed += `${line}\n`;
       }
       done(null, passed === "" ? undefined : passed);
     },

@@ -5,7 +5,7 @@
  * to 2025-era clients through its stateless fallback (no session: the client holds the job, as
  * everywhere else). Each request gets its own MCP server, built with the request's headers (the
  * demo key and Idempotency-Key count as on the engines, D14, D15). What stays ours: the body
- * limit (D9, the engines' 413), the error boundary (D21) around the tools, GET and DELETE
+ * limit (D9: 413 as a JSON-RPC error with the catalog's message), the error boundary (D21) around the tools, GET and DELETE
  * answering 405 (no standalone stream, no sessions to end), and CORS as for the engines (D17)
  * plus the MCP headers. A client must accept both `application/json` and `text/event-stream`
  * (406 otherwise), as the transport requires. The SDK and the MCP server load on the first POST
@@ -13,10 +13,11 @@
  */
 import type { DocumentSettings } from "../documents/index.ts";
 import type { HostContext } from "../engine/context.ts";
-import { isObject } from "../lib/json.ts";
+import { badArguments } from "../mcp/bad-arguments.ts";
 import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
 import type { Resources } from "../mcp/resources.ts";
 import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
+import { ERROR_CATALOG } from "../protocol/errors.ts";
 
 export { MCP_PATH };
 
@@ -25,7 +26,6 @@ import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
 import { type ErrorReporter, notify } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import type { McpGuard } from "./mcp-guard.ts";
-import { tooLarge } from "./responses.ts";
 
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
@@ -55,19 +55,6 @@ export const rpcError = (
     status,
     headers: { "Content-Type": "application/json", ...MCP_CORS, ...headers },
   });
-
-/**
- * A tools/call or prompts/get whose `arguments` is there but not an object: JSON-RPC's invalid
- * params with a message that says what to send (the SDK answers the same code with its schema
- * validator's report, which no agent should have to read).
- */
-function badArguments(body: unknown): Response | undefined {
-  if (!isObject(body) || (body.method !== "tools/call" && body.method !== "prompts/get")) return undefined;
-  const args = isObject(body.params) ? body.params.arguments : undefined;
-  if (args === undefined || isObject(args)) return undefined;
-  const message = `params.arguments must be an object of named arguments, not ${args === null ? "null" : Array.isArray(args) ? "an array" : typeof args}; tools/list gives each tool's inputSchema.`;
-  return rpcError(200, -32602, message, {}, body.id ?? null);
-}
 
 /** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */
 export const mcpPreflight = (): Response =>
@@ -99,8 +86,8 @@ async function loadModules() {
   };
 }
 
-/** Answers a request to /mcp (id: the request's, for an error body). */
-export type McpEndpoint = (request: Request, id: string) => Promise<Response>;
+/** Answers a request to /mcp (the service adds its X-Request-Id). */
+export type McpEndpoint = (request: Request) => Promise<Response>;
 
 /**
  * The /mcp endpoint of a service whose documents live at `settings.siteUrl`; `report` gets an
@@ -132,13 +119,14 @@ export function mcpEndpoint(
     return (request: Request, parsedBody: unknown) => mcp.fetch(request, { parsedBody });
   }
 
-  return async (request, id) => {
+  return async (request) => {
     const denied = guard(request);
     if (denied) return denied;
     if (request.method === "OPTIONS") return mcpPreflight();
     if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
     const bytes = await readBody(request, LIMITS.bodyBytesMax);
-    if (bytes === null) return tooLarge(id);
+    // Past D9's limit: the catalog's words as a JSON-RPC error, like every /mcp refusal (issue 33).
+    if (bytes === null) return rpcError(413, -32000, ERROR_CATALOG.payload_too_large.message, { Connection: "close" });
     let parsedBody: unknown;
     try {
       parsedBody = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
@@ -146,7 +134,7 @@ export function mcpEndpoint(
       return rpcError(400, -32700, "Parse error: the body is not JSON.");
     }
     const refused = badArguments(parsedBody);
-    if (refused) return refused;
+    if (refused) return rpcError(200, refused.error.code, refused.error.message, {}, refused.id);
     handler ??= createHandler();
     const answer = await (await handler)(request, parsedBody);
     const headers = new Headers(answer.headers);

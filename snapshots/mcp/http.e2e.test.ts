@@ -144,7 +144,11 @@ describe("POST /mcp on a live server, the raw wire", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(70_000) } }),
     );
     expect(big.status).toBe(413);
-    expect(await big.json()).toMatchObject({ ok: false, error: "payload_too_large" });
+    expect(await big.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: "Body must be at most 65536 bytes." },
+      id: null,
+    });
   });
 
   test("GET and DELETE answer 405 (no stream, no sessions); OPTIONS allows the MCP headers", async () => {

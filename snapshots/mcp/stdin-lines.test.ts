@@ -37,6 +37,21 @@ describe("the stdio line reader", () => {
     expect(answered.map((line) => JSON.parse(line).error.code)).toEqual([-32700]);
   });
 
+  test("answers a tools/call or prompts/get whose arguments are not an object with -32602, its id, and passes the rest", async () => {
+    const lines = [
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "t", arguments: [1] } },
+      { jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "p", arguments: null } },
+      { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "t", arguments: {} } },
+      { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "t" } },
+    ].map((m) => JSON.stringify(m));
+    const { passed, answered } = await read([Buffer.from(`${lines.join("\n")}\n`)]);
+    expect(passed).toBe(`${lines[2]}\n${lines[3]}\n`);
+    expect(answered.map((line) => JSON.parse(line))).toEqual([
+      { jsonrpc: "2.0", id: 1, error: { code: -32602, message: expect.stringContaining("not an array;") } },
+      { jsonrpc: "2.0", id: 2, error: { code: -32602, message: expect.stringContaining("not null;") } },
+    ]);
+  });
+
   test("answers a line past the bound once with -32600, drops it to its end, and reads the next", async () => {
     const long = Buffer.from(`{"a":"${"x".repeat(100)}`);
     const { passed, answered } = await read([long, Buffer.from("x".repeat(50)), Buffer.from('x"}\n{"b":2}\n')], 64);

@@ -247,4 +247,28 @@ describe("bun run mcp (stdio), the raw wire", () => {
       { jsonrpc: "2.0", id: 7, result: {} },
     ]);
   });
+
+  test("a tool call whose arguments are not an object gets /mcp's invalid params message (issue 33)", async () => {
+    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
+      cwd: ROOT,
+      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json` },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const call = (id: number, args: unknown) =>
+      `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "wallet_balances", arguments: args } })}\n`;
+    child.stdin.write(call(3, [1]) + call(4, "x"));
+    await child.stdin.end();
+    const lines = (await new Response(child.stdout).text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const said = (what: string) =>
+      `params.arguments must be an object of named arguments, not ${what}; tools/list gives each tool's inputSchema.`;
+    expect(lines).toEqual([
+      { jsonrpc: "2.0", id: 3, error: { code: -32602, message: said("an array") } },
+      { jsonrpc: "2.0", id: 4, error: { code: -32602, message: said("string") } },
+    ]);
+  });
 });

@@ -36,7 +36,7 @@ export const mcpPathItem = () => ({
   post: {
     operationId: "mcp",
     summary: "MCP endpoint (Streamable HTTP)",
-    description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt, for clients of the ${CURRENT} revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (${MCP_REVISIONS.slice(1).join(", ")}: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body of the engine's catalog (seals_unavailable too, on every tool call, when the service requires seals but has no usable key, D27); a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. GET and DELETE answer 405.`,
+    description: `The engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}), the documents as resources and a walk prompt, for clients of the ${CURRENT} revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (${MCP_REVISIONS.slice(1).join(", ")}: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body of the engine's catalog (seals_unavailable too, on every tool call, when the service requires seals but has no usable key, D27); a malformed message gets a JSON-RPC error. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 with a JSON-RPC error (D9's limit). GET and DELETE answer 405.`,
     tags: ["mcp"],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     parameters: [REQUEST_ID_PARAMETER, ...MCP_HEADERS],
@@ -57,14 +57,17 @@ export const mcpPathItem = () => ({
       },
       "403": {
         description:
-          "A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or (the service listening on loopback) a Host or Origin that does not name this machine: the transport's DNS-rebinding check.",
+          "A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or a Host that is a name other than this machine's, SITE_URL's or one in MCP_ALLOWED_HOSTS (on loopback, also any address but this machine's): the transport's DNS-rebinding check.",
         content: { "application/json": { schema: rpc } },
       },
       "406": {
         description: "The request's Accept header does not name both application/json and text/event-stream.",
         content: { "application/json": { schema: rpc } },
       },
-      "413": responseRef("PayloadTooLarge"),
+      "413": {
+        description: `A body over ${LIMITS.bodyBytesMax} bytes (D9), by Content-Length or as it streams in; the connection is closed.`,
+        content: { "application/json": { schema: rpc } },
+      },
       "429": responseRef("RateLimited"),
       "500": responseRef("InternalError"),
     },
