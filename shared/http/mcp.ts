@@ -25,7 +25,9 @@ import { readBody } from "./body-limit.ts";
 import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
 import { type ErrorReporter, notify } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
+import { batchRefusal, callsIn } from "./mcp-batch.ts";
 import type { McpGuard } from "./mcp-guard.ts";
+import { type RateLimiter, type RateVerdict, retryAfter } from "./rate-limit.ts";
 
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
@@ -86,18 +88,20 @@ async function loadModules() {
   };
 }
 
-/** Answers a request to /mcp (the service adds its X-Request-Id). */
-export type McpEndpoint = (request: Request) => Promise<Response>;
+/** Answers a request to /mcp from the client `clientKey` (the service adds its X-Request-Id). */
+export type McpEndpoint = (request: Request, clientKey: string) => Promise<Response>;
 
 /**
  * The /mcp endpoint of a service whose documents live at `settings.siteUrl`; `report` gets an
- * exception a tool call met (the call itself answers internal_error, D21).
+ * exception a tool call met (the call itself answers internal_error, D21); `limiter` (D23)
+ * counts each call of a batch beyond the request the service counted already (mcp-batch.ts).
  */
 export function mcpEndpoint(
   settings: DocumentSettings,
   context: () => HostContext,
   report: ErrorReporter | undefined,
   guard: McpGuard = () => undefined,
+  limiter?: RateLimiter,
 ): McpEndpoint {
   let handler: Promise<(request: Request, parsedBody: unknown) => Promise<Response>> | undefined;
 
@@ -119,7 +123,33 @@ export function mcpEndpoint(
     return (request: Request, parsedBody: unknown) => mcp.fetch(request, { parsedBody });
   }
 
-  return async (request) => {
+  /** Counts `extra` more requests of `clientKey`; a 429 JSON-RPC error when one is refused. A failing limiter lets them through, as the service's gate does. */
+  async function charge(request: Request, clientKey: string, extra: number): Promise<Response | undefined> {
+    if (limiter === undefined) return undefined;
+    for (let i = 0; i < extra; i++) {
+      let verdict: RateVerdict;
+      try {
+        verdict = await limiter.limit(request, clientKey);
+      } catch (error) {
+        notify(error, request, report);
+        return undefined;
+      }
+      if (!verdict.allowed) {
+        const seconds = retryAfter(limiter.policy, verdict);
+        return rpcError(
+          429,
+          -32000,
+          `Too many requests: each call of a batch counts (D23). Retry after ${seconds} s.`,
+          {
+            "Retry-After": String(seconds),
+          },
+        );
+      }
+    }
+    return undefined;
+  }
+
+  return async (request, clientKey) => {
     const denied = guard(request);
     if (denied) return denied;
     if (request.method === "OPTIONS") return mcpPreflight();
@@ -133,6 +163,10 @@ export function mcpEndpoint(
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not JSON.");
     }
+    const unbatched = batchRefusal(parsedBody, request.headers.get("mcp-protocol-version"));
+    if (unbatched !== null) return rpcError(400, -32600, unbatched);
+    const limited = await charge(request, clientKey, callsIn(parsedBody) - 1);
+    if (limited) return limited;
     const refused = badArguments(parsedBody);
     if (refused) return rpcError(200, refused.error.code, refused.error.message, {}, refused.id);
     handler ??= createHandler();

@@ -69,7 +69,7 @@ export function createRoutes(options: ServiceOptions, documents: ServedDocuments
         return serveDocument(request, served(), compress, context?.waitUntil, awaitCompression);
       return method === "OPTIONS" ? preflight(DOCUMENT_METHODS) : notAllowed(DOCUMENT_METHODS, id);
     }
-    if (path === MCP_PATH) return mcp(request);
+    if (path === MCP_PATH) return mcp(request, context?.clientAddress ?? "unknown");
     if (path === JWKS_PATH) return jwks(request, id);
     if ((method === "GET" || method === "HEAD") && fallback !== undefined) {
       const file = fallback(request, path);

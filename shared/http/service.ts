@@ -45,7 +45,7 @@ export function createService(options: ServiceOptions): Service {
   const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
   const documents = servedDocuments({ siteUrl }, options.compress !== undefined);
   const guard = mcpGuard({ ...options.mcpAccess, siteUrl });
-  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex, sealing }), report, guard);
+  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex, sealing }), report, guard, limiter);
   const route = createRoutes(options, documents, mcp);
   const clock = options.clock ?? now;
   const policy = limiter === undefined ? "" : policyHeader(limiter.policy);
