@@ -52,7 +52,7 @@ export function engineBox(
       const text = JSON.stringify(body);
       if (encoder.encode(text).length > LIMITS.bodyBytesMax) return toolResult(failure(reject("payload_too_large")));
       try {
-        return toolResult(run(route, text, withDemoKey(headers, demoKey), context()));
+        return toolResult(run(route, text, withDemoKey(headers, demoKey), context()), route);
       } catch (error) {
         try {
           report(error);

@@ -9,6 +9,7 @@
 import { describe, expect, test } from "bun:test";
 import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
+import { JOBS } from "../support/fixtures.ts";
 import { NOW, testHandler } from "../support/helpers.ts";
 import { connect, ERAS, type Era, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
@@ -105,13 +106,31 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp in process, on the fixed clock,
       // Listed first, so the SDK's client checks the result against the tool's output schema too.
       const { tools } = await client.listTools();
       const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
-      expect(result.isError, code).toBe(true);
+      expect(result.isError, code).toBe(route === "validate" ? undefined : true);
       expectValidOutput(tools.find((t) => t.name === `escrow_${route}`)!.outputSchema, result.structuredContent, code);
       expect(result.structuredContent).toMatchObject({ ok: false, error: code });
       expect((result.content as { text: string }[])[0]!.text).toBe(await engineAnswer(route, body, now));
       await client.close();
     }
   }, 30_000);
+
+  test("escrow_validate's verdict on a body is a successful result, its own refusals are errors (issue 33)", async () => {
+    const client = await inProcess(NOW);
+    const problems = [
+      { action: "create", title: "t", amount: 0, criteria: "c" },
+      { action: "release", job: JOBS.open },
+      { action: "pay" },
+    ];
+    for (const args of problems) {
+      const result = await client.callTool({ name: "escrow_validate", arguments: args });
+      expect(result.isError, JSON.stringify(args)).toBeUndefined();
+      expect(result.structuredContent).toMatchObject({ ok: false, errors: [expect.any(Object)] });
+    }
+    // validate's own refusal (its arguments past D9's limit) is an error: stdio.e2e, over stdio, where no HTTP limit comes first.
+    const refused = await client.callTool({ name: "escrow_quote", arguments: problems[1] });
+    expect(refused.isError).toBe(true);
+    await client.close();
+  });
 
   test("an unknown tool is a JSON-RPC error", async () => {
     const client = await inProcess(NOW);
