@@ -21,7 +21,16 @@ import {
   succeeded,
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
-import { alertsIn, button, CRITERIA, expectStatus, field, jobItem, region } from "../../scripts/harness/ui-names.ts";
+import {
+  alertsIn,
+  button,
+  CRITERIA,
+  expectStatus,
+  field,
+  jobItem,
+  receiptItem,
+  region,
+} from "../../scripts/harness/ui-names.ts";
 
 const harness = useHarness("ui/landing.e2e");
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -79,6 +88,19 @@ describe("each action lands where the person looks (390 px)", () => {
     await expectStatus(jobItem(page, "Market scan"), "funded");
     await expectFocusIn(page, "Jobs|Market scan");
     await expectStatusLine(page, /Imported the job "Market scan"/);
+  });
+
+  test("Import receipt moves the focus to the imported receipt", async () => {
+    const sender = await harness().open();
+    await walkTo(sender, "released", { title: "Logo sketch", amount: 100 });
+    const { link } = await copyLink(sender, receiptItem(sender, "Logo sketch"), "receipt");
+    const page = await harness().open(link, PHONE);
+    await button(region(page, "Shared receipt"), "Import receipt").click();
+    await expectFocusIn(page, "Receipts|Logo sketch");
+    await expectStatusLine(page, /Imported the receipt of "Logo sketch"/);
+    // The receipt's signature check redraws it; the focus stays on it.
+    await Bun.sleep(300);
+    await expectFocusIn(page, "Receipts|Logo sketch");
   });
 
   test("Create job moves the focus to the new job; fund, submit and release say what moved", async () => {

@@ -81,6 +81,10 @@ export function render(page: PageView): void {
   const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId ?? held?.job;
   // A heading the focus landed on (landing.ts) gets it back once drawn anew.
   const landed = active?.matches("h2[tabindex], h3[tabindex]") ? active : null;
+  const landedItem = landed?.closest<HTMLElement>("li[data-job-id]");
+  const landedAt = landedItem
+    ? `#${landedItem.parentElement?.id} li[data-job-id="${CSS.escape(landedItem.dataset.jobId ?? "")}"] h3`
+    : null;
   heldFocus = null;
   renderBalances(state);
   const chart = $("history");
@@ -129,7 +133,7 @@ export function render(page: PageView): void {
   // Keyboard users keep their place: the same control, or the job's next control when the
   // one they used is gone (Fund becomes Proof URL).
   const again = focused ? document.getElementById(focused) : null;
-  const heading = landed && (again ?? (focusedJob ? jobNode(focusedJob)?.querySelector("h3") : null));
+  const heading = landed && (again ?? (landedAt ? document.querySelector<HTMLElement>(landedAt) : null));
   if (heading) focusHeading(heading);
   else if (again && (again as HTMLButtonElement).disabled) heldFocus = { id: focused, job: focusedJob };
   else if (again) again.focus();
