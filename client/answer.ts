@@ -31,13 +31,15 @@ export interface EscrowError {
   field?: string;
   /** The error body in full, when the service answered one (needed, from, errors, ...). */
   body?: ErrorBody;
+  /** The seconds to wait before asking again, from a rate-limited answer's Retry-After header (HTTP only). */
+  retryAfter?: number;
 }
 
 /** The answer of engine `R`, or why there is none. */
 export type Answer<R extends EngineRoute> = AnswerOf<R> | EscrowError;
 
 /** What a transport got: a status and the parsed JSON body, or no answer at all. */
-export type Delivery = { status: number; json: unknown } | { status: 0; unreachable: string };
+export type Delivery = { status: number; json: unknown; retryAfter?: number } | { status: 0; unreachable: string };
 
 const isErrorBody = (json: unknown): json is ErrorBody =>
   isObject(json) && json.ok === false && typeof json.error === "string" && typeof json.message === "string";
@@ -50,6 +52,7 @@ export function toAnswer<R extends EngineRoute>(delivery: Delivery): Answer<R> {
   if (isErrorBody(json) && json.error in ERROR_CATALOG) {
     const error: EscrowError = { ok: false, code: json.error, status, message: json.message, body: json };
     if (typeof json.field === "string") error.field = json.field;
+    if (delivery.retryAfter !== undefined) error.retryAfter = delivery.retryAfter;
     return error;
   }
   return {

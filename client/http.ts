@@ -41,6 +41,10 @@ export function httpApi(options: HttpOptions): EscrowApi {
     } catch {
       json = undefined;
     }
-    return { status: response.status, json };
+    // Retry-After in whole seconds (the service's form, D23); a date or nothing leaves it out.
+    const wait = response.headers.get("retry-after")?.trim() ?? "";
+    return /^\d{1,9}$/.test(wait)
+      ? { status: response.status, json, retryAfter: Number(wait) }
+      : { status: response.status, json };
   }, options.demoKey);
 }

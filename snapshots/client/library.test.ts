@@ -77,6 +77,19 @@ describe("the two transports", () => {
     });
   });
 
+  test("a rate-limited answer carries the seconds of its Retry-After header as retryAfter", async () => {
+    const body = JSON.stringify({ ok: false, error: "rate_limited", message: "Too many requests from this client." });
+    const limited = (wait: string | null) =>
+      httpApi({
+        baseUrl: "",
+        fetch: async () => new Response(body, { status: 429, headers: wait === null ? {} : { "Retry-After": wait } }),
+      });
+    const answer = await limited("7").quote({ action: "create", ...CREATE });
+    expect(answer).toMatchObject({ ok: false, code: "rate_limited", status: 429, retryAfter: 7 });
+    for (const wait of [null, "Wed, 21 Oct 2026 07:28:00 GMT"])
+      expect(await limited(wait).quote({ action: "create", ...CREATE })).not.toHaveProperty("retryAfter");
+  });
+
   test("sends the demo key as Authorization: Bearer and the Idempotency-Key header, never the key in a body", async () => {
     const seen: Request[] = [];
     const handler = testHandler();

@@ -5,12 +5,19 @@
  * also field names stay. Driven from the tables (fields.ts, field-messages.ts, field-labels.ts).
  */
 import { describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { toAnswer } from "../../client/answer.ts";
+import { EscrowKeeper, localApi, openLink, readPackText, verifyReceipt } from "../../client/index.ts";
+import { decodeToken } from "../../scripts/harness/ui-actions.ts";
 import { INVALID_FIELD_MESSAGES } from "../../shared/documents/field-messages.ts";
 import { LIMITS } from "../../shared/protocol/constants.ts";
+import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { FIELD_NAMES, namesOf } from "../../shared/protocol/fields.ts";
 import { FIELD_LABELS, type LabelledField } from "../../site/src/client/field-labels.ts";
 import { pageWords } from "../../site/src/client/page-words.ts";
+import { createStore, STORAGE_KEYS } from "../../site/src/client/store.ts";
 import { whenToSecond } from "../../site/src/client/view-parts.ts";
+import { RECEIPTS } from "../support/fixtures.ts";
 import { useHappyDocument } from "../support/happy-document.ts";
 
 useHappyDocument();
@@ -51,13 +58,14 @@ describe("pageWords", () => {
     expect(pageWords("12345678901234567890123")).toBe("12,345,678,901,234,567,890,123");
   });
 
-  test("leaves ids, prose and names of no labelled field as they are", () => {
+  test("leaves ids and prose as they are", () => {
     expect(pageWords("No job as_0123456789 is held here.")).toBe("No job as_0123456789 is held here.");
     expect(pageWords("Fund holds the amount in escrow; the title stays.")).toBe(
       "Fund holds the amount in escrow; the title stays.",
     );
+    // A member's path reads as words (issue 32 finding 14).
     expect(pageWords("job.title must be a string of 1 to 80 characters.")).toBe(
-      "job.title must be a string of 1 to 80 characters.",
+      "The job's title must be a string of 1 to 80 characters.",
     );
   });
 
@@ -66,5 +74,92 @@ describe("pageWords", () => {
       f === "proof_url" ? "Simulated proof URL" : undefined,
     );
     expect(said).toBe("Simulated proof URL must be a non-empty string.");
+  });
+});
+
+/** Words a person should not meet: formats, header and member names, patterns, paths. */
+const DEVELOPER_WORDS =
+  /JWS|JWKS|JSON|base64|WebCrypto|Retry-After|key_optional|typ |#handoff|\^|\[\d+\]|\b[a-z]+_[a-z_]+\b|\b(job|receipt)\.\w/;
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+const jws = (header: object) => `${b64(header)}.${b64({})}.c2ln`;
+
+/** The messages the page can show about links, packs, storage, signatures and the service (issue 32 finding 14), made for real. */
+async function realMessages(): Promise<[string, string][]> {
+  const keeper = new EscrowKeeper(localApi());
+  const made = await keeper.create({ title: "T", amount: 100, criteria: "c" });
+  if (!made.ok) throw new Error(made.message);
+  const link = keeper.handoffLink(made.job.id, "http://x/");
+  if (!link.ok) throw new Error(link.message);
+  const short = decodeToken(link.link.split("#handoff/")[1]!).job;
+  const pack = JSON.parse(keeper.exportPack());
+  const links: [string, string][] = [
+    ["no token", "hello"],
+    ["not base64url", "h1.@@@"],
+    ["not JSON", `h1.${Buffer.from("{not").toString("base64url")}`],
+    ["no object", `h1.${b64([1])}`],
+    ["a bad seal", `h1.${b64({ v: 1, job: { ...short, se: "xyz" } })}`],
+    ["a bad title", `h1.${b64({ v: 1, job: { ...short, t: "" } })}`],
+    ["a bad receipt id", `r1.${b64({ v: 1, x: 1 })}`],
+  ];
+  const packs: [string, string][] = [
+    ["not JSON", "{"],
+    ["an array", "[]"],
+    ["a bad agent balance", JSON.stringify({ ...pack, agent_credits: "x" })],
+    ["a bad job id", JSON.stringify({ ...pack, jobs: [{ ...pack.jobs[0], id: "x" }] })],
+    ["a bad activity kind", JSON.stringify({ ...pack, activity: [{ kind: "zz" }] })],
+    ["a stray received job", JSON.stringify({ ...pack, received_jobs: ["as_0000000000"] })],
+  ];
+  const storage = new Window().localStorage;
+  storage.setItem(STORAGE_KEYS.state, "{not json");
+  const receipt = RECEIPTS.released as object;
+  const signatures = [7, jws({ alg: "EdDSA" }), jws({ alg: "HS256", kid: "k", typ: "JWT" })];
+  const verdicts = await Promise.all(
+    signatures.map((signature) => verifyReceipt({ ...receipt, signature }, { keys: [] })),
+  );
+  return [
+    ...links.map(([name, text]): [string, string] => [`a link with ${name}`, messageOf(openLink(text))]),
+    ...packs.map(([name, text]): [string, string] => [`a pack with ${name}`, messageOf(readPackText(text))]),
+    ["unreadable storage", createStore(storage).load().notice ?? ""],
+    ...verdicts.map((verdict, i): [string, string] => [`signature ${i + 1}`, messageOf(verdict)]),
+    ["a rate limit", ERROR_CATALOG.rate_limited.message],
+    ["a proxy's page", messageOf(toAnswer({ status: 502, json: undefined }))],
+  ];
+}
+
+const messageOf = (result: { ok: boolean; message?: string }): string => {
+  if (result.ok || result.message === undefined) throw new Error("expected a refusal");
+  return result.message;
+};
+
+describe("developer words (issue 32 finding 14)", () => {
+  test("no message about a link, a pack, storage, a signature or the service shows one", async () => {
+    const table = await realMessages();
+    for (const [, message] of table) expect(message.length).toBeGreaterThan(0);
+    const shown = table.map(([name, message]) => [name, pageWords(message)]);
+    expect(shown.filter(([, said]) => DEVELOPER_WORDS.test(said!))).toEqual([]);
+  });
+
+  test("says a few of them as a person reads them", () => {
+    expect(pageWords("This handoff link cannot be opened: its content is not JSON (it may be cut short).")).toBe(
+      "This handoff link cannot be opened: its content cannot be read (it may be cut short).",
+    );
+    expect(pageWords("Not a demo pack: jobs[0]: job.id must match ^as_[0-9a-f]{10}$. Nothing changed.")).toBe(
+      "Not a demo pack: job 1's id must be a job id (as_ and 10 characters from 0-9 and a-f). Nothing changed.",
+    );
+    expect(pageWords("job.seal must be the seal the service gave: a detached compact JWS (header..signature).")).toBe(
+      "The job's seal must be the seal the service gave.",
+    );
+    expect(pageWords(ERROR_CATALOG.rate_limited.message)).toBe(
+      "Too many requests from this client. Try again in a minute.",
+    );
+  });
+
+  test("the storage notice says the saved record, not a file", () => {
+    const storage = new Window().localStorage;
+    storage.setItem(STORAGE_KEYS.state, "{not json");
+    const notice = createStore(storage).load().notice ?? "";
+    expect(pageWords(notice)).toContain("(the saved record cannot be read)");
+    expect(notice).not.toContain("the file");
   });
 });

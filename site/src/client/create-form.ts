@@ -8,9 +8,10 @@
 import type { EscrowError, Terminal } from "../../../client/index.ts";
 import { LIMITS, TERMINALS } from "../../../shared/protocol/constants.ts";
 import type { FieldName } from "../../../shared/protocol/fields.ts";
-import { $ } from "./dom.ts";
+import { $, credits } from "./dom.ts";
 import { type LabelOf, tableLabel } from "./field-labels.ts";
 import { asInteger, optional } from "./form-values.ts";
+import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
 
@@ -77,7 +78,7 @@ export function updateTitleCount(): void {
   counter.classList.toggle("over", count > LIMITS.titleMax);
 }
 
-/** Creates a job from the form; on success the form is cleared. */
+/** Creates a job from the form; on success the form is cleared and the focus lands on the new job. */
 export async function createJob(): Promise<void> {
   const answer = await whileFormBusy(() => keeper.create(createFields()));
   if (!answer.ok) {
@@ -86,6 +87,7 @@ export async function createJob(): Promise<void> {
   }
   ($("create-form") as HTMLFormElement).reset();
   updateTitleCount();
+  land(jobNode(answer.job.id), `Created the job "${answer.job.title}": fund it to hold its credits in escrow.`);
 }
 
 /** Simulates the whole walk for the form's fields at the current balance, and shows it. */
@@ -93,6 +95,9 @@ export async function simulate(): Promise<void> {
   const chosen = ($(CONTROLS.terminal) as HTMLSelectElement).value;
   const terminal: Terminal | undefined = TERMINALS.find((t) => t === chosen);
   const fields = { ...createFields(), proof_url: value(CONTROLS.proof_url), terminal };
+  // The last result goes as the new walk starts: a refusal never sits beside an old result.
+  ui.simulation = null;
+  refresh();
   const answer = await whileFormBusy(() => keeper.simulate(fields));
   if (!answer.ok) {
     refused(answer);
@@ -100,5 +105,9 @@ export async function simulate(): Promise<void> {
   }
   ui.simulation = answer;
   refresh();
-  $("simulation").scrollIntoView({ block: "nearest" });
+  const outcome =
+    answer.terminal === "release"
+      ? `released, fee ${credits(answer.fee)}, agent payout ${credits(answer.agent_payout)}`
+      : `disputed, ${credits(answer.returned_to_payer)} back to payer`;
+  land($("simulation"), `Simulated "${answer.job.title}": ${outcome}. Nothing changed here.`);
 }

@@ -7,8 +7,9 @@
 import { PACK_BYTES_MAX, readPackText } from "../../../client/sharing.ts";
 import { askToReplace, holdings } from "./confirm-replace.ts";
 import { $, h } from "./dom.ts";
+import { land } from "./landing.ts";
 import { errorBy, statusPage } from "./notices.ts";
-import { keeper, ui } from "./page-state.ts";
+import { clearAllErrors, keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
 /** Downloads the state as a dated demo pack file; the export is in it as its newest event. */
@@ -38,6 +39,8 @@ export async function importPack(file: File): Promise<void> {
     errorBy(button, read.message);
     return;
   }
+  // A pack that reads takes away the errors shown, an earlier pack's too.
+  clearAllErrors();
   const sure = await askToReplace(
     "Import this demo pack?",
     `${file.name} holds ${holdings(read.state)}. Importing it replaces everything here: ` +
@@ -47,5 +50,5 @@ export async function importPack(file: File): Promise<void> {
   if (!sure) return;
   clearViewState(ui);
   keeper.importPack(text);
-  statusPage("Demo pack imported.");
+  land($("jobs-title"), `Imported the demo pack: ${holdings(read.state)}.`);
 }

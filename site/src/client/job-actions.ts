@@ -2,10 +2,14 @@
  * The actions on a held job and its receipt, each one click (no confirm): fund, submit, release
  * or dispute, and verify, taken by the keeper (client/keeper.ts), which asks the service and
  * applies its answer (SPEC "Client-side conventions"). The page adds the job's inputs as the
- * action's fields, the busy flag, and a refusal shown in the job's own item (it changed nothing).
+ * action's fields, the busy flag, a sentence in the status line saying what moved (landing.ts),
+ * and a refusal shown in the job's own item by the input it names, else by the action's button
+ * (it changed nothing; render.ts puts it there with notices.ts `errorBy`).
  */
-import type { Answer } from "../../../client/index.ts";
+import type { Answer, AnswerOf } from "../../../client/index.ts";
+import { credits } from "./dom.ts";
 import { asInteger, optional } from "./form-values.ts";
+import { statusPage } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
 import { verdictOf } from "./verdict.ts";
 
@@ -13,6 +17,30 @@ import { verdictOf } from "./verdict.ts";
 const DRAFTS = ["hold", "proof", "proofnote", "releasenote", "disputereason"];
 
 type JobAction = "fund" | "submit" | "release" | "dispute";
+
+/** The control (its id's prefix) of each field a job action sends; the action's button answers for the rest. */
+const CONTROL_OF: Record<string, string> = {
+  ttl_seconds: "hold",
+  proof_url: "proof",
+  proof_note: "proofnote",
+  release_note: "releasenote",
+  dispute_reason: "disputereason",
+};
+
+/** What an action moved, in a short sentence for the status line. */
+function said({ job }: AnswerOf<"transition">): string {
+  const amount = credits(job.amount);
+  switch (job.status) {
+    case "funded":
+      return `Funded: ${amount} credits held in escrow.`;
+    case "submitted":
+      return `Proof submitted: ${amount} credits stay in escrow until a release or a dispute.`;
+    case "released":
+      return `Released: agent wallet +${credits(job.agentPayout)}, fee ${credits(job.fee)}.`;
+    default:
+      return `Disputed: ${amount} credits back to payer credits, no fee.`;
+  }
+}
 
 /** Takes `action` on job `id` through the keeper, with what the job's inputs hold as its fields. */
 function take(id: string, action: JobAction): Promise<Answer<"transition">> {
@@ -39,7 +67,9 @@ export async function jobAction(id: string, action: JobAction): Promise<void> {
   if (answer.ok) {
     ui.jobErrors.delete(id);
     for (const name of DRAFTS) ui.drafts.delete(`${name}-${id}`);
-  } else ui.jobErrors.set(id, answer.message);
+    statusPage(said(answer));
+  } else
+    ui.jobErrors.set(id, { message: answer.message, control: `${CONTROL_OF[answer.field ?? ""] ?? action}-${id}` });
   refresh();
 }
 

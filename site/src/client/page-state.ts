@@ -12,7 +12,7 @@
  */
 import { balancesOf } from "../../../client/balances.ts";
 import { httpApi } from "../../../client/http.ts";
-import { type DemoState, isReceived } from "../../../client/index.ts";
+import { type DemoState, type EscrowApi, type EscrowError, isReceived } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
 import { withPoint } from "./history.ts";
 import { alertPage, clearErrors } from "./notices.ts";
@@ -38,8 +38,21 @@ let demoKey = store.demoKey();
 /** The demo key the calls carry, or null. It lives only in this browser, never in a pack (D20). */
 export const currentKey = (): string | null => demoKey;
 
+/** A rate-limited answer says how long to wait, in the page's words (issue 32 finding 8). */
+function withWait<T>(answer: T): T {
+  const refusal = answer as unknown as EscrowError;
+  if (refusal.code !== "rate_limited") return answer;
+  return { ...answer, message: `Too many requests: try again in ${refusal.retryAfter ?? 60} s.` };
+}
+
 /** The five engines at the stored API base, with the demo key as `Authorization: Bearer` (D14). */
-const engines = () => httpApi({ baseUrl: apiBase(), demoKey: demoKey ?? undefined });
+function engines(): EscrowApi {
+  const api = httpApi({ baseUrl: apiBase(), demoKey: demoKey ?? undefined });
+  const routes = Object.keys(api) as (keyof EscrowApi)[];
+  return Object.fromEntries(
+    routes.map((route) => [route, (...args: [never]) => api[route](...args).then(withWait)]),
+  ) as unknown as EscrowApi;
+}
 
 /** False while the state read back from storage is taken in: it is saved already. */
 let saving = true;

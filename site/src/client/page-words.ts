@@ -24,6 +24,49 @@ const INTEGER_WORDS: [RegExp, string][] = [
   [/\ban integer\b/g, "a whole number"],
 ];
 
+/**
+ * Developer words in the messages of links, packs, storage, signatures and the transport, as the
+ * page says them (issue 32 finding 14): no JWS, JSON, base64url, header names or patterns.
+ */
+const PLAIN_WORDS: [RegExp, string][] = [
+  [/: a (?:detached )?compact JWS(?: \(header\.\.signature\))?/g, ""],
+  [/ is not a compact JWS(?: that names its key)?/g, " is not in the form the service writes"],
+  [/: its header must say typ \S+ and alg EdDSA\./g, ": it was made for something else."],
+  [/ a key the JWKS does not hold/g, " a key the service does not publish"],
+  [/this runtime's WebCrypto has no Ed25519/g, "this browser cannot check its kind of signature"],
+  [/ is not JSON| must hold a JSON object/g, " cannot be read"],
+  [/ is not valid base64url/g, " is damaged"],
+  [/ is not an object/g, " cannot be read"],
+  [/ answered HTTP (\d+) without its JSON body/g, " sent something else (HTTP $1) instead of its answer"],
+  [/ holds no #handoff\/ or #receipt\/ token/g, " holds no handoff or receipt"],
+  [/ must match \^as_\[0-9a-f\]\{10\}\$/g, " must be a job id (as_ and 10 characters from 0-9 and a-f)"],
+  [/Retry after the number of seconds in Retry-After\./g, "Try again in a minute."],
+];
+
+/** What each list of a demo pack holds one of. */
+const ITEM_OF: Record<string, string> = {
+  jobs: "job",
+  receipts: "receipt",
+  activity: "activity event",
+  received_jobs: "received job",
+};
+
+/** A member's name in words: the page's label of a field, else its words ("createdAt": "created at"). */
+const memberWords = (name: string): string =>
+  (tableLabel(name as FieldName) ?? name.replace(/_|(?=[A-Z])/g, " ")).toLowerCase();
+
+/** A member's path ("jobs[0]: job.id", "receipt.job_id", "activity[2].kind") in words ("job 1's id"). */
+const withoutPaths = (text: string): string =>
+  text
+    .replace(
+      /\b(jobs|receipts|activity|received_jobs)\[(\d+)\](?::? ?(?:job|receipt)?\.(\w+))?/g,
+      (_match, list: string, at: string, member?: string) =>
+        `${ITEM_OF[list]} ${Number(at) + 1}${member ? `'s ${memberWords(member)}` : ""}`,
+    )
+    .replace(/\b(job|receipt)\.(\w+)/g, (_match, whose: string, member: string, at: number) =>
+      placed(`the ${whose}'s ${memberWords(member)}`, at === 0),
+    );
+
 /** Labels that read as a clause inside a sentence ("Cannot release after the hold ends."). */
 const WITHIN_SENTENCE: Partial<Record<FieldName, string>> = { expires_at: "the hold ends" };
 
@@ -66,11 +109,15 @@ function withLabels(message: string, labelOf: LabelOf): string {
 }
 
 /**
- * `message` in the page's words: field names as the page labels them (`labelOf`, the labels of
- * field-labels.ts by default), times in the page's date format, large numbers grouped as credits are.
+ * `message` in the page's words: developer words plain (`PLAIN_WORDS`), members' paths in words,
+ * field names as the page labels them (`labelOf`, the labels of field-labels.ts by default), any
+ * other snake_case name as words, times in the page's date format, large numbers grouped as
+ * credits are.
  */
 export function pageWords(message: string, labelOf: LabelOf = tableLabel): string {
-  let text = withLabels(message, labelOf);
+  let text = message;
+  for (const [pattern, words] of PLAIN_WORDS) text = text.replace(pattern, words);
+  text = withLabels(withoutPaths(text), labelOf).replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => name.replace(/_/g, " "));
   for (const [pattern, words] of INTEGER_WORDS) text = text.replace(pattern, words);
   return text.replace(TIMES_AND_NUMBERS, (match, iso: string | undefined) =>
     iso !== undefined ? whenToSecond(iso) : grouped(match),

@@ -1,12 +1,13 @@
 /**
  * The money impact of each job's next action, quoted by the service (the keeper's quote: POST
  * /api/v0/quote with the held job at the current balance, which changes nothing) so it shows
- * before the click. A quote is asked once per job, status, action, payer balance, API base and
- * whether the hold ended (a release after it is refused),
- * when the page refreshes after a change (page-state.ts), never while rendering: render only
- * reads what is known, "pending" until the answer arrives.
+ * before the click. A quote is asked once per job as held, action, API base and whether the hold
+ * ended (a release after it is refused), not per balance (`createQuoteBook`), when the page
+ * refreshes after a change (page-state.ts), never while rendering: render only reads what is
+ * known, "pending" until the answer arrives.
  */
-import type { Answer, JobRecord, JobStatus } from "../../../client/index.ts";
+import type { Answer, EscrowError, JobRecord, JobStatus } from "../../../client/index.ts";
+import { reject } from "../../../shared/protocol/errors.ts";
 import { holdEnded } from "./countdown.ts";
 
 /** The actions whose impact a job item shows. */
@@ -46,26 +47,65 @@ export interface QuoteBook {
   clear(): void;
 }
 
-/** An empty quote book. */
+/** A quote as asked: the answer, the payer credits it was asked at, and when it may be asked again (ms). */
+interface Asked {
+  quote: Quote;
+  credits: number;
+  again: number;
+}
+
+/**
+ * A refusal the page knows without asking (issue 32 findings 8 and 19): a fund the payer credits
+ * cannot cover, a release after the hold ended. Asking would only log a refused request.
+ */
+function knownRefusal(job: JobRecord, action: QuotedAction, context: QuoteContext): EscrowError | null {
+  const refusal =
+    action === "fund" && job.amount > context.payerCredits
+      ? reject("insufficient_credits", { needed: job.amount, payer_credits: context.payerCredits })
+      : action === "release" && job.expiresAt !== undefined && holdEnded(job.expiresAt, context.now)
+        ? reject("hold_expired", { expiresAt: job.expiresAt })
+        : null;
+  return refusal && { ok: false, code: refusal.error, status: 409, message: refusal.message };
+}
+
+/**
+ * An empty quote book. A quote is asked once per job (as held), action, API base and whether the
+ * hold ended, not per balance: what an action moves does not depend on the balance, so a known
+ * answer's payer_credits_after follows the balance by the same difference. A change of balance
+ * asks nothing (issue 32 finding 8). A refusal the page knows is never asked (`knownRefusal`); an
+ * answer that says to wait (rate limited, unreachable) is asked again after the wait.
+ */
 export function createQuoteBook(): QuoteBook {
-  const known = new Map<string, Quote>();
+  const known = new Map<string, Asked>();
   const keyOf = (job: JobRecord, action: QuotedAction, context: QuoteContext): string =>
-    `${job.id}|${job.status}|${action}|${context.payerCredits}|${context.base}|${job.expiresAt !== undefined && holdEnded(job.expiresAt, context.now)}`;
+    `${action}|${context.base}|${job.expiresAt !== undefined && holdEnded(job.expiresAt, context.now)}|${JSON.stringify(job)}`;
   return {
     request(jobs, context, ask, onAnswer) {
       for (const job of jobs) {
         for (const action of quotedActions(job.status)) {
           const key = keyOf(job, action, context);
-          if (known.has(key)) continue;
-          known.set(key, "pending");
+          if ((known.get(key)?.again ?? 0) > context.now || knownRefusal(job, action, context)) continue;
+          const asked: Asked = { quote: "pending", credits: context.payerCredits, again: Infinity };
+          known.set(key, asked);
           void ask(job, action).then((answer) => {
-            known.set(key, answer);
+            asked.quote = answer;
+            if (!answer.ok && (answer.status === 429 || answer.status === 0))
+              asked.again = Date.now() + (answer.retryAfter ?? 30) * 1000;
             onAnswer();
           });
         }
       }
     },
-    get: (job, action, context) => known.get(keyOf(job, action, context)) ?? "pending",
+    get(job, action, context) {
+      const refusal = knownRefusal(job, action, context);
+      if (refusal) return refusal;
+      const asked = known.get(keyOf(job, action, context));
+      if (!asked) return "pending";
+      const { quote, credits } = asked;
+      return quote !== "pending" && quote.ok && quote.payer_credits_after !== undefined
+        ? { ...quote, payer_credits_after: quote.payer_credits_after - credits + context.payerCredits }
+        : quote;
+    },
     clear: () => known.clear(),
   };
 }

@@ -12,6 +12,8 @@ import { $, replaceChildren } from "./dom.ts";
 import type { HistoryPoint } from "./history.ts";
 import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
+import { focusHeading, jobNode } from "./landing.ts";
+import { errorBy } from "./notices.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem } from "./receipt-item.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
@@ -58,7 +60,6 @@ function jobView(job: JobRecord, page: PageView): JobView {
     quotes,
     payerCredits: page.state.payerCredits,
     busy: ui.busy.has(job.id),
-    error: ui.jobErrors.get(job.id),
     link: ui.links.get(`handoff-${job.id}`),
     seal: ui.handedOff.has(job.id) ? page.seal("seal", job) : undefined,
     received,
@@ -78,13 +79,19 @@ export function render(page: PageView): void {
   const held = active === null || active === document.body ? heldFocus : null;
   const focused = active?.id || held?.id || "";
   const focusedJob = active?.closest<HTMLElement>("#jobs li[data-job-id]")?.dataset.jobId ?? held?.job;
+  // A heading the focus landed on (landing.ts) gets it back once drawn anew.
+  const landed = active?.matches("h2[tabindex], h3[tabindex]") ? active : null;
+  const landedItem = landed?.closest<HTMLElement>("li[data-job-id]");
+  const landedAt = landedItem
+    ? `#${landedItem.parentElement?.id} li[data-job-id="${CSS.escape(landedItem.dataset.jobId ?? "")}"] h3`
+    : null;
   heldFocus = null;
   renderBalances(state);
   const chart = $("history");
   replaceChildren(chart, historyChart(page.history, chart.querySelector("details")?.open));
   const keyId = demoKey ? keyIdOf(demoKey) : null;
   $("demo-key").textContent = demoKey ?? "none";
-  $("key-id").textContent = keyId ?? "none (requests say key_optional)";
+  $("key-id").textContent = keyId ?? "none (optional)";
   $("remove-key").hidden = demoKey === null;
 
   replaceChildren(
@@ -92,6 +99,11 @@ export function render(page: PageView): void {
     state.jobs.map((job) => jobItem(jobView(job, page))),
   );
   $("jobs-empty").hidden = state.jobs.length > 0;
+  // A job's refusal by the input it names (or the action's button), as the create form's are.
+  for (const [id, { message, control }] of ui.jobErrors) {
+    const shown = document.getElementById(control) ?? jobNode(id)?.querySelector("button");
+    if (shown) errorBy(shown, message);
+  }
   replaceChildren(
     $("receipts"),
     state.receipts.map((receipt) =>
@@ -121,7 +133,9 @@ export function render(page: PageView): void {
   // Keyboard users keep their place: the same control, or the job's next control when the
   // one they used is gone (Fund becomes Proof URL).
   const again = focused ? document.getElementById(focused) : null;
-  if (again && (again as HTMLButtonElement).disabled) heldFocus = { id: focused, job: focusedJob };
+  const heading = landed && (again ?? (landedAt ? document.querySelector<HTMLElement>(landedAt) : null));
+  if (heading) focusHeading(heading);
+  else if (again && (again as HTMLButtonElement).disabled) heldFocus = { id: focused, job: focusedJob };
   else if (again) again.focus();
   else if (focusedJob)
     document

@@ -7,6 +7,7 @@
  * issue 31) counts as not sealed or signed: its badge says so, and its line says why.
  */
 import { h } from "./dom.ts";
+import { pageWords } from "./page-words.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
 
 /** Every badge text, by what is checked and the check's state. */
@@ -59,7 +60,7 @@ function meaning(kind: SealKind, check: SealCheck): string | null {
       return SEAL_MEANINGS[kind][check.state];
     case "invalid":
     case "unchecked":
-      return check.message;
+      return pageWords(check.message);
   }
 }
 

@@ -9,6 +9,7 @@ import type { Shared } from "../../../client/index.ts";
 import { openLink } from "../../../client/sharing.ts";
 import { findShareToken } from "../../../shared/client-state/share-links.ts";
 import { $ } from "./dom.ts";
+import { jobNode, land } from "./landing.ts";
 import { alertPage, errorBy, statusPage } from "./notices.ts";
 import { clearAllErrors, keeper, refresh, ui } from "./page-state.ts";
 import { verdictOf } from "./verdict.ts";
@@ -60,6 +61,15 @@ function show(shared: Shared): void {
   });
 }
 
+/** The job or receipt a link holds, by its title. */
+const titleOf = (shared: Shared): string => (shared.kind === "handoff" ? shared.job.title : shared.receipt.title);
+
+/** Draws the shared panel of `shared` on screen, its heading focused, and says so (landing.ts). */
+function landOnPanel(shared: Shared): void {
+  refresh();
+  land($("shared"), `Opened the ${shared.kind} link of "${titleOf(shared)}". Import it, or Dismiss.`);
+}
+
 /** Reads the share link of the page's URL, if it has one, into the shared panel (or an alert). */
 export function readShareLink(): void {
   ui.shared = null;
@@ -68,12 +78,13 @@ export function readShareLink(): void {
     const read = openLink(location.href);
     if (!read.ok) alertPage(read.message);
     else {
-      alertPage(null);
+      clearAllErrors();
       show(read);
+      landOnPanel(read);
+      return;
     }
   }
   refresh();
-  if (ui.shared) $("shared").scrollIntoView({ block: "start" });
 }
 
 /** Opens a pasted handoff or receipt link (or a bare h1./r1. token) in the shared panel, or says by the field why it cannot. */
@@ -85,8 +96,7 @@ export function openPasted(text: string): boolean {
   }
   clearAllErrors();
   show(read);
-  refresh();
-  $("shared").scrollIntoView({ block: "start" });
+  landOnPanel(read);
   return true;
 }
 
@@ -117,4 +127,9 @@ export function importShared(): void {
   } else if (verdict && verdict.state !== "pending") ui.verified.set(shared.receipt.job_id, verdict);
   else ui.verified.delete(shared.receipt.job_id);
   clearShareLink();
+  const id = shared.kind === "handoff" ? shared.job.id : shared.receipt.job_id;
+  land(
+    shared.kind === "handoff" ? jobNode(id) : document.querySelector(`#receipts li[data-job-id="${CSS.escape(id)}"]`),
+    `Imported the ${shared.kind === "handoff" ? "job" : "receipt of"} "${titleOf(shared)}".`,
+  );
 }

@@ -52,7 +52,13 @@ export function createStore(storage: Storage) {
       write(STORAGE_KEYS.broken, text);
       return {
         state: freshState(),
-        notice: `The saved demo state in this browser could not be read (${pack.message.replace(/^Not a demo pack: /, "")}), so the page started fresh. The unreadable record is kept under ${STORAGE_KEYS.broken}.`,
+        notice: `The saved demo state in this browser could not be read (${pack.message
+          .replace(/^Not a demo pack: /, "")
+          .replace(/^the file\b/, "the saved record")
+          .replace(
+            /\.$/,
+            "",
+          )}), so the page started fresh. The unreadable record is kept under ${STORAGE_KEYS.broken}.`,
       };
     },
     /** Saves the state; false when the browser refused (storage full or disabled). */

@@ -10,7 +10,8 @@ import type { Verdict } from "./verdict.ts";
 
 /** The page's view state; maps are keyed by job id, or `<kind>-<job id>` for links and drafts. */
 export interface ViewState {
-  jobErrors: Map<string, string>;
+  /** A job's refusal and the id of the control it is shown by (notices.ts `errorBy`). */
+  jobErrors: Map<string, { message: string; control: string }>;
   busy: Set<string>;
   quotes: QuoteBook;
   /** The seal checks (the service's answers) and signature checks (against its JWKS). */
