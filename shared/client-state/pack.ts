@@ -141,7 +141,7 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
   if (!isObject(raw)) return fail("the file must hold a JSON object.");
   if (raw.format !== PACK_FORMAT) return fail(`format must be "${PACK_FORMAT}".`);
   if (raw.version !== PACK_VERSION)
-    return fail(`version is ${JSON.stringify(raw.version ?? null)}; this page reads version ${PACK_VERSION}.`);
+    return fail(`version is ${JSON.stringify(raw.version ?? null)}; only version ${PACK_VERSION} is read here.`);
   if (!isBalance(raw.payer_credits)) return fail("payer_credits must be an integer >= 0.");
   if (!isBalance(raw.agent_credits)) return fail("agent_credits must be an integer >= 0.");
   const jobs = readList(raw.jobs, "jobs", (item, i) => {

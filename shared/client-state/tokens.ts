@@ -128,6 +128,6 @@ export function readPayload(token: string, prefix: string, what: string): TokenR
     return fail("its content is not JSON (it may be cut short).");
   }
   if (!isObject(payload)) return fail("its content is not an object.");
-  if (payload.v !== 1) return fail(`its version is ${JSON.stringify(payload.v ?? null)}; this page reads version 1.`);
+  if (payload.v !== 1) return fail(`its version is ${JSON.stringify(payload.v ?? null)}; only version 1 is read here.`);
   return { ok: true, value: payload };
 }

@@ -161,7 +161,7 @@ describe("the demo pack (D20)", () => {
     ["not JSON", () => "nope", "the file is not JSON"],
     ["an array", () => "[]", "JSON object"],
     ["another format", () => JSON.stringify({ ...pack(), format: "other" }), "format must be"],
-    ["version 2", () => JSON.stringify({ ...pack(), version: 2 }), "version is 2"],
+    ["version 2", () => JSON.stringify({ ...pack(), version: 2 }), "version is 2; only version 1 is read here."],
     ["no version", () => JSON.stringify({ ...pack(), version: undefined }), "version is null"],
     [
       "fractional payer credits",
@@ -307,7 +307,7 @@ describe("share-link tokens (D19)", () => {
     ["a truncated token", good.slice(0, good.length - 5), "cut short"],
     ["a token of the other kind", encodeReceipt(released.receipt), "must start with h1."],
     ["garbage", "h1.!!!", "not valid base64url"],
-    ["version 2", `h1.${base64Json({ v: 2, job: {} })}`, "version is 2"],
+    ["version 2", `h1.${base64Json({ v: 2, job: {} })}`, "version is 2; only version 1 is read here."],
     ["no job", `h1.${base64Json({ v: 1 })}`, "holds no job"],
     [
       "a job the engine would refuse",
