@@ -38,6 +38,14 @@ function readSealing() {
   }
 }
 const sealing = readSealing();
+
+/** ESCROW_CONFIRM: `required` refuses a release or dispute no person can confirm; unset or blank, such a client is not asked. */
+function confirmSetting(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? "";
+  if (text === "required") return true;
+  if (text === "") return false;
+  refuseToStart(`agent-escrow-demo MCP: ESCROW_CONFIRM must be required or unset; got ${JSON.stringify(value)}.`);
+}
 const demoKey = process.env.ESCROW_DEMO_KEY || undefined;
 const headers = {
   get: (name: string) => (demoKey && name.toLowerCase() === "authorization" ? `Bearer ${demoKey}` : null),
@@ -48,7 +56,9 @@ const report = (error: unknown) =>
   console.error(`agent-escrow-demo MCP: internal error: ${error instanceof Error ? error.message : String(error)}`);
 
 const engine = engineBox(() => ({ now: Date.now(), randomHex, sealing }), headers, report);
-const wallet = walletBox(pack, localApi({ demoKey, sealing }));
+const wallet = walletBox(pack, localApi({ demoKey, sealing }), {
+  confirmRequired: confirmSetting(process.env.ESCROW_CONFIRM),
+});
 const resources = documentResources({ siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL });
 const instructions = `${MCP_INSTRUCTIONS} The wallet_* tools keep a demo wallet in ${packName(pack)}, which the web UI can import and export; wallet_release and wallet_dispute ask a person to confirm first when the client can ask (elicitation).`;
 

@@ -48,9 +48,19 @@ function question(asked: Confirmable, title: string, quote: Record<string, unkno
       };
 }
 
-/** The wallet tools over `pack`, acting through `api` (the engine in this process), waiting for its lock as `lock` says. */
-export function walletBox(pack: Pack, api: EscrowApi, lock: LockTimes = LOCK_TIMES) {
-  const confirms = confirmations();
+/** How the wallet box waits for its pack's lock, and whether a release or dispute needs a person (ESCROW_CONFIRM=required). */
+export interface WalletOptions {
+  lock?: LockTimes;
+  confirmRequired?: boolean;
+}
+
+/** The wallet tools over `pack`, acting through `api` (the engine in this process). */
+export function walletBox(
+  pack: Pack,
+  api: EscrowApi,
+  { lock = LOCK_TIMES, confirmRequired = false }: WalletOptions = {},
+) {
+  const confirms = confirmations(confirmRequired);
   const box: ToolBox = {
     tools: WALLET_TOOLS.map(definition),
     call(name, args, context) {
@@ -72,7 +82,10 @@ export function walletBox(pack: Pack, api: EscrowApi, lock: LockTimes = LOCK_TIM
     const confirmation = await confirms.check(context, asked, question(asked, job.title, quote));
     if (confirmation.kind === "go") return undefined;
     if (confirmation.kind === "ask") return confirmation.answer;
-    const message = `The ${tool.confirm} of job ${id} was not confirmed; nothing changed (the job is still ${job.status}).`;
+    const message =
+      confirmation.kind === "cannot_ask"
+        ? `The ${tool.confirm} of job ${id} needs a person's confirmation (ESCROW_CONFIRM=required), and this client cannot ask one (it declared no elicitation); nothing changed (the job is still ${job.status}).`
+        : `The ${tool.confirm} of job ${id} was not confirmed; nothing changed (the job is still ${job.status}).`;
     // The error body's shape with the wallet's own code: nothing was wrong with the call.
     return asResult({ ok: false, mode: MODE, money: MONEY, error: "declined", message }, true);
   }

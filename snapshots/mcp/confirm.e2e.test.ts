@@ -5,7 +5,8 @@
  * the job, the amount and where the credits go; a yes acts, a no changes nothing in the pack.
  * On 2026-07-28 the requestState is bound to the job, the action and the amount: replayed for
  * another job, or edited, it is refused. A client without elicitation is never asked (the walk
- * in stdio.e2e.test.ts releases unasked).
+ * in stdio.e2e.test.ts releases unasked), unless ESCROW_CONFIRM=required, which refuses it. An
+ * answered state is final: resent, with a yes after a no, it is refused (issue 33).
  */
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -45,6 +46,13 @@ async function person(path: string, era: Era, confirm: boolean | "decline") {
   });
   return { client, asked };
 }
+
+/** tools/call as a client that fulfils input requests itself. */
+const call = (client: Client, name: string, params: Record<string, unknown>) =>
+  client.request({ method: "tools/call", params: { name, ...params } }, {
+    allowInputRequired: true,
+  } as never) as Promise<CallToolResult | InputRequiredResult>;
+const yes = { confirm: { action: "accept", content: { confirm: true } } };
 
 const content = (result: { structuredContent?: unknown }) => result.structuredContent as Record<string, any>;
 
@@ -109,13 +117,6 @@ describe.each(ERAS.map((e) => e.era))("wallet confirmations over stdio, a %s cli
 });
 
 describe("2026-07-28: the confirmation's requestState is bound to its job, action and amount", () => {
-  /** tools/call as a client that fulfils input requests itself. */
-  const call = (client: Client, name: string, params: Record<string, unknown>) =>
-    client.request({ method: "tools/call", params: { name, ...params } }, {
-      allowInputRequired: true,
-    } as never) as Promise<CallToolResult | InputRequiredResult>;
-  const yes = { confirm: { action: "accept", content: { confirm: true } } };
-
   test("replayed for another job or action, or edited, it is refused; echoed as minted, it acts", async () => {
     const path = `${DIR}/bound.json`;
     const [first, second] = await submittedJobs(path, "2026-07-28", 2);
@@ -148,6 +149,51 @@ describe("2026-07-28: the confirmation's requestState is bound to its job, actio
       requestState: state,
     })) as CallToolResult;
     expect(content(done)).toMatchObject({ ok: true, action: "release", job: { id: first, status: "released" } });
+    await client.close();
+  }, 30_000);
+});
+
+describe("ESCROW_CONFIRM=required (issue 33)", () => {
+  test("a client that cannot ask is refused a release, which changes nothing; one that can is asked", async () => {
+    const path = `${DIR}/required.json`;
+    const [id] = await submittedJobs(path, "2026-07-28", 1);
+    const before = readFileSync(path, "utf8");
+    const unasking = await startMcp(path, "2026-07-28", {}, { ESCROW_CONFIRM: "required" });
+    const refused = await unasking.callTool({ name: "wallet_release", arguments: { job_id: id } });
+    expect(refused.isError).toBe(true);
+    expect(content(refused)).toMatchObject({ ok: false, error: "declined" });
+    expect(content(refused).message).toBe(
+      `The release of job ${id} needs a person's confirmation (ESCROW_CONFIRM=required), and this client cannot ask one (it declared no elicitation); nothing changed (the job is still submitted).`,
+    );
+    expect(readFileSync(path, "utf8")).toBe(before);
+    await unasking.close();
+    const asking = await startMcp(path, "2026-07-28", ELICITATION, { ESCROW_CONFIRM: "required" });
+    asking.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { confirm: true } }));
+    const released = await asking.callTool({ name: "wallet_release", arguments: { job_id: id } });
+    expect(content(released)).toMatchObject({ ok: true, job: { id, status: "released" } });
+    await asking.close();
+  }, 30_000);
+
+  test("a resend of an answered state is refused over the wire: a no stays a no", async () => {
+    const path = `${DIR}/final.json`;
+    const [id] = await submittedJobs(path, "2026-07-28", 1);
+    const client = await startMcp(path, "2026-07-28", { ...ELICITATION, inputRequired: { autoFulfill: false } });
+    const asked = (await call(client, "wallet_release", { arguments: { job_id: id } })) as InputRequiredResult;
+    const state = asked.requestState!;
+    const no = { confirm: { action: "accept", content: { confirm: false } } };
+    const declined = (await call(client, "wallet_release", {
+      arguments: { job_id: id },
+      inputResponses: no,
+      requestState: state,
+    })) as CallToolResult;
+    expect(content(declined)).toMatchObject({ ok: false, error: "declined" });
+    await expect(
+      call(client, "wallet_release", { arguments: { job_id: id }, inputResponses: yes, requestState: state }),
+    ).rejects.toThrow(/was answered already, and an answer is final/);
+    // Called afresh, the person is asked again, with a new state.
+    const again = (await call(client, "wallet_release", { arguments: { job_id: id } })) as InputRequiredResult;
+    expect(again.resultType).toBe("input_required");
+    expect(again.requestState).not.toBe(state);
     await client.close();
   }, 30_000);
 });

@@ -10,16 +10,21 @@ import type { ToolCallContext } from "../../shared/mcp/server.ts";
 const ASKED: Confirmable = { job_id: "as_0000000001", action: "release", amount: 200 };
 const QUESTION = { title: "Release 200 credits", message: "Release?" };
 
-/** A call from a client that declared elicitation, retried with `state` and a yes. */
-const retried = (state: Confirmable) =>
+const YES = { confirm: { action: "accept", content: { confirm: true } } };
+const NO = { confirm: { action: "accept", content: { confirm: false } } };
+
+/** A call from a client that declared elicitation, retried with `state` (nonce `nonce`) and `responses` (a yes by default). */
+const retried = (state: Confirmable, nonce = "n1", responses: object = YES) =>
   ({
     clientCapabilities: { elicitation: {} },
-    mcp: {
-      mcpReq: {
-        requestState: () => state,
-        inputResponses: { confirm: { action: "accept", content: { confirm: true } } },
-      },
-    },
+    mcp: { mcpReq: { requestState: () => ({ ...state, nonce }), inputResponses: responses } },
+  }) as unknown as ToolCallContext;
+
+/** A first call (no state) from a client that declared elicitation, or (`asks` false) one that did not. */
+const first = (asks = true) =>
+  ({
+    clientCapabilities: asks ? { elicitation: {} } : {},
+    mcp: { mcpReq: { requestState: () => undefined, inputResponses: undefined } },
   }) as unknown as ToolCallContext;
 
 describe("a confirmation's state (D24)", () => {
@@ -34,5 +39,39 @@ describe("a confirmation's state (D24)", () => {
   ])("refuses a state given for %s", async (_name, change) => {
     const check = confirmations().check(retried(ASKED), { ...ASKED, ...change }, QUESTION);
     await expect(check).rejects.toThrow("This confirmation was given to release job as_0000000001 for 200 credits");
+  });
+});
+
+describe("a confirmation's answer is final (issue 33)", () => {
+  test("a state answered no is refused when resent with a yes; a fresh question is still asked", async () => {
+    const confirms = confirmations();
+    expect(await confirms.check(retried(ASKED, "n1", NO), ASKED, QUESTION)).toEqual({ kind: "declined" });
+    await expect(confirms.check(retried(ASKED, "n1", YES), ASKED, QUESTION)).rejects.toThrow(
+      "This confirmation of the release of job as_0000000001 was answered already, and an answer is final.",
+    );
+    expect((await confirms.check(first(), ASKED, QUESTION)).kind).toBe("ask");
+  });
+
+  test("a state answered yes is refused when resent: one yes acts once", async () => {
+    const confirms = confirmations();
+    expect(await confirms.check(retried(ASKED, "n2"), ASKED, QUESTION)).toEqual({ kind: "go" });
+    await expect(confirms.check(retried(ASKED, "n2"), ASKED, QUESTION)).rejects.toThrow("answered already");
+  });
+
+  test("a retried call with the state but no response to the question is asked again", async () => {
+    const confirms = confirmations();
+    for (const responses of [{}, { other: YES.confirm }]) {
+      const again = await confirms.check(retried(ASKED, "n3", responses), ASKED, QUESTION);
+      expect(again.kind).toBe("ask");
+    }
+    // Not taken as an answer: the same state with a yes still goes ahead.
+    expect(await confirms.check(retried(ASKED, "n3"), ASKED, QUESTION)).toEqual({ kind: "go" });
+  });
+});
+
+describe("a client that cannot ask (no elicitation)", () => {
+  test("goes ahead unasked by default, and is refused under ESCROW_CONFIRM=required", async () => {
+    expect(await confirmations().check(first(false), ASKED, QUESTION)).toEqual({ kind: "go" });
+    expect(await confirmations(true).check(first(false), ASKED, QUESTION)).toEqual({ kind: "cannot_ask" });
   });
 });

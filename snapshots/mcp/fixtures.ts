@@ -36,9 +36,19 @@ export async function connect(
   return client;
 }
 
-/** A client of `era` of a `bun run mcp` process keeping its wallet in `pack`. */
-export function startMcp(pack: string, era: Era, options: ClientOptions = {}): Promise<Client> {
-  const env = { ...(process.env as Record<string, string>), ESCROW_PACK: pack, SIGNING_KEY_FILE: testKeyFile() };
+/** A client of `era` of a `bun run mcp` process keeping its wallet in `pack`, with `settings` in its environment. */
+export function startMcp(
+  pack: string,
+  era: Era,
+  options: ClientOptions = {},
+  settings: Record<string, string> = {},
+): Promise<Client> {
+  const env = {
+    ...(process.env as Record<string, string>),
+    ESCROW_PACK: pack,
+    SIGNING_KEY_FILE: testKeyFile(),
+    ...settings,
+  };
   const command = { command: process.execPath, args: ["run", "--silent", "mcp"], cwd: ROOT, env };
   return connect(new StdioClientTransport({ ...command, stderr: "pipe" }), era, options);
 }

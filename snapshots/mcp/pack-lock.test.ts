@@ -69,7 +69,7 @@ describe("withFileLock", () => {
 describe("the wallet tools on a pack another process keeps locked", () => {
   const file = fileIn();
   writeFileSync(`${file}.lock`, `another-host 4242 1 1`);
-  const { box } = walletBox(packOf({ ESCROW_PACK: file }), localApi(), { waitMs: 60, staleMs: 60_000 });
+  const { box } = walletBox(packOf({ ESCROW_PACK: file }), localApi(), { lock: { waitMs: 60, staleMs: 60_000 } });
   const call = (name: string, args: Record<string, unknown>) => box.call(name, args, {} as never)!;
 
   test("a change waits, then is refused naming ESCROW_PACK and the holder, and nothing is written", async () => {

@@ -228,6 +228,21 @@ describe("bun run mcp (stdio), the raw wire", () => {
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 
+  test("an ESCROW_CONFIRM other than required stops the start with its one line (issue 33)", async () => {
+    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
+      cwd: ROOT,
+      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json`, ESCROW_CONFIRM: "sometimes" },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    await child.stdin.end();
+    const { code, stdout, stderr } = await outputOf(child);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe('agent-escrow-demo MCP: ESCROW_CONFIRM must be required or unset; got "sometimes".\n');
+  });
+
   test("a line that is not JSON, or not JSON-RPC, gets the protocol's error, and the server goes on", async () => {
     const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
       cwd: ROOT,
