@@ -69,7 +69,7 @@ function quoted(value: unknown): string {
 /** A difference in plain words: "Criteria differ: yours “…”, the link's “…”". */
 export function differenceText({ member, yours, theirs }: Difference): string {
   if (member === "seal")
-    return "Seal: your copy left sealed by the service; this one comes back without a seal, so nothing shows the service wrote it";
+    return "Seal: your copy left sealed by the service and this one comes back without a seal: it was changed after the service sealed it, or it went through a service that does not seal";
   const word = MEMBER_WORDS[member as JobMember] ?? member;
   return `${word} ${word === "Criteria" ? "differ" : "differs"}: yours ${quoted(yours)}, the link's ${quoted(theirs)}`;
 }

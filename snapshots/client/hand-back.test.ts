@@ -139,6 +139,8 @@ describe("a hand-back of an own job that left sealed", () => {
     const { seal: _, ...unsealed } = back;
     const refused = expectRefused(payer, unsealed as JobRecord);
     expect(refused.differences).toEqual([{ member: "seal", yours: payer.job(back.id)!.seal, theirs: undefined }]);
-    expect(refused.message).toContain("Seal: your copy left sealed by the service; this one comes back without a seal");
+    expect(refused.message).toContain(
+      "Seal: your copy left sealed by the service and this one comes back without a seal",
+    );
   });
 });

@@ -4,7 +4,7 @@
  * service before the click. The accessible names are a contract the browser suite drives:
  * "Steps", the hold's timer, "Fund", "Hold seconds", "Proof URL", "Proof note",
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
- * "Handoff link"; a job imported from a handoff link shows its seal check (seal-badge.ts). Once a
+ * "Handoff link" ("Hand-back link" on a received job); a job imported from a handoff link shows its seal check (seal-badge.ts). Once a
  * held job's hold ends, the engine refuses its release (hold_expired; dispute stays allowed), so
  * the item says so, Dispute is its primary button and Release is disabled with its reason. A job
  * received through a handoff link is its payer's (D28): its item says so and offers only the
@@ -175,7 +175,9 @@ export function jobItem(view: JobView): HTMLLIElement {
       button(view.received ? "Copy hand-back link" : "Copy handoff link", "copy-handoff", id, {
         class: view.received && job.status === "submitted" ? "primary" : "quiet",
       }),
-      view.link ? field(`handofflink-${id}`, "Handoff link", view.link, { readonly: true }) : null,
+      view.link
+        ? field(`handofflink-${id}`, view.received ? "Hand-back link" : "Handoff link", view.link, { readonly: true })
+        : null,
     ),
   );
 }
