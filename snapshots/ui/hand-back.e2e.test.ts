@@ -9,8 +9,25 @@
  */
 import { describe, expect, test } from "bun:test";
 import { expectText, useHarness } from "../../scripts/harness/browser.ts";
-import { copyLink, decodeToken, encodeToken, openLink, submitProof, walkTo } from "../../scripts/harness/ui-actions.ts";
-import { button, expectStatus, field, jobItem, PROOF_URL, region } from "../../scripts/harness/ui-names.ts";
+import {
+  copyLink,
+  decodeToken,
+  encodeToken,
+  openLink,
+  release,
+  submitProof,
+  walkTo,
+} from "../../scripts/harness/ui-actions.ts";
+import {
+  button,
+  expectStatus,
+  field,
+  jobItem,
+  PROOF_URL,
+  receiptItem,
+  region,
+  wallet,
+} from "../../scripts/harness/ui-names.ts";
 
 const harness = useHarness("ui/hand-back.e2e");
 
@@ -97,5 +114,32 @@ describe("a copied link", () => {
         .filter({ hasText: /link copied/ })
         .count(),
     ).toBe(0);
+  });
+});
+
+describe("a receipt of a job held at an earlier step", () => {
+  test("shows the worker's submitted job as settled by it; the job and the balances stay", async () => {
+    const payer = await harness().open();
+    const { link } = await copyLink(payer, await walkTo(payer, "funded", { title: "Settled", amount: 60 }), "handoff");
+    const worker = await harness().open();
+    await openLink(worker, link);
+    await button(region(worker, "Shared job"), "Import job").click();
+    await submitProof(jobItem(worker, "Settled"));
+    const { link: back } = await copyLink(worker, jobItem(worker, "Settled"), "handback");
+    await openLink(payer, back);
+    await button(region(payer, "Shared job"), "Import job").click();
+    await release(jobItem(payer, "Settled"));
+    const { link: receipt } = await copyLink(payer, receiptItem(payer, "Settled"), "receipt");
+
+    await openLink(worker, receipt);
+    await button(region(worker, "Shared receipt"), "Import receipt").click();
+    await receiptItem(worker, "Settled").waitFor();
+    const job = jobItem(worker, "Settled");
+    await expectText(
+      job,
+      /Settled by its receipt: released on .*: fee 3, agent got 57\. This copy of the job stays as it was/,
+    );
+    await expectStatus(job, "submitted");
+    await expectText(wallet(worker), /^0$/);
   });
 });

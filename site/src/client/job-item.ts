@@ -34,6 +34,8 @@ export interface JobView {
   link?: string;
   /** The seal check of a job imported from a handoff link; other jobs show none. */
   seal?: SealCheck;
+  /** What a receipt imported from a link says of a job held at an earlier step (settledNote). */
+  settled?: string;
   /** True for a job received through a handoff link: its payer is someone else (D28). */
   received: boolean;
   draft: (name: string) => string;
@@ -167,6 +169,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),
     h("p", { class: "state-line" }, statusText(job, view.now, view.received), settled ? ` ${settled}` : ""),
+    view.settled ? h("p", { class: "state-line" }, view.settled) : null,
     controls(view),
     view.error ? h("p", { role: "alert", class: "error" }, pageWords(view.error)) : null,
     h(

@@ -3,7 +3,7 @@
  * activity, an opened share link and the last simulation, redrawn on every change. Rendering
  * asks the service nothing and changes nothing but the DOM; keyboard focus survives it.
  */
-import { type DemoState, isReceived, type JobRecord } from "../../../client/index.ts";
+import { type DemoState, isReceived, type JobRecord, settledBy } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";
@@ -13,7 +13,7 @@ import type { HistoryPoint } from "./history.ts";
 import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
-import { receiptItem } from "./receipt-item.ts";
+import { receiptItem, settledNote } from "./receipt-item.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
 import { sharedPanel } from "./shared-panel.ts";
 import { simulationPanel } from "./simulation-panel.ts";
@@ -50,6 +50,12 @@ export function sealSubjects(state: DemoState, ui: ViewState): { kind: SealKind;
   return subjects;
 }
 
+/** What a receipt imported from a link says of a job held at an earlier step; the job stays as it is. */
+function settledOf(state: DemoState, job: JobRecord): string | undefined {
+  const receipt = settledBy(state, job.id);
+  return receipt ? settledNote(receipt) : undefined;
+}
+
 function jobView(job: JobRecord, page: PageView): JobView {
   const { ui } = page;
   const received = isReceived(page.state, job.id);
@@ -65,6 +71,7 @@ function jobView(job: JobRecord, page: PageView): JobView {
     link: shownLink(ui, "handoff", job),
     seal: ui.handedOff.has(job.id) || received ? page.seal("seal", job) : undefined,
     received,
+    settled: settledOf(page.state, job),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
   };
