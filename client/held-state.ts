@@ -9,8 +9,9 @@ import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-link
 import { STARTING_CREDITS } from "../shared/protocol/constants.ts";
 import { event, exportText, importJobText, importPackText, importReceiptText, resetText } from "./activity.ts";
 import { type Balances, balancesOf } from "./balances.ts";
+import type { HandBackRefusal } from "./hand-back.ts";
 import { handoffToken, openLink, packText, readPackText, receiptToken, type Shared, shareLink } from "./sharing.ts";
-import { afterHandoff, type Done, isReceived, refused, upsertReceipt } from "./state.ts";
+import { afterHandoff, type Done, isReceived, refused, settledBy, upsertReceipt } from "./state.ts";
 import { topUpRefusal } from "./top-up.ts";
 
 /** Options of a keeper. */
@@ -54,6 +55,11 @@ export class HeldState {
   /** The receipt of job `jobId`, if held. */
   receipt(jobId: string): ReceiptRecord | undefined {
     return this.#state.receipts.find((r) => r.job_id === jobId);
+  }
+
+  /** The receipt that settled job `id` when the job held is older (funded or submitted): see settledBy in state.ts. */
+  settledBy(id: string): ReceiptRecord | undefined {
+    return settledBy(this.#state, id);
   }
 
   /** Makes `next` the state, with an event of `kind` stamped now when given. */
@@ -105,9 +111,10 @@ export class HeldState {
   }
   /**
    * Takes in what a link holds (a link, a bare token, or what openLink read): a receipt, or a job
-   * replacing the one with its id, received (someone else's) unless this state created it (D28).
+   * replacing the one with its id, received (someone else's) unless this state created it (D28);
+   * a link of a job it created brings only its worker's step, or is refused with its differences.
    */
-  importLink(link: string | Shared): Done<Shared> {
+  importLink(link: string | Shared): Done<Shared> | HandBackRefusal {
     const shared = typeof link === "string" ? openLink(link) : ({ ok: true, ...link } as const);
     if (!shared.ok) return shared;
     const state = this.#state;

@@ -17,12 +17,21 @@ export { credits } from "./activity.ts";
 export type { Answer, ClientErrorCode, EscrowError } from "./answer.ts";
 export type { CallOptions, EscrowApi } from "./api.ts";
 export { type Balances, balancesOf, OWN_FIGURES, type OwnFigure } from "./balances.ts";
+export {
+  type Difference,
+  differenceText,
+  type HandBackRefusal,
+  handBack,
+  handBackDifferences,
+  MEMBER_WORDS,
+  SUBMIT_MEMBERS,
+} from "./hand-back.ts";
 export { engineUrl, type HttpOptions, httpApi } from "./http.ts";
 export { EscrowKeeper, type KeeperOptions } from "./keeper.ts";
 export { type LocalOptions, localApi } from "./local.ts";
 export type { ActionRequest, FormInput, SimulateRequest, TransitionRequest, VerifyRequest } from "./requests.ts";
 export { checkSeal, SEAL_CHECK_PROOF_URL, type SealVerdict } from "./seal-check.ts";
 export { openLink, PACK_BYTES_MAX, packText, readPackText, type Shared } from "./sharing.ts";
-export { type ActionFields, afterAction, afterHandoff, type Done, isReceived } from "./state.ts";
+export { type ActionFields, afterAction, afterHandoff, type Done, isReceived, settledBy } from "./state.ts";
 export { TOP_UP_MAX, topUpRefusal } from "./top-up.ts";
 export { type Jwks, type Verification, type VerifyFailure, verifyReceipt } from "./verify.ts";

@@ -7,6 +7,7 @@ import type { DemoState } from "../shared/client-state/pack.ts";
 import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-links.ts";
 import type { AnswerOf } from "../shared/protocol/answers.ts";
 import type { EscrowError } from "./answer.ts";
+import { type HandBackRefusal, handBack } from "./hand-back.ts";
 import type { ActionRequest, FormInput } from "./requests.ts";
 
 /** A keeper operation's outcome: `ok` with what it gives, or why nothing changed. */
@@ -42,12 +43,25 @@ export const upsertReceipt = (receipts: readonly ReceiptRecord[], receipt: Recei
 export const isReceived = (state: DemoState, id: string): boolean => state.receivedJobs.includes(id);
 
 /**
+ * The receipt held for job `id` when the job held is older than it: funded or submitted, its
+ * receipt released or disputed (a receipt link brought it). The job record stays as it is: the
+ * receipt does not carry the whole job nor its seal, and a receipt never moves the balances; a
+ * page shows the job as settled by it (docs/client.md).
+ */
+export function settledBy(state: DemoState, id: string): ReceiptRecord | undefined {
+  const job = state.jobs.find((j) => j.id === id);
+  if (!job || (job.status !== "funded" && job.status !== "submitted")) return undefined;
+  return state.receipts.find((r) => r.job_id === id);
+}
+
+/**
  * `state` holding the job a handoff link brought (D28). A job it does not hold, or holds as
  * received, is received: someone else's. A job it created stays its own, and the link may only
- * bring what its agent does (the same status, or its proof: funded to submitted) with the same
- * amount and fee; a link that would move its credits is refused and changes nothing.
+ * bring its worker's step (hand-back.ts): from funded to submitted the proof, its note and time
+ * and the service's fresh seal; with the same status nothing (the copy held stays). Any other
+ * difference (another status, amount, criteria, a seal gone) is refused, listed, and changes nothing.
  */
-export function afterHandoff(state: DemoState, job: JobRecord): Done<{ state: DemoState }> {
+export function afterHandoff(state: DemoState, job: JobRecord): { ok: true; state: DemoState } | HandBackRefusal {
   const held = state.jobs.find((j) => j.id === job.id);
   if (!held || isReceived(state, job.id))
     return {
@@ -58,14 +72,9 @@ export function afterHandoff(state: DemoState, job: JobRecord): Done<{ state: De
         receivedJobs: held ? state.receivedJobs : [job.id, ...state.receivedJobs],
       },
     };
-  const step = held.status === job.status || (held.status === "funded" && job.status === "submitted");
-  if (!step || held.amount !== job.amount || held.fee !== job.fee)
-    return refused(
-      "invalid_input",
-      `Job ${job.id} is yours and ${held.status} here (${held.amount} credits); this link says ${job.status} (${job.amount} credits). ` +
-        "A link can bring its proof, not move its credits: only you fund, release or dispute it. Nothing changed.",
-    );
-  return { ok: true, state: { ...state, jobs: upsertJob(state.jobs, job) } };
+  const back = handBack(held, job);
+  if (!back.ok) return back;
+  return { ok: true, state: back.job === held ? state : { ...state, jobs: upsertJob(state.jobs, back.job) } };
 }
 
 /**

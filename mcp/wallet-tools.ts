@@ -163,7 +163,7 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_open_link",
     title: "Open a link",
     description:
-      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a receipt, or a job. A job this wallet did not create is received: its payer's, in none of this wallet's figures; submit and hand it back. A link of a job this wallet created replaces it only when it brings its proof (funded to submitted) or the same status. A bad link changes nothing.",
+      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a receipt, or a job. A job this wallet did not create is received: its payer's, in none of this wallet's figures; submit and hand it back. A link of a job this wallet created (a hand-back) brings only its worker's step: its proof, note and time (funded to submitted) and the service's fresh seal; any other difference from this wallet's copy is refused and listed in the message. A bad link changes nothing.",
     properties: { link: { type: "string", description: "The link or bare token." } },
     required: ["link"],
     outcome: "shared",

@@ -68,7 +68,7 @@ export async function walkTo(page: Page, to: Status, job: JobFields & { proofUrl
 export const LINKS = {
   handoff: { button: "Copy handoff link", label: "Handoff link", prefix: "h1.", path: "handoff" },
   /** A received job's link back to its payer (D28): a handoff link under another name. */
-  handback: { button: "Copy hand-back link", label: "Handoff link", prefix: "h1.", path: "handoff" },
+  handback: { button: "Copy hand-back link", label: "Hand-back link", prefix: "h1.", path: "handoff" },
   receipt: { button: "Copy receipt link", label: "Receipt link", prefix: "r1.", path: "receipt" },
 } as const;
 

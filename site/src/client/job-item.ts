@@ -4,7 +4,7 @@
  * service before the click. The accessible names are a contract the browser suite drives:
  * "Steps", the hold's timer, "Fund", "Hold seconds", "Proof URL", "Proof note",
  * "Submit proof", "Release note", "Dispute reason", "Release", "Dispute", "Copy handoff link",
- * "Handoff link"; a job imported from a handoff link shows its seal check (seal-badge.ts). Once a
+ * "Handoff link" ("Hand-back link" on a received job); a job imported from a handoff link shows its seal check (seal-badge.ts). Once a
  * held job's hold ends, the engine refuses its release (hold_expired; dispute stays allowed), so
  * the item says so, Dispute is its primary button and Release is disabled with its reason. A job
  * received through a handoff link is its payer's (D28): its item says so and offers only the
@@ -34,6 +34,8 @@ export interface JobView {
   link?: string;
   /** The seal check of a job imported from a handoff link; other jobs show none. */
   seal?: SealCheck;
+  /** What a receipt imported from a link says of a job held at an earlier step (settledNote). */
+  settled?: string;
   /** True for a job received through a handoff link: its payer is someone else (D28). */
   received: boolean;
   draft: (name: string) => string;
@@ -167,6 +169,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),
     h("p", { class: "state-line" }, statusText(job, view.now, view.received), settled ? ` ${settled}` : ""),
+    view.settled ? h("p", { class: "state-line" }, view.settled) : null,
     controls(view),
     view.error ? h("p", { role: "alert", class: "error" }, pageWords(view.error)) : null,
     h(
@@ -175,7 +178,9 @@ export function jobItem(view: JobView): HTMLLIElement {
       button(view.received ? "Copy hand-back link" : "Copy handoff link", "copy-handoff", id, {
         class: view.received && job.status === "submitted" ? "primary" : "quiet",
       }),
-      view.link ? field(`handofflink-${id}`, "Handoff link", view.link, { readonly: true }) : null,
+      view.link
+        ? field(`handofflink-${id}`, view.received ? "Hand-back link" : "Handoff link", view.link, { readonly: true })
+        : null,
     ),
   );
 }

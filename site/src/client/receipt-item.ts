@@ -23,6 +23,18 @@ export interface ReceiptExtras {
   signature?: SealCheck;
 }
 
+/**
+ * What a job item says when a receipt link settled the job elsewhere while the job held is older
+ * (client settledBy, issue 32): the job record stays as it is, and no balance moves.
+ */
+export function settledNote(receipt: ReceiptRecord): string {
+  const how =
+    receipt.status === "released"
+      ? `fee ${credits(receipt.release_fee)}, agent got ${credits(receipt.agent_payout)}`
+      : `${credits(receipt.returned_to_payer)} credits returned to the payer, no fee`;
+  return `Settled by its receipt: ${receipt.status} on ${when(receipt.resolved)}: ${how}. This copy of the job stays as it was; the receipt moves none of your balances.`;
+}
+
 /** One receipt as a list item, its money values labelled. */
 export function receiptItem(receipt: ReceiptRecord, extras: ReceiptExtras = {}): HTMLLIElement {
   const { link, verdict, signature = { state: isSigned(receipt) ? "pending" : "missing" } } = extras;

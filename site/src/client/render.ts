@@ -3,7 +3,7 @@
  * activity, an opened share link and the last simulation, redrawn on every change. Rendering
  * asks the service nothing and changes nothing but the DOM; keyboard focus survives it.
  */
-import { type DemoState, isReceived, type JobRecord } from "../../../client/index.ts";
+import { type DemoState, isReceived, type JobRecord, settledBy } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";
@@ -15,11 +15,11 @@ import { type JobView, jobItem } from "./job-item.ts";
 import { focusHeading, jobNode } from "./landing.ts";
 import { errorBy } from "./notices.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
-import { receiptItem } from "./receipt-item.ts";
+import { receiptItem, settledNote } from "./receipt-item.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
 import { sharedPanel } from "./shared-panel.ts";
 import { simulationPanel } from "./simulation-panel.ts";
-import type { ViewState } from "./view-state.ts";
+import { shownLink, type ViewState } from "./view-state.ts";
 
 /** Everything the page shows, read-only: the state, the key, the view state, and the known quotes. */
 export interface PageView {
@@ -37,16 +37,25 @@ export interface PageView {
 
 /**
  * What the page shows a seal or signature check for: every receipt, the job or receipt of an
- * opened share link, and the jobs imported from a handoff link.
+ * opened share link, the jobs imported from a handoff link, and every received job (so a warning
+ * on one imported despite its seal survives a reload: the check is asked again).
  */
 export function sealSubjects(state: DemoState, ui: ViewState): { kind: SealKind; value: object }[] {
   const subjects: { kind: SealKind; value: object }[] = [
     ...state.receipts.map((value) => ({ kind: "signature" as const, value })),
-    ...state.jobs.filter((job) => ui.handedOff.has(job.id)).map((value) => ({ kind: "seal" as const, value })),
+    ...state.jobs
+      .filter((job) => ui.handedOff.has(job.id) || isReceived(state, job.id))
+      .map((value) => ({ kind: "seal" as const, value })),
   ];
   if (ui.shared?.kind === "handoff") subjects.push({ kind: "seal", value: ui.shared.job });
   if (ui.shared?.kind === "receipt") subjects.push({ kind: "signature", value: ui.shared.receipt });
   return subjects;
+}
+
+/** What a receipt imported from a link says of a job held at an earlier step; the job stays as it is. */
+function settledOf(state: DemoState, job: JobRecord): string | undefined {
+  const receipt = settledBy(state, job.id);
+  return receipt ? settledNote(receipt) : undefined;
 }
 
 function jobView(job: JobRecord, page: PageView): JobView {
@@ -60,9 +69,10 @@ function jobView(job: JobRecord, page: PageView): JobView {
     quotes,
     payerCredits: page.state.payerCredits,
     busy: ui.busy.has(job.id),
-    link: ui.links.get(`handoff-${job.id}`),
-    seal: ui.handedOff.has(job.id) ? page.seal("seal", job) : undefined,
+    link: shownLink(ui, "handoff", job),
+    seal: ui.handedOff.has(job.id) || received ? page.seal("seal", job) : undefined,
     received,
+    settled: settledOf(page.state, job),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
   };
@@ -108,7 +118,7 @@ export function render(page: PageView): void {
     $("receipts"),
     state.receipts.map((receipt) =>
       receiptItem(receipt, {
-        link: ui.links.get(`receipt-${receipt.job_id}`),
+        link: shownLink(ui, "receipt", receipt),
         verdict: ui.verified.get(receipt.job_id),
         signature: page.seal("signature", receipt),
       }),

@@ -62,7 +62,7 @@ export function checkOf(verification: Verification): SealCheck {
 
 /** The page's words for a seal the service says does not hold. */
 export const SEAL_CHANGED =
-  "The service says this job is not as it sealed it: something in it was changed, added, dropped or moved since, or another service sealed it.";
+  "Something in this job was changed after the service sealed it, or another service sealed it; its receipt will not be signed.";
 /** The page's words for an answer that says nothing of the seal. */
 export const SEAL_NOT_CHECKED =
   "The service at this API base does not check seals: its answer says nothing of this one.";

@@ -9,9 +9,10 @@ import type { Shared } from "../../../client/index.ts";
 import { openLink } from "../../../client/sharing.ts";
 import { findShareToken } from "../../../shared/client-state/share-links.ts";
 import { $ } from "./dom.ts";
+import { handBackGate } from "./hand-back-gate.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertPage, errorBy, statusPage } from "./notices.ts";
-import { clearAllErrors, keeper, refresh, ui } from "./page-state.ts";
+import { apiBase, clearAllErrors, keeper, refresh, ui } from "./page-state.ts";
 import { verdictOf } from "./verdict.ts";
 
 async function copy(text: string): Promise<boolean> {
@@ -50,6 +51,7 @@ export function copyReceiptLink(jobId: string): void {
 
 /** Shows what a link holds in the shared panel; a receipt is verified by the service as it opens. */
 function show(shared: Shared): void {
+  statusPage(""); // an older "link copied" is not about what opens now
   ui.shared = shared;
   ui.sharedVerdict = null;
   if (shared.kind !== "receipt") return;
@@ -116,7 +118,16 @@ export function importShared(): void {
   const shared = ui.shared;
   const verdict = ui.sharedVerdict;
   if (!shared) return;
-  // A link that would move an own job's credits is refused (D28): the panel stays, saying why.
+  // An own job's hand-back waits for its seal check and is blocked when the seal does not hold;
+  // one that is not yours is taken on "Import anyway" (hand-back-gate.ts).
+  if (shared.kind === "handoff") {
+    const gate = handBackGate(keeper.state, shared.job, ui.seals.get("seal", shared.job, apiBase()));
+    if (gate.blocked && !gate.anyway) {
+      refresh();
+      return;
+    }
+  }
+  // A hand-back that changes more than its worker's step is refused (D28): the panel stays, saying why.
   if (!keeper.importLink(shared).ok) {
     refresh();
     return;
@@ -126,6 +137,7 @@ export function importShared(): void {
     ui.handedOff.add(shared.job.id);
   } else if (verdict && verdict.state !== "pending") ui.verified.set(shared.receipt.job_id, verdict);
   else ui.verified.delete(shared.receipt.job_id);
+  statusPage("");
   clearShareLink();
   const id = shared.kind === "handoff" ? shared.job.id : shared.receipt.job_id;
   land(

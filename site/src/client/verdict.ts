@@ -1,10 +1,11 @@
 /**
  * A receipt's verification by the service (POST /api/v0/verify, D12): a badge saying whether its
  * fee, agent payout and refund are what the fee rules give (verify's `valid`), and, when they are
- * not, the list of mismatches named "Mismatches". Held receipts are verified on Verify receipt;
+ * not, the list of mismatches named "Mismatches"; when every figure is right but the answer is
+ * still not valid, what is wrong is the receipt's text or signature, said in words. Held receipts are verified on Verify receipt;
  * a receipt opened from a link (pasted or in the address bar) is verified as it opens.
  */
-import type { Answer, Mismatch } from "../../../client/index.ts";
+import type { Answer, AnswerOf, Mismatch } from "../../../client/index.ts";
 import { credits, figure, h } from "./dom.ts";
 import { pageWords } from "./page-words.ts";
 
@@ -22,6 +23,18 @@ const FIGURE_NAMES: Record<string, string> = {
   returned_to_payer: "Returned to payer",
 };
 
+/**
+ * What a verify answer that is not valid, with every figure right, is about: the receipt's text.
+ * The service says the signature does not hold (the receipt was changed after it was signed, or
+ * another service signed it), or, requiring signatures (SEALS=required), that it carries none.
+ */
+function textVerdict(answer: AnswerOf<"verify">): string {
+  const right = "The fee, payout and refund are right, but";
+  return answer.signature_valid === false
+    ? `${right} the receipt is not as the service signed it: something in it was changed after signing, or another service signed it.`
+    : `${right} the service vouches only for receipts it signed, and this one carries no signature it accepts.`;
+}
+
 /** The verdict of a verify answer (or the refusal's message). */
 export function verdictOf(answer: Answer<"verify">): Verdict {
   if (!answer.ok) return { state: "error", text: pageWords(answer.message) };
@@ -31,6 +44,7 @@ export function verdictOf(answer: Answer<"verify">): Verdict {
       state: "valid",
       text: `Verified: valid. Expected fee ${figure(expected.fee)}, agent payout ${figure(expected.agent_payout)}, returned ${figure(expected.returned_to_payer)}.`,
     };
+  if (answer.mismatches.length === 0) return { state: "mismatch", text: textVerdict(answer), mismatches: [] };
   const named = answer.mismatches.map((m) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`);
   return { state: "mismatch", text: `Verified: mismatch on ${named.join(", ")}.`, mismatches: answer.mismatches };
 }

@@ -1,0 +1,78 @@
+/**
+ * Whether the job of an opened handoff link may be imported, and what the shared panel says
+ * about it (issue 32). The rule of what a hand-back of an own job may bring is the client's
+ * (client/hand-back.ts): a refusal lists the differences, "Differences", in the page's words.
+ * The seal check adds to it: for an own job, importing waits while the seal is checked and is
+ * blocked when the service says the seal does not hold; a job that is not yours, whose seal does
+ * not hold, is imported only on "Import anyway", a second, deliberate click.
+ */
+import {
+  afterHandoff,
+  type DemoState,
+  differenceText,
+  type HandBackRefusal,
+  isReceived,
+  type JobRecord,
+} from "../../../client/index.ts";
+import { type Child, credits, h } from "./dom.ts";
+import type { SealCheck } from "./seal-checks.ts";
+
+/** What the panel may do with a handed-off job, and the note that says why. */
+export interface Gate {
+  /** Import job is disabled. */
+  blocked: boolean;
+  /** "Import anyway" is offered: a job not yours whose seal does not hold. */
+  anyway: boolean;
+  /** The note under the job (id shared-import-note), and the list of differences, if any. */
+  note: Child[];
+}
+
+/** How many differences the panel lists; the rest are counted. */
+const LISTED_MAX = 5;
+
+/** The page's words for an own job whose seal does not hold. */
+export const OWN_SEAL_FAILED =
+  "Do not import this: the service says it is not the job it sealed. It was changed after the service sealed it, or it went through another service. Your copy stays as it is.";
+/** The page's words for a job not yours whose seal does not hold. */
+export const THEIR_SEAL_FAILED =
+  "Careful: the service says this job is not as it sealed it. It was changed after the service sealed it, or it went through another service, and its receipt will not be signed. Import it only if you trust whoever sent the link.";
+/** The page's words while an own job's seal is checked. */
+export const SEAL_WAIT = "Checking the seal… Import waits for the service's answer.";
+
+const note = (text: string, error = false): HTMLElement =>
+  h("p", { id: "shared-import-note", ...(error && { class: "error" }) }, text);
+
+/** What importing the handed-off `job` does: a job this page created takes its proof; any other is received (D28). */
+function importNote(state: DemoState, job: JobRecord, own: boolean): string {
+  if (own) return "This is your job: importing brings its worker's step (the proof, its note and time) into your copy.";
+  const receivedJob =
+    `It stays its payer's: its ${credits(job.amount)} credits are not in your balances, and only the payer can fund, ` +
+    "release or dispute it. You can submit proof and hand it back.";
+  return state.jobs.some((j) => j.id === job.id)
+    ? `You received this job before; importing replaces your copy. ${receivedJob}`
+    : `Importing adds it to your jobs as received. ${receivedJob}`;
+}
+
+/** A refused hand-back: why, and what differs. */
+function refusal(taken: HandBackRefusal): Child[] {
+  const { differences } = taken;
+  const seal = differences.some((d) => d.member === "seal");
+  const lead = taken.differences.some((d) => d.member === "status")
+    ? taken.message
+    : `This is your job, and this link changes more than its worker's step${seal ? ", or lost its seal" : ""}: it cannot be imported. Nothing changed.`;
+  const listed = differences.slice(0, LISTED_MAX).map((d) => h("li", {}, `${differenceText(d)}.`));
+  if (differences.length > LISTED_MAX) listed.push(h("li", {}, `And ${differences.length - LISTED_MAX} more.`));
+  return [note(lead, true), h("ul", { class: "differences", "aria-label": "Differences" }, listed)];
+}
+
+/** The gate of handed-off `job` in `state`, with its seal check. */
+export function handBackGate(state: DemoState, job: JobRecord, check: SealCheck): Gate {
+  const taken = afterHandoff(state, job);
+  const own = state.jobs.some((j) => j.id === job.id) && !isReceived(state, job.id);
+  if (!taken.ok) return { blocked: true, anyway: false, note: refusal(taken) };
+  if (own && check.state === "invalid") return { blocked: true, anyway: false, note: [note(OWN_SEAL_FAILED, true)] };
+  if (own && check.state === "pending") return { blocked: true, anyway: false, note: [note(SEAL_WAIT)] };
+  if (check.state === "invalid")
+    return { blocked: true, anyway: true, note: [note(`${THEIR_SEAL_FAILED} ${importNote(state, job, own)}`, true)] };
+  return { blocked: false, anyway: false, note: [note(importNote(state, job, own))] };
+}

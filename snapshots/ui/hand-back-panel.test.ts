@@ -1,0 +1,108 @@
+/**
+ * The shared panel of a hand-back and a receipt's verdict under happy-dom (issue 32 findings 1
+ * and 5): an own job's hand-back that changes its terms lists the differences with Import job
+ * disabled; an own job waits for its seal check and is blocked when the seal does not hold; a
+ * job not yours whose seal does not hold is imported only with "Import anyway"; and a verify
+ * answer whose figures are right but whose signature does not hold says so in plain words.
+ */
+import { describe, expect, test } from "bun:test";
+import { type AnswerOf, EscrowKeeper, freshState, type JobRecord, localApi } from "../../client/index.ts";
+import { OWN_SEAL_FAILED, SEAL_WAIT, THEIR_SEAL_FAILED } from "../../site/src/client/hand-back-gate.ts";
+import type { SealCheck } from "../../site/src/client/seal-checks.ts";
+import { sharedPanel } from "../../site/src/client/shared-panel.ts";
+import { verdictOf, verdictView } from "../../site/src/client/verdict.ts";
+import { useHappyDocument } from "../support/happy-document.ts";
+import { NOW, PROOF_URL } from "../support/helpers.ts";
+
+const _window = useHappyDocument();
+
+/** A payer's funded job and the worker's submitted copy of it. */
+async function walked() {
+  const payer = new EscrowKeeper(localApi(), { now: () => NOW });
+  const created = await payer.create({ title: "Audit", amount: 100, criteria: "Full audit of all 12 functions" });
+  if (!created.ok) throw new Error(created.message);
+  const id = created.job.id;
+  await payer.fund(id);
+  const worker = new EscrowKeeper(localApi(), { now: () => NOW });
+  worker.importLink({ kind: "handoff", job: payer.job(id)! });
+  await worker.submit(id, { proof_url: PROOF_URL });
+  return { payer, back: worker.job(id)! };
+}
+
+function panel(job: JobRecord, state = freshState(), check: SealCheck = { state: "valid" }) {
+  const div = document.createElement("div");
+  div.append(...(sharedPanel({ kind: "handoff", job }, state, null, check).flat().filter(Boolean) as Node[]));
+  const named = (name: string) =>
+    [...div.querySelectorAll("button")].find((b) => b.textContent === name) as HTMLButtonElement | undefined;
+  return { div, importJob: named("Import job")!, anyway: named("Import anyway") };
+}
+
+describe("the shared panel of a hand-back", () => {
+  test("of an own job with its criteria rewritten lists the differences; Import job is disabled, not primary", async () => {
+    const { payer, back } = await walked();
+    const { div, importJob, anyway } = panel({ ...back, criteria: "Any comment on one function" }, payer.state);
+    const list = div.querySelector('ul[aria-label="Differences"]');
+    expect(list?.textContent).toBe(
+      "Criteria differ: yours “Full audit of all 12 functions”, the link's “Any comment on one function”.",
+    );
+    expect([importJob.disabled, importJob.className, anyway]).toEqual([true, "quiet", undefined]);
+    expect(div.querySelector("#shared-import-note")?.textContent).toContain("it cannot be imported. Nothing changed.");
+  });
+
+  test("of an own job waits while its seal is checked, and is blocked when the seal does not hold", async () => {
+    const { payer, back } = await walked();
+    const pending = panel(back, payer.state, { state: "pending" });
+    expect([pending.importJob.disabled, pending.div.querySelector("#shared-import-note")?.textContent]).toEqual([
+      true,
+      SEAL_WAIT,
+    ]);
+    const invalid = panel(back, payer.state, { state: "invalid", message: "changed" });
+    expect([invalid.importJob.disabled, invalid.anyway]).toEqual([true, undefined]);
+    expect(invalid.div.querySelector("#shared-import-note")?.textContent).toBe(OWN_SEAL_FAILED);
+    const valid = panel(back, payer.state, { state: "valid" });
+    expect([valid.importJob.disabled, valid.importJob.className]).toEqual([false, "primary"]);
+  });
+
+  test("of a job not yours whose seal does not hold asks for Import anyway", async () => {
+    const { back } = await walked();
+    const { div, importJob, anyway } = panel(back, freshState(), { state: "invalid", message: "changed" });
+    expect(importJob.disabled).toBe(true);
+    expect(anyway?.disabled).toBe(false);
+    expect(anyway?.dataset.action).toBe("import-shared");
+    expect(div.querySelector("#shared-import-note")?.textContent).toStartWith(THEIR_SEAL_FAILED);
+    expect(panel(back, freshState(), { state: "valid" }).anyway).toBeUndefined();
+  });
+});
+
+describe("a receipt's verdict", () => {
+  const answer = (extra: Partial<AnswerOf<"verify">>): AnswerOf<"verify"> =>
+    ({
+      ok: true,
+      valid: false,
+      verified: true,
+      expected: { fee: 5, agent_payout: 95, returned_to_payer: 0 },
+      received: { fee: 5, agent_payout: 95, returned_to_payer: 0 },
+      mismatches: [],
+      ...extra,
+    }) as unknown as AnswerOf<"verify">;
+
+  test("whose figures are right but whose signature does not hold says what may have changed", () => {
+    const verdict = verdictOf(answer({ signature_valid: false } as Partial<AnswerOf<"verify">>));
+    expect(verdict.state).toBe("mismatch");
+    if (verdict.state === "mismatch") expect(verdict.text).not.toContain("mismatch on .");
+    expect(verdictView(verdict).textContent).toContain(
+      "The fee, payout and refund are right, but the receipt is not as the service signed it",
+    );
+  });
+
+  test("whose figures are right but which carries no signature the service accepts says so", () => {
+    const view = verdictView(verdictOf(answer({}))).textContent;
+    expect(view).not.toContain("mismatch on .");
+    expect(view).toContain("The fee, payout and refund are right, but the service vouches only for receipts it signed");
+  });
+
+  test("with a wrong figure still names it", () => {
+    const verdict = verdictOf(answer({ mismatches: [{ field: "fee", expected: 5, received: 7 }] }));
+    expect(verdictView(verdict).textContent).toContain("Fee: the service computes 5; the receipt says 7.");
+  });
+});
