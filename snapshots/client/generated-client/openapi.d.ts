@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * MCP endpoint (Streamable HTTP)
-         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body of the engine's catalog (seals_unavailable too, on every tool call, when the service requires seals but has no usable key, D27); a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 payload_too_large. GET and DELETE answer 405.
+         * @description The engines as Model Context Protocol tools (escrow_transition, escrow_quote, escrow_validate, escrow_simulate, escrow_verify), the documents as resources and a walk prompt, for clients of the 2026-07-28 revision (stateless: the revision and capabilities in each request's _meta, server/discover) and of the earlier revisions (2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07: initialize, answered without a session). No Mcp-Session-Id; the client holds the job. Every request must send Accept: application/json, text/event-stream (both; 406 otherwise). A refused call is a tool result with isError and the error body of the engine's catalog (seals_unavailable too, on every tool call, when the service requires seals but has no usable key, D27); a malformed message gets a JSON-RPC error. Bodies over 65536 bytes answer 413 with a JSON-RPC error (D9's limit). GET and DELETE answer 405.
          */
         post: operations["mcp"];
         delete?: never;
@@ -1889,7 +1889,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or (the service listening on loopback) a Host or Origin that does not name this machine: the transport's DNS-rebinding check. */
+            /** @description A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or a Host that is a name other than this machine's, SITE_URL's or one in MCP_ALLOWED_HOSTS (on loopback, also any address but this machine's): the transport's DNS-rebinding check. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1915,7 +1915,19 @@ export interface operations {
                     };
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description A body over 65536 bytes (D9), by Content-Length or as it streams in; the connection is closed. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        jsonrpc: "2.0";
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -1064,7 +1064,7 @@ export type McpErrors = {
         jsonrpc: '2.0';
     };
     /**
-     * A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or (the service listening on loopback) a Host or Origin that does not name this machine: the transport's DNS-rebinding check.
+     * A browser page's Origin that is not the deployment's own or in MCP_ALLOWED_ORIGINS, or a Host that is a name other than this machine's, SITE_URL's or one in MCP_ALLOWED_HOSTS (on loopback, also any address but this machine's): the transport's DNS-rebinding check.
      */
     403: {
         jsonrpc: '2.0';
@@ -1076,9 +1076,11 @@ export type McpErrors = {
         jsonrpc: '2.0';
     };
     /**
-     * payload_too_large: A request body over 65,536 bytes, by Content-Length or as it streams in (D9).
+     * A body over 65536 bytes (D9), by Content-Length or as it streams in; the connection is closed.
      */
-    413: ErrorBody;
+    413: {
+        jsonrpc: '2.0';
+    };
     /**
      * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
