@@ -12,6 +12,7 @@ import { $, replaceChildren } from "./dom.ts";
 import type { HistoryPoint } from "./history.ts";
 import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
+import { jobUi, shows } from "./job-ui.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem } from "./receipt-item.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
@@ -64,6 +65,10 @@ function jobView(job: JobRecord, page: PageView): JobView {
     received,
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
+    disputing: jobUi.disputing.has(job.id),
+    expanded: jobUi.expanded.has(job.id),
+    removing: jobUi.removing.has(job.id),
+    proofError: jobUi.proofErrors.get(job.id),
   };
 }
 
@@ -87,11 +92,18 @@ export function render(page: PageView): void {
   $("key-id").textContent = keyId ?? "none (requests say key_optional)";
   $("remove-key").hidden = demoKey === null;
 
+  // "Show jobs" filters the list; an empty list says whether the filter hid the jobs.
+  const shown = state.jobs.filter((job) => shows(job, jobUi.filter));
   replaceChildren(
     $("jobs"),
-    state.jobs.map((job) => jobItem(jobView(job, page))),
+    shown.map((job) => jobItem(jobView(job, page))),
   );
-  $("jobs-empty").hidden = state.jobs.length > 0;
+  const empty = $("jobs-empty");
+  empty.hidden = shown.length > 0;
+  empty.textContent =
+    state.jobs.length === 0
+      ? "No jobs yet. Create one above, or open a handoff link."
+      : `No ${jobUi.filter} jobs; ${state.jobs.length} hidden by the filter.`;
   replaceChildren(
     $("receipts"),
     state.receipts.map((receipt) =>
