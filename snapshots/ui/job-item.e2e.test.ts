@@ -261,3 +261,34 @@ describe("finding 21: removing jobs and filtering the list", () => {
     );
   });
 });
+
+describe("axe finds no violation in the new states", () => {
+  const AXE = Bun.resolveSync("axe-core/axe.min.js", import.meta.dir);
+
+  test.each(["light", "dark"] as const)(
+    "Dispute's question, Remove's question, a refused Proof URL and clamped criteria at 360 px, %s",
+    async (colorScheme) => {
+      const page = await harness().open("/", {
+        colorScheme,
+        reducedMotion: "reduce",
+        viewport: { width: 360, height: 800 },
+      });
+      const asked = await walkTo(page, "submitted", { title: "Asked", criteria: "Every chart, labelled. ".repeat(30) });
+      await button(asked, "Dispute").click();
+      const funded = await walkTo(page, "funded", { title: "Blank" });
+      await button(funded, "Submit proof").click();
+      await funded.locator("[aria-invalid=true]").waitFor();
+      const gone = await walkTo(page, "disputed", { title: "Gone" });
+      await button(gone, "Remove").click();
+      await button(gone, "Remove job").waitFor();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await page.addScriptTag({ path: AXE });
+      const found = await page.evaluate(async () => {
+        const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
+        return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(" ")).join(", ")}`);
+      });
+      expect(found).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    },
+  );
+});

@@ -185,6 +185,9 @@ describe("issue 32 finding 2: a hold that ended before proof", () => {
     );
     expect(textOf(item)).not.toMatch(/dispute (is still|stays) allowed/i);
     expect(buttonsOf(item)).toContain("Submit proof");
+    // A release is no longer possible: no line says what one would pay.
+    expect(textOf(item)).not.toContain("On release");
+    expect(textOf(jobItem(view(funded, now, true)))).not.toContain("On release");
   });
 
   test("a received funded job tells its agent that the payer can now only dispute it", () => {

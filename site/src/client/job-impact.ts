@@ -8,6 +8,7 @@ import { settleRelease } from "../../../shared/protocol/fees.ts";
 import { credits, figure } from "./dom.ts";
 import { feeLine } from "./hints.ts";
 import type { JobView } from "./job-item.ts";
+import { pastHold } from "./job-status.ts";
 import { pageWords } from "./page-words.ts";
 import type { QuotedAction } from "./quotes.ts";
 
@@ -29,10 +30,14 @@ export function impact(view: JobView, action: QuotedAction): string {
   }
 }
 
-/** What a release would pay, where no quote says it: a funded job, or any held received job. */
+/**
+ * What a release would pay, where no quote says it: a funded job, or a received submitted one;
+ * nothing once the hold has ended, as no release is possible then.
+ */
 export function payLine(view: JobView): string | null {
   const { job, received } = view;
   if (job.status !== "funded" && !(received && job.status === "submitted")) return null;
+  if (pastHold(job, view.now)) return null;
   if (!received) return feeLine(job.amount);
   const { fee, agent_payout } = settleRelease(job.amount);
   return `On release by its payer: fee ${credits(fee)}, you (the agent) receive ${credits(agent_payout)}, in the payer's page, not in this page's balances.`;
