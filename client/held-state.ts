@@ -10,6 +10,7 @@ import { STARTING_CREDITS } from "../shared/protocol/constants.ts";
 import { event, exportText, importJobText, importPackText, importReceiptText, resetText } from "./activity.ts";
 import { type Balances, balancesOf } from "./balances.ts";
 import type { HandBackRefusal } from "./hand-back.ts";
+import { removalRefusal, withoutJob } from "./removal.ts";
 import { handoffToken, openLink, packText, readPackText, receiptToken, type Shared, shareLink } from "./sharing.ts";
 import { afterHandoff, type Done, isReceived, refused, settledBy, upsertReceipt } from "./state.ts";
 import { topUpRefusal } from "./top-up.ts";
@@ -74,6 +75,17 @@ export class HeldState {
     if (refusal !== null) return refused("invalid_input", refusal);
     this.commit({ ...this.#state, payerCredits: this.#state.payerCredits + amount });
     return { ok: true, payerCredits: this.#state.payerCredits };
+  }
+
+  /**
+   * Removes the held job `id` from this state, its receipt kept; refused, changing nothing, for a
+   * job whose credits count in the balances (removal.ts). No activity kind names it (SPEC "Events").
+   */
+  removeJob(id: string): Done<{ state: DemoState }> {
+    const refusal = removalRefusal(this.#state, id);
+    if (refusal !== null) return refused(this.job(id) ? "invalid_input" : "unknown_job", refusal);
+    this.commit(withoutJob(this.#state, id));
+    return { ok: true, state: this.#state };
   }
 
   /** Starts over: the starting credits, an empty wallet, no jobs or receipts (D20). */

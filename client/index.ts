@@ -29,6 +29,7 @@ export {
 export { engineUrl, type HttpOptions, httpApi } from "./http.ts";
 export { EscrowKeeper, type KeeperOptions } from "./keeper.ts";
 export { type LocalOptions, localApi } from "./local.ts";
+export { keptBecause, removalRefusal, withoutJob } from "./removal.ts";
 export type { ActionRequest, FormInput, SimulateRequest, TransitionRequest, VerifyRequest } from "./requests.ts";
 export { checkSeal, SEAL_CHECK_PROOF_URL, type SealVerdict } from "./seal-check.ts";
 export { openLink, PACK_BYTES_MAX, packText, readPackText, type Shared } from "./sharing.ts";

@@ -48,8 +48,11 @@ export async function release(item: Locator): Promise<void> {
   await expectStatus(item, "released");
 }
 
-export async function dispute(item: Locator): Promise<void> {
+/** Disputes as a person does: Dispute asks first; `reason` goes in Dispute reason, then Confirm dispute. */
+export async function dispute(item: Locator, reason?: string): Promise<void> {
   await button(item, "Dispute").click();
+  if (reason !== undefined) await field(item, "Dispute reason").fill(reason);
+  await button(item, "Confirm dispute").click();
   await expectStatus(item, "disputed");
 }
 

@@ -87,7 +87,8 @@ describe("errorBy and clearErrors", () => {
 
 describe("the labels the messages use for a job's fields", () => {
   const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
-  const labelsOf = (status: JobStatus) => {
+  // Dispute reason shows once Dispute is chosen (issue 32 finding 16): both views are read.
+  const labelsOf = (status: JobStatus, disputing = false) => {
     const view: JobView = {
       job: jobs[status],
       quotes: {},
@@ -96,6 +97,7 @@ describe("the labels the messages use for a job's fields", () => {
       draft: () => "",
       now: 0,
       received: false,
+      disputing,
     };
     return [...jobItem(view).querySelectorAll("label")].map((l) => l.textContent);
   };
@@ -105,7 +107,7 @@ describe("the labels the messages use for a job's fields", () => {
     ["funded", ["proof_url", "proof_note"]],
     ["submitted", ["release_note", "dispute_reason"]],
   ] as const)("are the labels a %s job's item shows", (status, fields) => {
-    const shown = labelsOf(status);
+    const shown = [...labelsOf(status), ...labelsOf(status, true)];
     for (const field of fields) expect(shown).toContain(FIELD_LABELS[field]);
   });
 });

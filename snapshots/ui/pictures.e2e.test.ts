@@ -111,7 +111,7 @@ describe("a job handed to another browser (D28)", () => {
     await expectText(region(receiver, "Balances"), "1 job was handed to you by its payer, with 60 credits in escrow");
     const item = jobItem(receiver, "Market scan");
     await expectText(item, "Handed to you by its payer");
-    expect(await item.getByRole("button").allInnerTexts()).toEqual(["Submit proof", "Copy hand-back link"]);
+    expect(await item.getByRole("button").allInnerTexts()).toEqual(["Submit proof", "Copy hand-back link", "Remove"]);
     await submitProof(item);
     await expectBalances(receiver, { payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 });
     expect(await heldBalances(receiver)).toEqual({
@@ -213,7 +213,8 @@ describe("each job's stepper", () => {
     await field(item, "Hold seconds").fill("3");
     await fund(item);
     const timer = item.getByRole("timer");
-    const first = await expectText(timer, /^\d s left\. When it passes, release is refused; dispute stays allowed\.$/);
+    const first = await expectText(timer, /^\d s left\.$/);
+    await expectText(item.locator(".hold"), "After it, release is refused: once proof is in, only Dispute is left.");
     const job = await heldJob(page, "Quick hold");
     expect(job.expiresAt).toBeString();
     await expectText(item, "Hold ends");
@@ -223,10 +224,13 @@ describe("each job's stepper", () => {
       (text) => text !== first,
       () => "the hold's countdown did not move",
     );
-    await expectText(timer, /^Ended \d+ s ago: release is refused now; dispute is still allowed\.$/);
+    await expectText(timer, /^Ended \d+ s ago\.$/);
     // Issue 26 item 2: the card says the hold ended and dispute is what is left; Release is
     // demoted and disabled with its reason (no click that costs a 409); its end reads to the second.
-    await expectText(item.locator(".state-line"), /^Submitted, hold ended: .*dispute is what is left/);
+    await expectText(
+      item.locator(".state-line"),
+      /^Submitted, hold ended: release is refused; Dispute returns all 100/,
+    );
     const release = button(item, "Release");
     expect(await release.isDisabled()).toBe(true);
     expect(await release.getAttribute("class")).not.toContain("primary");

@@ -130,8 +130,7 @@ describe("the reference web UI", () => {
     const job = await walkTo(page, "submitted", { title: "Data cleanup", amount: 100 });
     await expectNumber(payer(page), 900);
     await expectText(job, QUOTE.dispute(100));
-    await field(job, "Dispute reason").fill("The charts are missing");
-    await dispute(job);
+    await dispute(job, "The charts are missing");
 
     await expectNumber(payer(page), 1000);
     await expectNumber(wallet(page), 0);

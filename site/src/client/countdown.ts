@@ -1,8 +1,9 @@
 /**
  * A funded job's hold (SPEC: expiresAt, set at fund from expires_at or ttl_seconds): when it
  * ends, counting down each second, and what its end changes: release is refused after it
- * (hold_expired), dispute stays allowed. The count is a role="timer" (not read out each second);
- * when a hold ends the page refreshes, so the release quote is asked again and says so.
+ * (hold_expired); proof may still be submitted, and a dispute needs it. The count is a
+ * role="timer" (not read out each second); when a hold ends the page refreshes, so the job's
+ * state line says what is left (job-status.ts) and the release quote is asked again.
  */
 import type { JobRecord } from "../../../client/index.ts";
 import { h } from "./dom.ts";
@@ -20,12 +21,10 @@ export function duration(ms: number): string {
 /** True when the hold ending at `expiresAt` has ended at `now` (release is refused from then on). */
 export const holdEnded = (expiresAt: string, now: number): boolean => Date.parse(expiresAt) <= now;
 
-/** What the hold ending at `expiresAt` means at `now`. */
+/** The count of the hold ending at `expiresAt` at `now`: what is left, or how long ago it ended. */
 export function holdText(expiresAt: string, now: number): string {
   const left = Date.parse(expiresAt) - now;
-  return left > 0
-    ? `${duration(left)} left. When it passes, release is refused; dispute stays allowed.`
-    : `Ended ${duration(-left)} ago: release is refused now; dispute is still allowed.`;
+  return left > 0 ? `${duration(left)} left.` : `Ended ${duration(-left)} ago.`;
 }
 
 /** Under this, a hold's end is shown to the second: a hold this short, or an end this close to now. */
@@ -52,6 +51,8 @@ export function holdNote(job: JobRecord, now: number): HTMLElement | null {
     h("time", { datetime: expires }, holdEnd(job, now)),
     ". ",
     h("span", { role: "timer", "data-expires": expires, "data-ended": String(ended) }, holdText(expires, now)),
+    // Once it ends, the state line says what is left; until then, what its end changes.
+    ended ? null : " After it, release is refused: once proof is in, only Dispute is left.",
   );
 }
 

@@ -11,6 +11,7 @@ import type { FieldName } from "../../../shared/protocol/fields.ts";
 import { $, credits } from "./dom.ts";
 import { type LabelOf, tableLabel } from "./field-labels.ts";
 import { asInteger, optional } from "./form-values.ts";
+import { feeLine, titleCount } from "./hints.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
@@ -69,13 +70,16 @@ async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Shows the title's length in code points against its limit, marked when over. */
+/**
+ * Shows the title's length as the service counts it (hints.ts), marked when over, and what a
+ * release of the amount typed would pay (the form's fee line).
+ */
 export function updateTitleCount(): void {
-  const title = value("title").trim();
-  const count = [...title].length;
+  const title = value("title");
   const counter = $("title-count");
-  counter.textContent = `${count}/${LIMITS.titleMax}`;
-  counter.classList.toggle("over", count > LIMITS.titleMax);
+  counter.textContent = titleCount(title);
+  counter.classList.toggle("over", [...title.trim()].length > LIMITS.titleMax);
+  $("fee-line").textContent = feeLine(asInteger(value(CONTROLS.amount)));
 }
 
 /** Creates a job from the form; on success the form is cleared and the focus lands on the new job. */

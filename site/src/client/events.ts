@@ -8,6 +8,7 @@ import { createJob, simulate, updateTitleCount } from "./create-form.ts";
 import { exportPack, importPack } from "./demo-pack.ts";
 import { $ } from "./dom.ts";
 import { jobAction, verifyReceipt } from "./job-actions.ts";
+import { wireJobs } from "./job-wiring.ts";
 import { apiBase, refresh, reload, ui } from "./page-state.ts";
 import { clearShareLink, copyHandoff, copyReceiptLink, importShared, openPasted, readShareLink } from "./sharing.ts";
 import { STORAGE_KEYS } from "./store.ts";
@@ -87,6 +88,7 @@ function onAction(event: MouseEvent): void {
 /** Wires every control and listener of the page, once. */
 export function wire(): void {
   wireControls();
+  wireJobs();
   // Job, receipt and shared-link controls are rendered anew; one listener each serves them all.
   document.addEventListener("input", (event) => {
     const target = event.target as HTMLInputElement;

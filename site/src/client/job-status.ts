@@ -1,37 +1,54 @@
 /**
- * Where a job stands, in words for its item: what its status asks for next, that an ended hold
- * leaves dispute (SPEC D4), and, for a job received through a handoff link, what its receiver
- * can do while the payer's steps stay the payer's (D28).
+ * Where a job stands, in words for its item, from the visitor's side: what its status asks for
+ * next, what an ended hold still allows (SPEC "States and transitions": submit stays allowed,
+ * release is refused with hold_expired, dispute needs the proof and stays allowed), and where a
+ * settled job's credits went. A job received through a handoff link is its payer's (D28): its
+ * receiver is the agent, whose pay is counted in the payer's page, never in this one's.
  */
 import type { JobRecord, JobStatus } from "../../../client/index.ts";
 import { holdEnded } from "./countdown.ts";
-
-const STATUS_TEXT = {
-  open: "Open: fund it to hold the amount in escrow.",
-  funded: "Funded: waiting for the agent's proof.",
-  submitted: "Submitted: release or dispute.",
-  released: "Released.",
-  disputed: "Disputed.",
-} as const satisfies Record<JobStatus, string>;
+import { credits } from "./dom.ts";
 
 /** True when `job` is funded or submitted and its hold has ended at `now`: release is refused (hold_expired). */
 export const pastHold = (job: JobRecord, now: number): boolean =>
   (job.status === "funded" || job.status === "submitted") && !!job.expiresAt && holdEnded(job.expiresAt, now);
 
-/** Where a received job stands, for its receiver: the payer's steps are the payer's (D28). */
-const RECEIVED_TEXT = {
-  open: "Open: its payer has not funded it yet.",
-  funded: "Funded by its payer: submit your proof, then hand it back.",
-  submitted: "Submitted: hand it back to its payer, who releases or disputes it.",
-  released: "Released by its payer.",
-  disputed: "Disputed by its payer.",
-} as const satisfies Record<JobStatus, string>;
+type Words = Record<JobStatus, (n: string, job: JobRecord) => string>;
 
-/** Where `job` stands in words; an ended hold says that dispute is what is left (SPEC D4). */
+/** Your own job: you are its payer (and, testing both sides, its agent too). */
+const OWN: Words = {
+  open: () => "Open: fund it to hold the amount in escrow.",
+  funded: () => "Funded: waiting for the agent's proof.",
+  submitted: () => "Submitted: release or dispute.",
+  released: (_, j) => `Released. Fee ${credits(j.fee)} paid; ${credits(j.agentPayout)} went to the Agent wallet above.`,
+  disputed: (n) => `Disputed: all ${n} credits came back to your payer credits, no fee.`,
+};
+
+/** A received job: its payer's steps are the payer's; you are its agent (D28). */
+const RECEIVED: Words = {
+  open: () => "Open: its payer has not funded it yet.",
+  funded: () => "Funded by its payer: submit your proof, then hand it back.",
+  submitted: () => "Submitted: hand it back to its payer, who releases or disputes it.",
+  released: (_, j) =>
+    `Released by its payer: you (the agent) were paid ${credits(j.agentPayout)} (fee ${credits(j.fee)}) in the payer's page; this page's Agent wallet does not change.`,
+  disputed: (n) => `Disputed by its payer: all ${n} credits went back to the payer, nothing to you.`,
+};
+
+/** What an ended hold leaves, by status and side. */
+const ENDED = {
+  funded: (n: string, received: boolean) =>
+    received
+      ? `The hold ended before proof: you can still submit it and hand it back, but its payer can then only dispute it (all ${n} credits back to the payer, nothing to you).`
+      : `The hold ended before proof. The agent can still submit proof; after that only Dispute is possible, and it returns all ${n} credits to you. Release is no longer possible.`,
+  submitted: (n: string, received: boolean) =>
+    received
+      ? `Submitted, hold ended: its payer can only dispute it now (all ${n} credits back to the payer).`
+      : `Submitted, hold ended: release is refused; Dispute returns all ${n} credits to you.`,
+};
+
+/** Where `job` stands at `now`, for its payer or, when `received`, its agent. */
 export function statusText(job: JobRecord, now: number, received: boolean): string {
-  if (received) return RECEIVED_TEXT[job.status];
-  if (!pastHold(job, now)) return STATUS_TEXT[job.status];
-  return job.status === "submitted"
-    ? "Submitted, hold ended: release is refused now, so dispute is what is left (it returns the credits to the payer)."
-    : "Funded: waiting for the agent's proof. The hold ended: after the proof only dispute is left (release is refused).";
+  const n = credits(job.amount);
+  if (pastHold(job, now)) return ENDED[job.status as keyof typeof ENDED](n, received);
+  return (received ? RECEIVED : OWN)[job.status](n, job);
 }

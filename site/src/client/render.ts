@@ -12,6 +12,7 @@ import { $, replaceChildren } from "./dom.ts";
 import type { HistoryPoint } from "./history.ts";
 import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
+import { jobUi, shows } from "./job-ui.ts";
 import { focusHeading, jobNode } from "./landing.ts";
 import { errorBy } from "./notices.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
@@ -75,6 +76,10 @@ function jobView(job: JobRecord, page: PageView): JobView {
     settled: settledOf(page.state, job),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
+    disputing: jobUi.disputing.has(job.id),
+    expanded: jobUi.expanded.has(job.id),
+    removing: jobUi.removing.has(job.id),
+    proofError: jobUi.proofErrors.get(job.id),
   };
 }
 
@@ -104,15 +109,22 @@ export function render(page: PageView): void {
   $("key-id").textContent = keyId ?? "none (optional)";
   $("remove-key").hidden = demoKey === null;
 
+  // "Show jobs" filters the list; an empty list says whether the filter hid the jobs.
+  const shown = state.jobs.filter((job) => shows(job, jobUi.filter));
   replaceChildren(
     $("jobs"),
-    state.jobs.map((job) => jobItem(jobView(job, page))),
+    shown.map((job) => jobItem(jobView(job, page))),
   );
-  $("jobs-empty").hidden = state.jobs.length > 0;
+  const empty = $("jobs-empty");
+  empty.hidden = shown.length > 0;
+  empty.textContent =
+    state.jobs.length === 0
+      ? "No jobs yet. Create one above, or open a handoff link."
+      : `No ${jobUi.filter} jobs; ${state.jobs.length} hidden by the filter.`;
   // A job's refusal by the input it names (or the action's button), as the create form's are.
   for (const [id, { message, control }] of ui.jobErrors) {
-    const shown = document.getElementById(control) ?? jobNode(id)?.querySelector("button");
-    if (shown) errorBy(shown, message);
+    const where = document.getElementById(control) ?? jobNode(id)?.querySelector("button");
+    if (where) errorBy(where, message);
   }
   replaceChildren(
     $("receipts"),
