@@ -6,7 +6,8 @@
  */
 
 /** What every number field says to a text that is not a whole number as the page writes them. */
-export const NUMBER_MESSAGE = "Write a whole number in digits, such as 1,000 or 250: no decimals and no exponents like 1e6.";
+export const NUMBER_MESSAGE =
+  "Write a whole number in digits, such as 1,000 or 250: no decimals and no exponents like 1e6.";
 
 /** A number field's value: undefined when blank; or the one message when it is not a number. */
 export type NumberValue = { ok: true; value: number | undefined } | { ok: false; message: string };

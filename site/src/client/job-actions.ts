@@ -22,7 +22,13 @@ function take(id: string, action: JobAction): Promise<Answer<"transition">> {
       // Hold seconds is read by the page's one number parser (form-values.ts), like every amount.
       const hold = readNumber(draft("hold") ?? "");
       if (!hold.ok)
-        return Promise.resolve({ ok: false, code: "invalid_input", status: 0, message: hold.message, field: "ttl_seconds" });
+        return Promise.resolve({
+          ok: false,
+          code: "invalid_input",
+          status: 0,
+          message: hold.message,
+          field: "ttl_seconds",
+        });
       return keeper.fund(id, { ttl_seconds: hold.value });
     }
     case "submit":
