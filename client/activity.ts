@@ -41,7 +41,7 @@ const ACTION_TEXTS = {
 export const actionText = (action: Action, job: JobRecord, answer: AnswerOf<"transition">): string =>
   ACTION_TEXTS[action](job, answer);
 
-export const topUpText = (amount: number): string => `Topped up ${credits(amount)} credits. No fee.`;
+export const topUpText = (amount: number): string => `Topped up ${credits(amount)} payer credits. No fee.`;
 
 export const resetText = (startingCredits: number): string =>
   `Reset: ${credits(startingCredits)} payer credits, an empty wallet, no jobs or receipts.`;

@@ -7,7 +7,15 @@
 import { type ActivityKind, type DemoState, freshState, withActivity } from "../shared/client-state/pack.ts";
 import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-links.ts";
 import { STARTING_CREDITS } from "../shared/protocol/constants.ts";
-import { event, exportText, importJobText, importPackText, importReceiptText, resetText } from "./activity.ts";
+import {
+  event,
+  exportText,
+  importJobText,
+  importPackText,
+  importReceiptText,
+  resetText,
+  topUpText,
+} from "./activity.ts";
 import { type Balances, balancesOf } from "./balances.ts";
 import type { HandBackRefusal } from "./hand-back.ts";
 import { removalRefusal, withoutJob } from "./removal.ts";
@@ -69,11 +77,19 @@ export class HeldState {
     this.#onChange?.(this.#state);
   }
 
-  /** Adds `amount` payer credits, with no fee (SPEC "Client-side conventions"). */
+  /**
+   * Adds `amount` payer credits, with no fee (SPEC "Client-side conventions"), counted in the
+   * state's top-ups (so its pack adds up) and logged as a top-up event.
+   */
   topUp(amount: number): Done<{ payerCredits: number }> {
     const refusal = topUpRefusal(amount, this.#state.payerCredits);
     if (refusal !== null) return refused("invalid_input", refusal);
-    this.commit({ ...this.#state, payerCredits: this.#state.payerCredits + amount });
+    const { payerCredits, toppedUp } = this.#state;
+    this.commit(
+      { ...this.#state, payerCredits: payerCredits + amount, toppedUp: toppedUp + amount },
+      "top-up",
+      topUpText(amount),
+    );
     return { ok: true, payerCredits: this.#state.payerCredits };
   }
 

@@ -6,12 +6,18 @@
  * returns either a complete state or one message: a bad file or record changes nothing.
  * The demo key is never part of it. A job received through a handoff link (D19) is someone
  * else's: its id is listed in `receivedJobs` (D28), and it counts in none of this state's own
- * figures.
+ * figures. A pack must add up (issue 32): its own figures hold the starting credits plus the
+ * top-ups it records (`topped_up`; a pack from before them counts what is above the start as
+ * topped up), and nothing in it may claim real money.
  */
 
 import { isObject } from "../lib/json.ts";
 import { LIMITS, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { parseDateTime } from "../protocol/datetime.ts";
+import { creditsHeld, SIMULATED, sumRefusal } from "./pack-sums.ts";
+
+export { creditsHeld } from "./pack-sums.ts";
+
 import { checkJob, checkReceipt, type JobRecord, type ReceiptRecord } from "./share-links.ts";
 import type { TokenResult } from "./tokens.ts";
 
@@ -23,7 +29,7 @@ export const PACK_LIST_MAX = 500;
 /** Longest activity text kept. */
 export const ACTIVITY_TEXT_MAX = 300;
 
-/** The activity kinds of SPEC "Events", all local to the browser. */
+/** The activity kinds of SPEC "Events", all local to the browser, and the top-up (issue 32). */
 export const ACTIVITY_KINDS = [
   "create",
   "fund",
@@ -35,6 +41,7 @@ export const ACTIVITY_KINDS = [
   "import",
   "export",
   "reset",
+  "top-up",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -49,6 +56,8 @@ export interface ActivityEvent {
 export interface DemoState {
   payerCredits: number;
   agentCredits: number;
+  /** The credits topped up since the start (or the last reset): the four figures hold the starting credits plus these. */
+  toppedUp: number;
   jobs: JobRecord[];
   /** The ids of the held jobs received through a handoff link: their payer is someone else (D28). */
   receivedJobs: string[];
@@ -60,6 +69,7 @@ export interface DemoState {
 export const freshState = (): DemoState => ({
   payerCredits: STARTING_CREDITS,
   agentCredits: 0,
+  toppedUp: 0,
   jobs: [],
   receivedJobs: [],
   receipts: [],
@@ -79,6 +89,7 @@ export function toPack(state: DemoState) {
     money: MONEY,
     payer_credits: state.payerCredits,
     agent_credits: state.agentCredits,
+    topped_up: state.toppedUp,
     jobs: state.jobs,
     received_jobs: state.receivedJobs,
     receipts: state.receipts,
@@ -132,9 +143,10 @@ function readReceived(raw: unknown, ids: ReadonlySet<string>): TokenResult<strin
 
 /**
  * A pack read in full: the state it holds, or the first problem as a message. Unknown top-level
- * fields are ignored; a `demo_key` in a hand-edited file is never read; a pack without
- * `received_jobs` holds only its own jobs. Activity past the cap
- * keeps its newest 80 events.
+ * fields are ignored, but for those that would say its credits are real money; a `demo_key` in a
+ * hand-edited file is never read; a pack without `received_jobs` holds only its own jobs, and one
+ * without `topped_up` counts what its figures hold above the start as topped up. Activity past
+ * the cap keeps its newest 80 events. Last, its figures must add up.
  */
 export function readPack(raw: unknown): TokenResult<DemoState> {
   const fail = (message: string) => ({ ok: false as const, message: `Not a demo pack: ${message}` });
@@ -144,6 +156,11 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
     return fail(`version is ${JSON.stringify(raw.version ?? null)}; only version ${PACK_VERSION} is read here.`);
   if (!isBalance(raw.payer_credits)) return fail("payer_credits must be an integer >= 0.");
   if (!isBalance(raw.agent_credits)) return fail("agent_credits must be an integer >= 0.");
+  for (const [member, simulated] of Object.entries(SIMULATED))
+    if (member in raw && raw[member] !== simulated)
+      return fail("it claims real money. Demo packs hold simulated credits only; no money moves.");
+  if (raw.topped_up !== undefined && !isBalance(raw.topped_up))
+    return fail("the credits it says were topped up must be a whole number of 0 or more.");
   const jobs = readList(raw.jobs, "jobs", (item, i) => {
     const job = checkJob(item);
     return job.ok ? job : { ok: false, message: `jobs[${i}]: ${job.message}` };
@@ -163,17 +180,18 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
   if (!receipts.ok) return fail(receipts.message);
   const activity = readList(raw.activity, "activity", readActivity);
   if (!activity.ok) return fail(activity.message);
-  return {
-    ok: true,
-    value: {
-      payerCredits: raw.payer_credits,
-      agentCredits: raw.agent_credits,
-      jobs: jobs.value,
-      receivedJobs: received.value,
-      receipts: receipts.value,
-      activity: activity.value.slice(0, LIMITS.activityMax),
-    },
+  const state: DemoState = {
+    payerCredits: raw.payer_credits,
+    agentCredits: raw.agent_credits,
+    toppedUp: 0,
+    jobs: jobs.value,
+    receivedJobs: received.value,
+    receipts: receipts.value,
+    activity: activity.value.slice(0, LIMITS.activityMax),
   };
+  state.toppedUp = isBalance(raw.topped_up) ? raw.topped_up : Math.max(0, creditsHeld(state) - STARTING_CREDITS);
+  const refusal = sumRefusal(state);
+  return refusal === null ? { ok: true, value: state } : fail(refusal);
 }
 
 /** readPack of a JSON text (a file or a storage record). */

@@ -10,7 +10,15 @@
  */
 import { expect } from "bun:test";
 import fc from "fast-check";
-import { type Balances, type EscrowApi, EscrowKeeper, freshState, type JobStatus } from "../../client/index.ts";
+import {
+  type Balances,
+  type EscrowApi,
+  EscrowKeeper,
+  freshState,
+  type JobStatus,
+  packText,
+  readPackText,
+} from "../../client/index.ts";
 import { STARTING_CREDITS } from "../../shared/protocol/constants.ts";
 import { PROOF_URL } from "../support/helpers.ts";
 
@@ -139,6 +147,9 @@ export async function walk(
     const balances = keeper.balances();
     if (!outcome.ok) expect(keeper.state).toBe(before);
     expect(total(balances)).toBe(STARTING_CREDITS + topUps);
+    // Issue 32: the state records its top-ups, so its pack adds up and reads back whole.
+    expect(keeper.state.toppedUp).toBe(topUps);
+    expect(readPackText(packText(keeper.state))).toEqual({ ok: true, state: keeper.state });
     for (const figure of Object.values(balances)) expect(figure).toBeGreaterThanOrEqual(0);
   }
 }

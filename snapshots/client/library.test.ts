@@ -166,12 +166,14 @@ describe("the state keeper", () => {
     expect(Object.keys(ERROR_CATALOG)).toContain("insufficient_credits");
   });
 
-  test("a top-up adds credits with no fee and no event; reset starts over with the starting credits", () => {
+  test("a top-up adds credits with no fee and logs a top-up event (issue 32); reset starts over with the starting credits", () => {
     const keeper = keeperOver(transports().local);
     expect(keeper.topUp(250)).toEqual({ ok: true, payerCredits: 1250 });
-    expect(keeper.state.activity).toEqual([]);
+    expect(keeper.state.activity.map((e) => e.text)).toEqual(["Topped up 250 payer credits. No fee."]);
+    expect(keeper.state.toppedUp).toBe(250);
     keeper.reset();
     expect(keeper.balances().payerCredits).toBe(STARTING_CREDITS);
+    expect(keeper.state.toppedUp).toBe(0);
     expect(keeper.state.activity.map((e) => e.kind)).toEqual(["reset"]);
   });
 

@@ -118,7 +118,8 @@ describe("a sealed job that gained a member or a second name is kept as the engi
     const sent = change(job);
     expect(await sealValid(sent as unknown as JobRecord)).toBe(false);
     const keeper = new EscrowKeeper(sealingApi(), { now: () => NOW });
-    const pack = { ...JSON.parse(keeper.exportPack()), jobs: [sent] };
+    // The pack must add up (issue 32): the submitted job's amount left payer credits for escrow.
+    const pack = { ...JSON.parse(keeper.exportPack()), payer_credits: 1000 - job.amount, jobs: [sent] };
     expect(keeper.importPack(JSON.stringify(pack)).ok).toBe(true);
     expect(bytes(keeper.job(job.id))).toBe(bytes(job));
     expect(await keeper.checkSeal(job.id)).toEqual({ ok: true, seal_valid: true, older: false });

@@ -367,6 +367,7 @@ describe("issue 32 finding 21: removing a job from this browser", () => {
     const state = (job: JobRecord, received = false) => ({
       payerCredits: 900,
       agentCredits: 0,
+      toppedUp: 0,
       jobs: [job],
       receivedJobs: received ? [job.id] : [],
       receipts: [],
@@ -393,6 +394,7 @@ describe("issue 32 finding 21: removing a job from this browser", () => {
       state: {
         payerCredits: 1000,
         agentCredits: 0,
+        toppedUp: 0,
         jobs: [jobs.disputed, funded],
         receivedJobs: [],
         receipts: [RECEIPTS.disputed as never],

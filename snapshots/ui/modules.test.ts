@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import {
+  creditsHeld,
   type DemoState,
   freshState,
   PACK_FORMAT,
@@ -25,7 +26,7 @@ import {
   type JobRecord,
 } from "../../shared/client-state/share-links.ts";
 import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../../shared/client-state/tokens.ts";
-import { LIMITS } from "../../shared/protocol/constants.ts";
+import { LIMITS, STARTING_CREDITS } from "../../shared/protocol/constants.ts";
 import { credits, h, safeLink } from "../../site/src/client/dom.ts";
 import { createStore, STORAGE_KEYS } from "../../site/src/client/store.ts";
 import { JOBS } from "../support/fixtures.ts";
@@ -49,6 +50,8 @@ function sampleState(): DemoState {
     jobs: distinct,
     receipts: [released.receipt, disputed.receipt],
   };
+  // A pack adds up (issue 32): what its figures hold above the start was topped up.
+  state.toppedUp = creditsHeld(state) - STARTING_CREDITS;
   for (const kind of ["create", "fund", "release"] as const)
     state = withActivity(state, { kind, at: AT, text: `${kind} <b>x</b>` });
   return state;
@@ -66,7 +69,15 @@ describe("the state store (localStorage)", () => {
 
   test("starts fresh with 1,000 payer credits and nothing else when nothing is saved", () => {
     expect(fresh().load()).toEqual({
-      state: { payerCredits: 1000, agentCredits: 0, jobs: [], receivedJobs: [], receipts: [], activity: [] },
+      state: {
+        payerCredits: 1000,
+        agentCredits: 0,
+        toppedUp: 0,
+        jobs: [],
+        receivedJobs: [],
+        receipts: [],
+        activity: [],
+      },
     });
   });
 
@@ -142,6 +153,7 @@ describe("the demo pack (D20)", () => {
       "money",
       "payer_credits",
       "agent_credits",
+      "topped_up",
       "jobs",
       "received_jobs",
       "receipts",
@@ -150,7 +162,9 @@ describe("the demo pack (D20)", () => {
   });
 
   test("keeps which jobs were received through a handoff link (D28); a pack without received_jobs holds only its own", () => {
-    const state = { ...sampleState(), receivedJobs: [sampleState().jobs[1]!.id] };
+    // An open job: it holds no credits, so the pack adds up whoever its payer is.
+    const open = sampleState().jobs.find((job) => job.status === "open")!;
+    const state = { ...sampleState(), receivedJobs: [open.id] };
     expect(parsePack(JSON.stringify(toPack(state)))).toEqual({ ok: true, value: state });
     const { received_jobs: _, ...older } = toPack(state);
     expect(parsePack(JSON.stringify(older))).toEqual({ ok: true, value: { ...state, receivedJobs: [] } });

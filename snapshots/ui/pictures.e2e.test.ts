@@ -45,6 +45,12 @@ const FIGURES = {
   feesPaid: "Fees paid",
 } as const satisfies Record<OwnFigure, string>;
 
+/** What the balances sentence says the figures hold (issue 32: computed, top-ups named). */
+const startText = (toppedUp: number): string =>
+  toppedUp === 0
+    ? "the 1,000 starting credits, no top-ups"
+    : `1,000 start + ${toppedUp.toLocaleString("en-US")} topped up`;
+
 /** Waits until the four figures show `expected`, and the Balances card says what they add up to. */
 async function expectBalances(page: Page, expected: Figures): Promise<void> {
   for (const [key, label] of Object.entries(FIGURES) as [OwnFigure, string][])
@@ -52,8 +58,7 @@ async function expectBalances(page: Page, expected: Figures): Promise<void> {
   const total = expected.payerCredits + expected.inEscrow + expected.agentWallet + expected.feesPaid;
   await expectText(
     region(page, "Balances"),
-    `= ${total.toLocaleString("en-US")} credits`,
-    /always add up to the 1,000 starting credits plus top-ups/,
+    `= ${total.toLocaleString("en-US")} credits: ${startText(total - 1000)}. Actions only move credits between them.`,
   );
 }
 
@@ -374,14 +379,15 @@ describe("receipts' verification badges", () => {
   });
 });
 
-/** The rows of the balance history's table (opened first): what changed the balances, then payer, escrow, wallet. */
+/** The rows of the balance history's table (opened first): what changed the balances, then payer, escrow, wallet (the job under each change, and the fees, left out). */
 async function historyRows(page: Page): Promise<[string, number, number, number][]> {
   const history = region(page, "Balance history");
   const table = history.getByRole("table");
   if (!(await table.isVisible())) await history.getByText("Show the figures", { exact: true }).click();
   const rows = await table.getByRole("row").allInnerTexts();
   return rows.slice(1).map((row) => {
-    const [after, ...figures] = row.trim().split(/\s+/);
+    const [cell, ...figures] = row.split("\t").map((text) => text.trim());
+    const after = cell!.split("\n")[0];
     const [payer, escrow, wallet] = figures.map((f) => Number(f.replace(/,/g, "")));
     return [after!, payer!, escrow!, wallet!];
   });
@@ -425,7 +431,9 @@ describe("the balance history", () => {
     await expectHistory(page, expected);
     const { pack } = await exportPack(page);
     expect(Object.keys(pack)).not.toContain("history");
-    expect(JSON.stringify(pack)).not.toContain("top-up");
+    // Issue 32 finding 13: the top-up is in the pack's activity and its count of top-ups, not its history.
+    expect(pack.topped_up).toBe(50);
+    expect(pack.activity[1]).toMatchObject({ kind: "top-up", text: "Topped up 50 payer credits. No fee." });
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
 import { freshState, withActivity } from "../../shared/client-state/pack.ts";
 import { duration, holdNote, holdText } from "../../site/src/client/countdown.ts";
-import { credits } from "../../site/src/client/dom.ts";
+import { credits, h } from "../../site/src/client/dom.ts";
 import { HISTORY_MAX, type HistoryPoint, readHistory, withPoint } from "../../site/src/client/history.ts";
 import { historyChart, historyLabel, linePoints } from "../../site/src/client/history-chart.ts";
 import { flowLabel, flowOf, moneyFlow } from "../../site/src/client/money-flow.ts";
@@ -130,16 +130,57 @@ describe("the balance history", () => {
   const start = { payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 };
   const funded = { payerCredits: 900, inEscrow: 100, agentWallet: 0, feesPaid: 0 };
   const NOW = Date.parse("2026-01-01T00:00:00.000Z");
-  const fundEvent = withActivity(freshState(), { kind: "fund", at: "2026-01-01T00:00:00.000Z", text: "Funded" });
+  const NOW_ISO = "2026-01-01T00:00:00.000Z";
+  const fundEvent = withActivity(freshState(), { kind: "fund", at: NOW_ISO, text: "Funded" });
 
   test("starts with the balances it first sees, adds a point only when they change, named by the new event or as a top-up", () => {
     const first = withPoint([], start, freshState(), false, NOW)!;
-    expect(first).toEqual([{ at: "2026-01-01T00:00:00.000Z", after: "start", ...start }]);
+    expect(first).toEqual([{ at: "2026-01-01T00:00:00.000Z", after: "start", job: "", ...start }]);
     expect(withPoint(first, start, fundEvent, true, NOW)).toBeNull();
     const second = withPoint(first, funded, fundEvent, true, NOW)!;
     expect(second.map((p) => p.after)).toEqual(["start", "fund"]);
     const topped = withPoint(second, { ...funded, payerCredits: 950 }, fundEvent, false, NOW)!;
     expect(topped.at(-1)).toMatchObject({ after: "top-up", payerCredits: 950, inEscrow: 100 });
+  });
+
+  test("names the job each change was about, from its activity text (issue 32 finding 13)", () => {
+    const named = withActivity(freshState(), {
+      kind: "fund",
+      at: NOW_ISO,
+      text: 'Funded "Logo "v2"": 100 credits held in escrow.',
+    });
+    const points = withPoint(withPoint([], start, freshState(), false, NOW)!, funded, named, true, NOW)!;
+    expect(points.map((p) => p.job)).toEqual(["", 'Logo "v2"']);
+    const topUp = withActivity(named, { kind: "top-up", at: NOW_ISO, text: "Topped up 50 payer credits. No fee." });
+    expect(withPoint(points, { ...funded, payerCredits: 950 }, topUp, true, NOW)!.at(-1)).toMatchObject({
+      after: "top-up",
+      job: "",
+    });
+    expect(readHistory(JSON.stringify([{ ...points[1], job: undefined }]))[0]!.job).toBe("");
+  });
+
+  test("says so while nothing has changed; then a scale from 0 to the largest figure, and a table with the job under each change and the fees paid", () => {
+    const one = withPoint([], start, freshState(), false, NOW)!;
+    const host = h("div", {}, historyChart(one));
+    expect(host.textContent).toContain("Nothing has changed yet");
+    const released = { payerCredits: 900, inEscrow: 0, agentWallet: 95, feesPaid: 5 };
+    const named = withActivity(freshState(), {
+      kind: "release",
+      at: NOW_ISO,
+      text: 'Released "Logo": fee 5, agent wallet +95.',
+    });
+    const two = withPoint(one, released, named, true, NOW)!;
+    const shown = h("div", {}, historyChart(two, true));
+    expect(shown.textContent).not.toContain("Nothing has changed yet");
+    expect([...shown.querySelectorAll(".scale span")].map((s) => s.textContent)).toEqual(["1,000", "0"]);
+    expect([...shown.querySelectorAll("thead th")].map((th) => th.textContent)).toEqual([
+      "After",
+      "Payer credits",
+      "In escrow",
+      "Agent wallet",
+      "Fees paid",
+    ]);
+    expect([...shown.querySelectorAll("tbody tr")].at(-1)!.textContent).toBe("releaseLogo9000955");
   });
 
   test(`keeps the last ${HISTORY_MAX} points`, () => {
@@ -174,7 +215,7 @@ describe("the balance history", () => {
     expect(historyLabel(points.slice(0, 1))).toBe(
       "Balance history, one point so far: payer credits 1,000, in escrow 0, agent wallet 0.",
     );
-    const [picture] = historyChart(points) as SVGElement[];
+    const picture = h("div", {}, historyChart(points)).querySelector("svg");
     expect(picture!.getAttribute("role")).toBe("img");
     expect(picture!.getAttribute("aria-label")).toBe(historyLabel(points));
     expect(picture!.querySelectorAll("polyline")).toHaveLength(3);

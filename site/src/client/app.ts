@@ -11,6 +11,7 @@
  * does with the keeper (job-actions, create-form, wallet, connection, demo-pack, sharing), and
  * events (the wiring).
  */
+import { watchBalances } from "./balances-view.ts";
 import { startCountdowns } from "./countdown.ts";
 import { updateTitleCount } from "./create-form.ts";
 import { $ } from "./dom.ts";
@@ -31,4 +32,5 @@ if (loadNotice) {
 }
 void loadTemplates();
 startCountdowns(scheduleRefresh);
+watchBalances();
 $("app").setAttribute("data-ready", "true");

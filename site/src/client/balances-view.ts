@@ -1,7 +1,8 @@
 /**
  * The Balances card: where every credit is (client/balances.ts): payer credits, the escrow the
  * funded and submitted jobs hold, the agent wallet and the fees released jobs paid, with a bar of
- * their shares and the sentence that they add up to the start plus top-ups. A figure that changes
+ * their shares and the sentence of what they add up to (the start plus the top-ups the state
+ * records, computed), and the same figures in a strip for narrow screens. A figure that changes
  * shows its difference briefly (CSS, none under prefers-reduced-motion). Accessible names the
  * browser suite reads: "Payer credits", "In escrow", "Agent wallet", "Fees paid". Jobs received
  * through a handoff link are their payers' (D28): their escrow is a sentence apart, in no figure.
@@ -57,12 +58,40 @@ export function renderBalances(state: DemoState): void {
     const segment = segments[index++] as HTMLElement | undefined;
     if (segment) segment.style.flexGrow = String(total > 0 ? value / total : 0);
   }
-  $("balances-total").textContent =
-    `Payer credits + in escrow + agent wallet + fees paid = ${credits(total)} credits. They always add up to ` +
-    `the ${credits(STARTING_CREDITS)} starting credits plus top-ups: the actions only move credits between them.`;
+  $("balances-total").textContent = totalText(total, state.toppedUp);
+  $("balance-strip").textContent = stripText(balances);
   const received = $("balances-received");
   received.hidden = state.receivedJobs.length === 0;
   received.textContent = received.hidden ? "" : receivedText(state.receivedJobs.length, balances.receivedInEscrow);
+}
+
+/**
+ * The balances sentence, computed (issue 32): the four figures' sum against the starting credits
+ * plus the top-ups the state records; it says so when they differ rather than claim they add up.
+ */
+export function totalText(total: number, toppedUp: number): string {
+  const sum = `Payer credits + in escrow + agent wallet + fees paid = ${credits(total)} credits`;
+  const start = credits(STARTING_CREDITS);
+  const held =
+    toppedUp === 0 ? `the ${start} starting credits, no top-ups` : `${start} start + ${credits(toppedUp)} topped up`;
+  return total === STARTING_CREDITS + toppedUp
+    ? `${sum}: ${held}. Actions only move credits between them.`
+    : `${sum}, but ${held} make ${credits(STARTING_CREDITS + toppedUp)}: these figures do not add up.`;
+}
+
+/** The compact strip a narrow screen keeps in view (issue 32): the four figures in a line. */
+export const stripText = (b: Figures): string =>
+  `Payer ${credits(b.payerCredits)} · Escrow ${credits(b.inEscrow)} · Wallet ${credits(b.agentWallet)} · Fees ${credits(b.feesPaid)}`;
+
+/**
+ * Shows the balance strip while the Balances card's figures are out of view, above or below
+ * (CSS shows it on narrow screens only): acting on a job, the balances stay in sight.
+ */
+export function watchBalances(): void {
+  const strip = $("balance-strip");
+  new IntersectionObserver(([entry]) => {
+    strip.hidden = entry?.isIntersecting ?? true;
+  }).observe($("balance-figures"));
 }
 
 /** What the jobs received from their payers hold, apart from the four figures (D28). */

@@ -1,8 +1,9 @@
 /**
  * The New job form: Create job commits a create through the keeper (POST /api/v0/transition);
  * Simulate runs the whole walk for the same fields at the current balance (POST /api/v0/simulate),
- * which changes nothing but the activity log. What was typed goes as typed (form-values.ts): the
- * service judges it. A refusal that names one of the form's fields shows by that field, under the
+ * which changes nothing but the activity log. The amount is read by the page's one number parser
+ * (form-values.ts), which refuses what is not a whole number by the field; the rest goes as typed
+ * and the service judges it. A refusal that names one of the form's fields shows by that field, under the
  * form's own label for it; any other shows in the form's alert (notices.ts).
  */
 import type { EscrowError, Terminal } from "../../../client/index.ts";
@@ -10,7 +11,7 @@ import { LIMITS, TERMINALS } from "../../../shared/protocol/constants.ts";
 import type { FieldName } from "../../../shared/protocol/fields.ts";
 import { $, credits } from "./dom.ts";
 import { type LabelOf, tableLabel } from "./field-labels.ts";
-import { asInteger, optional } from "./form-values.ts";
+import { optional, readNumber } from "./form-values.ts";
 import { feeLine, titleCount } from "./hints.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
@@ -39,14 +40,22 @@ const formLabel: LabelOf = (field) => {
 
 const value = (id: string): string => ($(id) as HTMLInputElement).value;
 
-/** The create fields as the form holds them. */
-const createFields = () => ({
-  title: value(CONTROLS.title),
-  amount: asInteger(value(CONTROLS.amount)),
-  criteria: value(CONTROLS.criteria),
-  client_ref: optional(value(CONTROLS.client_ref)),
-  callback_url: optional(value(CONTROLS.callback_url)),
-});
+/** The create fields as the form holds them; null, with the error by Amount, when it holds no number. */
+function createFields() {
+  clearErrors($("create-form"));
+  const amount = readNumber(value(CONTROLS.amount));
+  if (!amount.ok) {
+    errorBy($(CONTROLS.amount), amount.message, formLabel);
+    return null;
+  }
+  return {
+    title: value(CONTROLS.title),
+    amount: amount.value,
+    criteria: value(CONTROLS.criteria),
+    client_ref: optional(value(CONTROLS.client_ref)),
+    callback_url: optional(value(CONTROLS.callback_url)),
+  };
+}
 
 /** Shows a refusal by the field it names (the service's `field`), else in the form's alert. */
 function refused(answer: EscrowError): void {
@@ -79,12 +88,15 @@ export function updateTitleCount(): void {
   const counter = $("title-count");
   counter.textContent = titleCount(title);
   counter.classList.toggle("over", [...title.trim()].length > LIMITS.titleMax);
-  $("fee-line").textContent = feeLine(asInteger(value(CONTROLS.amount)));
+  const amount = readNumber(value(CONTROLS.amount));
+  $("fee-line").textContent = feeLine(amount.ok ? amount.value : undefined);
 }
 
 /** Creates a job from the form; on success the form is cleared and the focus lands on the new job. */
 export async function createJob(): Promise<void> {
-  const answer = await whileFormBusy(() => keeper.create(createFields()));
+  const fields = createFields();
+  if (!fields) return;
+  const answer = await whileFormBusy(() => keeper.create(fields));
   if (!answer.ok) {
     refused(answer);
     return;
@@ -98,7 +110,9 @@ export async function createJob(): Promise<void> {
 export async function simulate(): Promise<void> {
   const chosen = ($(CONTROLS.terminal) as HTMLSelectElement).value;
   const terminal: Terminal | undefined = TERMINALS.find((t) => t === chosen);
-  const fields = { ...createFields(), proof_url: value(CONTROLS.proof_url), terminal };
+  const create = createFields();
+  if (!create) return;
+  const fields = { ...create, proof_url: value(CONTROLS.proof_url), terminal };
   // The last result goes as the new walk starts: a refusal never sits beside an old result.
   ui.simulation = null;
   refresh();

@@ -1,8 +1,10 @@
 /**
  * The balance history drawn (history.ts): payer credits, escrow and agent wallet after each
  * change, oldest on the left, as a hand-drawn SVG sparkline with role="img" whose accessible name
- * says where each line started and ends; a legend (colour and dash, so it reads without colour);
- * and the same figures as a table under "Show the figures".
+ * says where each line started and ends, with its scale (0 to the largest figure) beside it; a
+ * legend (colour and dash, so it reads without colour); a line saying so while nothing has
+ * changed; and under "Show the figures" a table of every point: what changed the balances with
+ * the job it was about under it, the three figures and the fees paid.
  */
 import { type Child, credits, h, svg } from "./dom.ts";
 import type { HistoryPoint } from "./history.ts";
@@ -42,7 +44,10 @@ export function historyLabel(points: readonly HistoryPoint[]): string {
   return `Balance history, ${over}: ${lines.join(", ")}.`;
 }
 
-/** The sparkline, its legend and its table (shown when `open`). */
+/** The table's columns after "After" (what changed them, and the job): the three lines' figures and the fees paid. */
+const COLUMNS = [...LINES, { key: "feesPaid", name: "Fees paid" }] as const;
+
+/** The sparkline with its scale, its legend and its table (shown when `open`). */
 export function historyChart(points: readonly HistoryPoint[], open = false): Child[] {
   const max = Math.max(1, ...points.flatMap((p) => LINES.map(({ key }) => p[key])));
   const picture = svg(
@@ -62,7 +67,19 @@ export function historyChart(points: readonly HistoryPoint[], open = false): Chi
     }),
   );
   return [
-    picture,
+    points.length > 1
+      ? null
+      : h(
+          "p",
+          { class: "muted small" },
+          "Nothing has changed yet: each fund, release, dispute or top-up adds a point.",
+        ),
+    h(
+      "div",
+      { class: "chart" },
+      h("div", { class: "scale", "aria-hidden": "true" }, h("span", {}, credits(max)), h("span", {}, "0")),
+      picture,
+    ),
     h(
       "ul",
       { class: "legend" },
@@ -82,7 +99,7 @@ export function historyChart(points: readonly HistoryPoint[], open = false): Chi
             "tr",
             {},
             h("th", { scope: "col" }, "After"),
-            LINES.map(({ name }) => h("th", { scope: "col" }, name)),
+            COLUMNS.map(({ name }) => h("th", { scope: "col" }, name)),
           ),
         ),
         h(
@@ -92,8 +109,8 @@ export function historyChart(points: readonly HistoryPoint[], open = false): Chi
             h(
               "tr",
               {},
-              h("th", { scope: "row" }, p.after),
-              LINES.map(({ key }) => h("td", {}, credits(p[key]))),
+              h("th", { scope: "row" }, p.after, p.job ? h("span", { class: "job" }, p.job) : null),
+              COLUMNS.map(({ key }) => h("td", {}, credits(p[key]))),
             ),
           ),
         ),

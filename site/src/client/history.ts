@@ -1,7 +1,7 @@
 /**
  * The balance history the page draws: the four balances after each change, oldest first, with
- * what changed them (the activity kind that came with the change, or a top-up, which logs no
- * event). The activity log holds no balances, so the page records a point whenever the balances
+ * what changed them (the activity kind that came with the change; a change that logged none,
+ * which only an older page's top-up did, is a top-up) and the job it was about, if any. The activity log holds no balances, so the page records a point whenever the balances
  * change and keeps the last 80 in this browser's storage, beside the state; it is never in a demo
  * pack. Pure functions: the page passes the stored list in and saves what comes back.
  */
@@ -18,7 +18,15 @@ export interface HistoryPoint extends Figures {
   at: string;
   /** What changed them: an activity kind, "top-up", or "start" for the first point. */
   after: string;
+  /** The title of the job the change was about ("" for a top-up, a reset or an import of a pack). */
+  job: string;
 }
+
+/** The longest job title a point keeps. */
+const JOB_MAX = 80;
+
+/** The job title an activity text names between its quotes (client/activity.ts), or "". */
+export const jobIn = (text: string | undefined): string => /"(.*)"/.exec(text ?? "")?.[1]?.slice(0, JOB_MAX) ?? "";
 
 /** Most points kept: as many as the activity log keeps events. */
 export const HISTORY_MAX = LIMITS.activityMax;
@@ -42,7 +50,8 @@ export function readHistory(text: string | null): HistoryPoint[] {
     const p = item as Record<string, unknown>;
     if (typeof p.at !== "string" || typeof p.after !== "string" || !OWN_FIGURES.every((f) => isFigure(p[f]))) return [];
     const { at, after, payerCredits, inEscrow, agentWallet, feesPaid } = p as unknown as HistoryPoint;
-    points.push({ at, after: after.slice(0, 20), payerCredits, inEscrow, agentWallet, feesPaid });
+    const job = typeof p.job === "string" ? p.job.slice(0, JOB_MAX) : "";
+    points.push({ at, after: after.slice(0, 20), job, payerCredits, inEscrow, agentWallet, feesPaid });
   }
   return points;
 }
@@ -64,7 +73,8 @@ export function withPoint(
   const last = points.at(-1);
   if (last && same(last, balances)) return null;
   const after = !last ? "start" : newEvent ? (state.activity[0]?.kind ?? "change") : "top-up";
+  const job = last && newEvent ? jobIn(state.activity[0]?.text) : "";
   const { payerCredits, inEscrow, agentWallet, feesPaid } = balances;
-  const point = { at: new Date(now).toISOString(), after, payerCredits, inEscrow, agentWallet, feesPaid };
+  const point = { at: new Date(now).toISOString(), after, job, payerCredits, inEscrow, agentWallet, feesPaid };
   return [...points, point].slice(-HISTORY_MAX);
 }

@@ -8,7 +8,7 @@
  */
 import type { Answer, AnswerOf } from "../../../client/index.ts";
 import { credits } from "./dom.ts";
-import { asInteger, optional } from "./form-values.ts";
+import { optional, readNumber } from "./form-values.ts";
 import { statusPage } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
 import { verdictOf } from "./verdict.ts";
@@ -46,8 +46,19 @@ function said({ job }: AnswerOf<"transition">): string {
 function take(id: string, action: JobAction): Promise<Answer<"transition">> {
   const draft = (name: string) => ui.drafts.get(`${name}-${id}`);
   switch (action) {
-    case "fund":
-      return keeper.fund(id, { ttl_seconds: asInteger(draft("hold") ?? "") });
+    case "fund": {
+      // Hold seconds is read by the page's one number parser (form-values.ts), like every amount.
+      const hold = readNumber(draft("hold") ?? "");
+      if (!hold.ok)
+        return Promise.resolve({
+          ok: false,
+          code: "invalid_input",
+          status: 0,
+          message: hold.message,
+          field: "ttl_seconds",
+        });
+      return keeper.fund(id, { ttl_seconds: hold.value });
+    }
     case "submit":
       return keeper.submit(id, { proof_url: draft("proof") ?? "", proof_note: optional(draft("proofnote")) });
     case "release":

@@ -32,14 +32,25 @@ export function flowLabel(flow: Flow, title = "Money flow"): string {
     : `${into} ${credits(flow.toAgent)} to the agent wallet and ${credits(flow.fee)} as the fee.`;
 }
 
-const W = 100;
-const H = 36;
+const W = 72;
+const H = 40;
 
-/** A place credits can be: a box named `name` at (x, y). */
-const node = (x: number, y: number, place: string, name: string) => [
-  svg("rect", { x, y, width: W, height: H, rx: 6, class: `node ${place}` }),
-  svg("text", { x: x + W / 2, y: y + H / 2 + 4, "text-anchor": "middle", class: "name" }, name),
-];
+/**
+ * A place credits can be: a box named `name` at (x, y), the name on two lines when it has two
+ * words. The picture is 260 units wide, so it is drawn at least at its own size from 360 px wide
+ * up and its 12-unit labels never render under 12 px (issue 32 finding 17).
+ */
+const node = (x: number, y: number, place: string, name: string) => {
+  const words = name.split(" ");
+  return [
+    svg("rect", { x, y, width: W, height: H, rx: 6, class: `node ${place}` }),
+    svg(
+      "text",
+      { x: x + W / 2, y: y + (words.length > 1 ? 17 : 24), "text-anchor": "middle", class: "name" },
+      words.map((word, i) => svg("tspan", { x: x + W / 2, dy: i === 0 ? 0 : 14 }, i === 0 ? word : ` ${word}`)),
+    ),
+  ];
+};
 
 type Point = [number, number];
 
@@ -83,28 +94,27 @@ export function moneyFlow(job: JobRecord, title?: string): SVGElement | null {
     role: "img",
     "aria-label": flowLabel(f, title),
     class: "money-flow",
-    viewBox: "0 0 380 112",
   };
   if (f.backToPayer > 0)
     return svg(
       "svg",
-      common,
-      node(1, 10, "payer", "Payer credits"),
-      node(140, 10, "escrow", "In escrow"),
-      node(279, 10, "wallet none", "Agent wallet"),
-      flow([101, 28], [139, 28], "escrow", f.amount, f.amount, [120, 17]),
-      flow([240, 28], [278, 28], "wallet", 0, f.amount, [259, 20]),
-      flow([190, 46], [51, 47], "payer", f.backToPayer, f.amount, [120, 106], true),
+      { ...common, viewBox: "0 0 260 132" },
+      node(1, 30, "payer", "Payer credits"),
+      node(94, 30, "escrow", "In escrow"),
+      node(187, 30, "wallet none", "Agent wallet"),
+      flow([73, 50], [93, 50], "escrow", f.amount, f.amount, [83.5, 22]),
+      flow([166, 50], [186, 50], "wallet", 0, f.amount, [176.5, 22]),
+      flow([130, 70], [37, 71], "payer", f.backToPayer, f.amount, [83.5, 128], true),
     );
   return svg(
     "svg",
-    common,
-    node(1, 38, "payer", "Payer credits"),
-    node(140, 38, "escrow", "In escrow"),
-    node(279, 2, "wallet", "Agent wallet"),
-    node(279, 74, "fees", "Fee"),
-    flow([101, 56], [139, 56], "escrow", f.amount, f.amount, [120, 45]),
-    flow([240, 56], [278, 20], "wallet", f.toAgent, f.amount, [268, 11, "end"]),
-    flow([240, 56], [278, 92], "fees", f.fee, f.amount, [268, 109, "end"]),
+    { ...common, viewBox: "0 0 260 128" },
+    node(1, 46, "payer", "Payer credits"),
+    node(94, 46, "escrow", "In escrow"),
+    node(187, 6, "wallet", "Agent wallet"),
+    node(187, 86, "fees", "Fee"),
+    flow([73, 66], [93, 66], "escrow", f.amount, f.amount, [83.5, 38]),
+    flow([166, 66], [186, 26], "wallet", f.toAgent, f.amount, [181, 12, "end"]),
+    flow([166, 66], [186, 106], "fees", f.fee, f.amount, [181, 124, "end"]),
   );
 }

@@ -8,14 +8,23 @@ import { topUpText } from "../../../client/activity.ts";
 import { STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
 import { askToReplace, holdings } from "./confirm-replace.ts";
 import { $, credits } from "./dom.ts";
+import { readNumber } from "./form-values.ts";
 import { errorBy, statusPage } from "./notices.ts";
 import { keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
-/** Adds the Top up amount to payer credits, or says by the field which amounts are allowed (the keeper's rule). */
+/**
+ * Adds the Top up amount (read by the page's one number parser, form-values.ts) to payer credits,
+ * or says by the field why not: not a number, or not an amount the keeper's rule allows.
+ */
 export function topUp(): void {
   const input = $<HTMLInputElement>("topup-amount");
-  const amount = Number(input.value.trim());
+  const read = readNumber(input.value);
+  if (!read.ok) {
+    errorBy(input, read.message);
+    return;
+  }
+  const amount = read.value ?? Number.NaN;
   // A success clears every error shown (page-state.ts), this field's too.
   const done = keeper.topUp(amount);
   if (!done.ok) {
