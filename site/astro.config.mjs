@@ -6,12 +6,25 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "astro/config";
 import { precompress } from "./precompress.ts";
 
+/** The repository's pure layers (the site's own modules are not among them). */
+const PURE = ["../shared/", "../client/"].map((folder) => fileURLToPath(new URL(folder, import.meta.url)));
+
 export default defineConfig({
   output: "static",
   site: process.env.SITE_URL ?? "http://localhost:3000",
   trailingSlash: "ignore",
   build: { format: "directory" },
   devToolbar: { enabled: false },
+  // shared/ and client/ are pure modules (no I/O, nothing done on import that the page needs), so
+  // the page's bundle keeps only what it uses of them: without this, Rollup keeps top-level
+  // tables of modules the page never calls (SHA-256's constants, the engines' prepared readers).
+  vite: {
+    build: {
+      rollupOptions: {
+        treeshake: { moduleSideEffects: (id) => !PURE.some((folder) => id.startsWith(folder)) },
+      },
+    },
+  },
   integrations: [
     {
       name: "precompress",

@@ -1,6 +1,7 @@
 /** /api/errors.json: the error catalog (SPEC "Errors", D9, D21, D23), with the error body shape of D8 and D22. */
 import { MODE, MONEY } from "../protocol/constants.ts";
-import { ERROR_CATALOG } from "../protocol/errors.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../protocol/errors.ts";
+import { ERROR_WHEN } from "./error-when.ts";
 import { INVALID_FIELD_MESSAGES, INVALID_FIELD_NAMES } from "./field-messages.ts";
 
 /** The errors document. */
@@ -26,6 +27,14 @@ export const errors = () => ({
     "expiry conflicts",
     "state: illegal_transition, insufficient_credits, hold_expired",
   ],
-  codes: Object.entries(ERROR_CATALOG).map(([code, entry]) => ({ code, ...entry })),
+  codes: Object.entries(ERROR_CATALOG).map(([code, { status, kind, message, extra, routes }]) => ({
+    code,
+    status,
+    kind,
+    message,
+    when: ERROR_WHEN[code as ErrorCode],
+    extra,
+    routes,
+  })),
   invalid_field: { fields: INVALID_FIELD_NAMES, messages: INVALID_FIELD_MESSAGES },
 });

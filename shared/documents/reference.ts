@@ -5,8 +5,9 @@
  */
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
-import { ERROR_CATALOG } from "../protocol/errors.ts";
+import { ERROR_CATALOG, type ErrorCode } from "../protocol/errors.ts";
 import { BODY_SCHEMA_PATH, DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
+import { ERROR_WHEN } from "./error-when.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
 import { openapi } from "./openapi.ts";
 
@@ -96,7 +97,7 @@ export function referenceModel(siteUrl: string) {
       status: entry.status,
       kind: entry.kind,
       message: entry.message,
-      when: entry.when,
+      when: ERROR_WHEN[code as ErrorCode],
       extra: entry.extra,
     })),
     requestFields: REQUEST_FIELDS,

@@ -1,8 +1,10 @@
 /**
  * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9,
- * internal_error of D21, rate_limited of D23 and seals_unavailable of D27): status, kind, message template, when it happens, extra fields and
- * routes. Engine rejections and /api/errors.json both read it, so a message cannot drift from
- * its documentation.
+ * internal_error of D21, rate_limited of D23 and seals_unavailable of D27): status, kind, message
+ * template, extra fields and routes. Engine rejections and /api/errors.json both read it, so a
+ * message cannot drift from its documentation. When each one happens is documentation only, and
+ * lives beside the documents (shared/documents/error-when.ts), so the web page, which reads this
+ * catalog, does not carry it (issue 32: about 0.75 KB of its script, Brotli).
  */
 import { ACTIONS, MODE, MONEY } from "./constants.ts";
 
@@ -14,7 +16,6 @@ export interface CatalogEntry {
   status: number;
   kind: "schema" | "state" | "http";
   message: string;
-  when: string;
   extra: readonly string[];
   routes: readonly ErrorRoute[];
 }
@@ -27,7 +28,6 @@ export const ERROR_CATALOG = {
     status: 400,
     kind: "schema",
     message: "Body must be a JSON object.",
-    when: "Body missing, not valid UTF-8, not parseable JSON, not an object, or an array.",
     extra: [],
     routes: ALL_ENGINES,
   },
@@ -35,7 +35,6 @@ export const ERROR_CATALOG = {
     status: 400,
     kind: "schema",
     message: "action must be create, fund, submit, release, or dispute.",
-    when: 'action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a).',
     extra: ["action", "actions"],
     routes: ["validate", "quote", "transition", "verify"],
   },
@@ -43,7 +42,6 @@ export const ERROR_CATALOG = {
     status: 400,
     kind: "schema",
     message: "{field} is required.",
-    when: "A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27).",
     extra: [],
     routes: ALL_ENGINES,
   },
@@ -52,7 +50,6 @@ export const ERROR_CATALOG = {
     kind: "schema",
     // SPEC's catalog text; each response names its field and the rule it broke (field-messages).
     message: "{field} must be a string / integer / https URL / ISO-8601 UTC datetime.",
-    when: "A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule.",
     extra: [],
     routes: ALL_ENGINES,
   },
@@ -60,7 +57,6 @@ export const ERROR_CATALOG = {
     status: 409,
     kind: "state",
     message: "Cannot {action} a job in status {from}. {action} requires status {expected}.",
-    when: "Job status does not match what the action requires (fund needs open, submit needs funded, release and dispute need submitted); verify rejects a terminal job whose status does not match the action, and a job neither submitted nor terminal.",
     extra: ["action", "from", "expected"],
     routes: ["validate", "quote", "transition", "verify"],
   },
@@ -68,7 +64,6 @@ export const ERROR_CATALOG = {
     status: 409,
     kind: "state",
     message: "Need {needed} credits to fund. payer_credits is {payer_credits}.",
-    when: "Fund (or the fund step of simulate) with payer_credits below the job amount.",
     extra: ["action", "needed", "payer_credits"],
     routes: ["validate", "quote", "transition", "simulate"],
   },
@@ -76,7 +71,6 @@ export const ERROR_CATALOG = {
     status: 409,
     kind: "state",
     message: "Cannot release after expiresAt. The hold ended at {expiresAt}. Dispute remains allowed.",
-    when: "Release after the funded job's expiresAt (now strictly after it). Dispute still works. simulate cannot reach it (D13a).",
     extra: ["expiresAt"],
     routes: ["validate", "quote", "transition", "simulate"],
   },
@@ -84,7 +78,6 @@ export const ERROR_CATALOG = {
     status: 405,
     kind: "http",
     message: "POST JSON to this path. GET the protocol at /api/settlement.json.",
-    when: "A verb other than those the path serves. The Allow header lists them.",
     extra: [],
     routes: [...ALL_ENGINES, "documents"],
   },
@@ -92,7 +85,6 @@ export const ERROR_CATALOG = {
     status: 404,
     kind: "http",
     message: "No such path. GET /api/agent.json lists every path.",
-    when: "A path the service does not serve (D9).",
     extra: [],
     routes: ["any"],
   },
@@ -100,7 +92,6 @@ export const ERROR_CATALOG = {
     status: 413,
     kind: "http",
     message: "Body must be at most 65536 bytes.",
-    when: "A request body over 65,536 bytes, by Content-Length or as it streams in (D9).",
     extra: [],
     routes: ALL_ENGINES,
   },
@@ -108,7 +99,6 @@ export const ERROR_CATALOG = {
     status: 500,
     kind: "http",
     message: "Something went wrong on our side. Nothing was changed.",
-    when: "An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).",
     extra: [],
     routes: ["any"],
   },
@@ -116,7 +106,6 @@ export const ERROR_CATALOG = {
     status: 429,
     kind: "http",
     message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
-    when: "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
     extra: [],
     routes: ["any"],
   },
@@ -125,7 +114,6 @@ export const ERROR_CATALOG = {
     kind: "http",
     message:
       "This service is set to require sealed jobs (SEALS=required) but has no usable signing key, so it answers no engine request rather than answer unsealed. Nothing was changed; try again once its operator has set SIGNING_KEY.",
-    when: "Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.",
     extra: [],
     routes: ALL_ENGINES,
   },

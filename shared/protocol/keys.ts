@@ -27,8 +27,11 @@ export function demoKeyToken(headers: HeaderReader): string | null {
   return fromServiceKey || null;
 }
 
-/** `k_` + the first 12 hex characters of SHA-256 of the UTF-8 token (D14). */
-export const keyIdOf = (token: string): string => `k_${sha256Hex(token).slice(0, 12)}`;
+/** The key_id of a token whose SHA-256 (of its UTF-8) is `hex`: `k_` + its first 12 hex characters (D14). */
+export const keyIdOfDigest = (hex: string): string => `k_${hex.slice(0, 12)}`;
+
+/** The key_id of a demo key token (D14). */
+export const keyIdOf = (token: string): string => keyIdOfDigest(sha256Hex(token));
 
 /** The key_id of a request, or null when it sent no key. */
 export function keyIdFromHeaders(headers: HeaderReader): string | null {

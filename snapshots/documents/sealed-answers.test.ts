@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
+import { ERROR_WHEN } from "../../shared/documents/error-when.ts";
 import { errors } from "../../shared/documents/errors.ts";
 import { INVALID_FIELD_MESSAGES } from "../../shared/documents/field-messages.ts";
 import { openapi } from "../../shared/documents/openapi.ts";
@@ -211,7 +212,7 @@ describe("SEALS=required refusals are the published ones", () => {
     const body = answered("transition", { action: "release", job }, sealed("required"));
     expect(body).toMatchObject({ error: "missing_field", field: "job.seal" });
     expect(body.message).toBe(ERROR_CATALOG.missing_field.message.replace("{field}", "job.seal"));
-    expect(ERROR_CATALOG.missing_field.when).toContain("job.seal");
+    expect(ERROR_WHEN.missing_field).toContain("job.seal");
   });
 
   test("a seal that does not match is invalid_field job.seal with the message errors.json publishes", () => {
@@ -223,6 +224,6 @@ describe("SEALS=required refusals are the published ones", () => {
     expect(body).toMatchObject({ error: "invalid_field", field: "job.seal", message: SEAL_MISMATCH });
     expect(INVALID_FIELD_MESSAGES["job.seal"]).toBe(body.message);
     expect(errors().invalid_field.fields).toContain("job.seal");
-    expect(ERROR_CATALOG.invalid_field.when).toContain("job.seal");
+    expect(ERROR_WHEN.invalid_field).toContain("job.seal");
   });
 });

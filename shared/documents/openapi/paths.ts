@@ -10,6 +10,7 @@ import { type EngineRoute, MCP_PATH } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
 import { pascal } from "../../schemas/components.ts";
 import { DOCUMENT_CATALOG, type DocumentKind, KEY_SET, TYPES } from "../catalog.ts";
+import { ERROR_WHEN } from "../error-when.ts";
 import { exampleList } from "../examples.ts";
 import { jwksPathItem } from "./jwks.ts";
 import { SIMULATE_LINKS, TRANSITION_LINKS, TRANSITION_SUCCESS } from "./links.ts";
@@ -22,7 +23,7 @@ export const responseRef = (name: string) => ({
 
 /** An error response whose examples point at components.examples, one per code. */
 export const errorResponse = (codes: readonly ErrorCode[]) => ({
-  description: codes.map((code) => `${code}: ${ERROR_CATALOG[code].when}`).join(" "),
+  description: codes.map((code) => `${code}: ${ERROR_WHEN[code]}`).join(" "),
   content: {
     "application/json": {
       schema: schemaRef("ErrorBody"),

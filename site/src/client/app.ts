@@ -19,7 +19,7 @@ import { wire } from "./events.ts";
 import { alertPage } from "./notices.ts";
 import { loadNotice, scheduleRefresh } from "./page-state.ts";
 import { readShareLink } from "./sharing.ts";
-import { loadTemplates } from "./templates.ts";
+import { wireTemplates } from "./templates.ts";
 
 wire();
 updateTitleCount();
@@ -30,7 +30,7 @@ if (loadNotice) {
   const shown = $("page-alert");
   alertPage(shown.hidden ? loadNotice : `${shown.textContent} ${loadNotice}`);
 }
-void loadTemplates();
+wireTemplates();
 startCountdowns(scheduleRefresh);
 watchBalances();
 $("app").setAttribute("data-ready", "true");

@@ -7,7 +7,7 @@ import { mintKey, removeKey, saveApiBase } from "./connection.ts";
 import { createJob, simulate, updateTitleCount } from "./create-form.ts";
 import { exportPack, importPack } from "./demo-pack.ts";
 import { $ } from "./dom.ts";
-import { jobAction, verifyReceipt } from "./job-actions.ts";
+import { verifyReceipt } from "./job-actions.ts";
 import { wireJobs } from "./job-wiring.ts";
 import { apiBase, refresh, reload, ui } from "./page-state.ts";
 import { clearShareLink, copyHandoff, copyReceiptLink, importShared, openPasted, readShareLink } from "./sharing.ts";
@@ -57,12 +57,6 @@ function onAction(event: MouseEvent): void {
   if (!button || button.disabled) return;
   const { action, id = "" } = button.dataset;
   switch (action) {
-    case "fund":
-    case "submit":
-    case "release":
-    case "dispute":
-      void jobAction(id, action);
-      break;
     case "copy-handoff":
       copyHandoff(id);
       break;

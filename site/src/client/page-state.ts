@@ -126,6 +126,7 @@ export function refresh(): void {
     seal: (kind, value) => ui.seals.get(kind, value, context.base),
     now,
     history,
+    redraw: scheduleRefresh,
   });
 }
 

@@ -5,7 +5,6 @@
  */
 import { type DemoState, isReceived, type JobRecord, settledBy } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
-import { keyIdOf } from "../../../shared/protocol/keys.ts";
 import { activityItem } from "./activity-item.ts";
 import { renderBalances } from "./balances-view.ts";
 import { $, replaceChildren } from "./dom.ts";
@@ -13,6 +12,7 @@ import type { HistoryPoint } from "./history.ts";
 import { historyChart } from "./history-chart.ts";
 import { type JobView, jobItem } from "./job-item.ts";
 import { jobUi, shows } from "./job-ui.ts";
+import { keyIdShown } from "./key-id.ts";
 import { focusHeading, jobNode } from "./landing.ts";
 import { errorBy } from "./notices.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
@@ -34,6 +34,8 @@ export interface PageView {
   now: number;
   /** The balance history, oldest first. */
   history: readonly HistoryPoint[];
+  /** Draws the page again (after a value computed later, such as the key id, arrives). */
+  redraw: () => void;
 }
 
 /**
@@ -104,7 +106,7 @@ export function render(page: PageView): void {
   renderBalances(state);
   const chart = $("history");
   replaceChildren(chart, historyChart(page.history, chart.querySelector("details")?.open));
-  const keyId = demoKey ? keyIdOf(demoKey) : null;
+  const keyId = demoKey ? keyIdShown(demoKey, page.redraw) : null;
   $("demo-key").textContent = demoKey ?? "none";
   $("key-id").textContent = keyId ?? "none (optional)";
   $("remove-key").hidden = demoKey === null;
