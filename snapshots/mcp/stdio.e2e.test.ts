@@ -212,14 +212,18 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
 });
 
 describe("bun run mcp (stdio), the raw wire", () => {
-  test("a bad signing setting stops the start with its one line on stderr, exit 1, no stack", async () => {
-    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
+  /** `bun run mcp` on a pack of its own, with `settings` in its environment, its stdio piped. */
+  const rawMcp = (settings: Record<string, string> = {}) =>
+    Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
       cwd: ROOT,
-      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json`, SEALS: "sometimes" },
+      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json`, ...settings },
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
     });
+
+  test("a bad signing setting stops the start with its one line on stderr, exit 1, no stack", async () => {
+    const child = rawMcp({ SEALS: "sometimes" });
     await child.stdin.end();
     const { code, stdout, stderr } = await outputOf(child);
     expect(code).toBe(1);
@@ -229,13 +233,7 @@ describe("bun run mcp (stdio), the raw wire", () => {
   });
 
   test("an ESCROW_CONFIRM other than required stops the start with its one line (issue 33)", async () => {
-    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
-      cwd: ROOT,
-      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json`, ESCROW_CONFIRM: "sometimes" },
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const child = rawMcp({ ESCROW_CONFIRM: "sometimes" });
     await child.stdin.end();
     const { code, stdout, stderr } = await outputOf(child);
     expect(code).toBe(1);
@@ -244,13 +242,7 @@ describe("bun run mcp (stdio), the raw wire", () => {
   });
 
   test("a line that is not JSON, or not JSON-RPC, gets the protocol's error, and the server goes on", async () => {
-    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
-      cwd: ROOT,
-      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json` },
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const child = rawMcp();
     child.stdin.write('{nope\n{"hello":1}\n{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
     await child.stdin.end();
     const lines = (await new Response(child.stdout).text())
@@ -265,13 +257,7 @@ describe("bun run mcp (stdio), the raw wire", () => {
   });
 
   test("a tool call whose arguments are not an object gets /mcp's invalid params message (issue 33)", async () => {
-    const child = Bun.spawn([process.execPath, "run", "--silent", "mcp"], {
-      cwd: ROOT,
-      env: { ...process.env, ESCROW_PACK: `${DIR}/raw.json` },
-      stdin: "pipe",
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const child = rawMcp();
     const call = (id: number, args: unknown) =>
       `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "wallet_balances", arguments: args } })}\n`;
     child.stdin.write(call(3, [1]) + call(4, "x"));
