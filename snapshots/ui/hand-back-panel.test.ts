@@ -9,7 +9,7 @@ import { describe, expect, test } from "bun:test";
 import { type AnswerOf, EscrowKeeper, freshState, type JobRecord, localApi } from "../../client/index.ts";
 import { OWN_SEAL_FAILED, SEAL_WAIT, THEIR_SEAL_FAILED } from "../../site/src/client/hand-back-gate.ts";
 import type { SealCheck } from "../../site/src/client/seal-checks.ts";
-import { sharedPanel } from "../../site/src/client/shared-panel.ts";
+import { sharedIntro, sharedPanel } from "../../site/src/client/shared-panel.ts";
 import { verdictOf, verdictView } from "../../site/src/client/verdict.ts";
 import { useHappyDocument } from "../support/happy-document.ts";
 import { NOW, PROOF_URL } from "../support/helpers.ts";
@@ -104,5 +104,26 @@ describe("a receipt's verdict", () => {
   test("with a wrong figure still names it", () => {
     const verdict = verdictOf(answer({ mismatches: [{ field: "fee", expected: 5, received: 7 }] }));
     expect(verdictView(verdict).textContent).toContain("Fee: the service computes 5; the receipt says 7.");
+  });
+});
+
+describe("the shared panel's words fit the job's status and whose it is (finding 12)", () => {
+  test("a hand-back of your own job, and a job someone else pays for at each step", async () => {
+    const { payer, back } = await walked();
+    const carries = " The link carries the job only: no credits, receipts or demo key.";
+    expect(sharedIntro(payer.state, back)).toBe(
+      `Your job came back from its agent with proof: importing brings the proof into your copy.${carries}`,
+    );
+    expect(sharedIntro(payer.state, payer.job(back.id)!)).toBe(`A link to your own job, funded.${carries}`);
+    const theirs = freshState();
+    expect(sharedIntro(theirs, payer.job(back.id)!)).toBe(
+      `Its payer funded this job with 100 credits and handed it to you: submit proof, then send the hand-back link.${carries}`,
+    );
+    expect(sharedIntro(theirs, back)).toBe(`This job has its proof: its payer releases or disputes it.${carries}`);
+    expect(sharedIntro(theirs, { ...back, status: "disputed" })).toBe(
+      `This job is settled: disputed, all 100 credits back to its payer.${carries}`,
+    );
+    const { div } = panel(back, payer.state);
+    expect(div.querySelector("p.muted")?.textContent).toBe(sharedIntro(payer.state, back));
   });
 });

@@ -15,6 +15,7 @@ import {
   type JobRecord,
 } from "../../../client/index.ts";
 import { type Child, credits, h } from "./dom.ts";
+import { pageWords } from "./page-words.ts";
 import type { SealCheck } from "./seal-checks.ts";
 
 /** What the panel may do with a handed-off job, and the note that says why. */
@@ -58,7 +59,7 @@ function refusal(taken: HandBackRefusal): Child[] {
   const { differences } = taken;
   const seal = differences.some((d) => d.member === "seal");
   const lead = taken.differences.some((d) => d.member === "status")
-    ? taken.message
+    ? pageWords(taken.message)
     : `This is your job, and this link changes more than its worker's step${seal ? ", or lost its seal" : ""}: it cannot be imported. Nothing changed.`;
   const listed = differences.slice(0, LISTED_MAX).map((d) => h("li", {}, `${differenceText(d)}.`));
   if (differences.length > LISTED_MAX) listed.push(h("li", {}, `And ${differences.length - LISTED_MAX} more.`));

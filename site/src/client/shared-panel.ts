@@ -6,13 +6,36 @@
  * verification badge with its "Mismatches"; and the seal check of a shared job or the signature
  * check of a shared receipt (seal-badge.ts).
  */
-import type { DemoState, Shared } from "../../../client/index.ts";
+import { type DemoState, isReceived, type JobRecord, type Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
 import { handBackGate } from "./hand-back-gate.ts";
 import { sealBadge } from "./seal-badge.ts";
 import type { SealCheck } from "./seal-checks.ts";
 import { type Verdict, verdictView } from "./verdict.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
+
+const CARRIES = "The link carries the job only: no credits, receipts or demo key.";
+
+/**
+ * What a handed-off job is, from the visitor's side and for its status (issue 32 finding 12): a
+ * hand-back of your own job, or a job someone else pays for, at the step it stands.
+ */
+export function sharedIntro(state: DemoState, job: JobRecord): string {
+  const own = state.jobs.some((j) => j.id === job.id) && !isReceived(state, job.id);
+  const amount = credits(job.amount);
+  const said = own
+    ? job.status === "submitted"
+      ? "Your job came back from its agent with proof: importing brings the proof into your copy."
+      : `A link to your own job, ${job.status}.`
+    : {
+        open: `Someone handed you this job before funding it: only its payer can fund its ${amount} credits.`,
+        funded: `Its payer funded this job with ${amount} credits and handed it to you: submit proof, then send the hand-back link.`,
+        submitted: "This job has its proof: its payer releases or disputes it.",
+        released: `This job is settled: released, ${credits(job.agentPayout)} to its agent.`,
+        disputed: `This job is settled: disputed, all ${amount} credits back to its payer.`,
+      }[job.status];
+  return `${said} ${CARRIES}`;
+}
 
 /**
  * The panel of an opened share link, with the import button. `check` is the shared job's seal
@@ -25,11 +48,7 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
     const blocked = gate.blocked ? { disabled: true, "aria-describedby": "shared-import-note" } : {};
     return [
       h("h2", { id: "shared-title" }, "Shared job"),
-      h(
-        "p",
-        { class: "muted" },
-        "Someone handed this job over with a link. It carries the job only: no credits, receipts or demo key.",
-      ),
+      h("p", { class: "muted" }, sharedIntro(state, job)),
       itemHead(job.title, job.status),
       sealBadge("seal", check),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
