@@ -39,8 +39,15 @@ export const PUBLISHER_META = "io.modelcontextprotocol.registry/publisher-provid
 /** The registry's description: at most 100 characters, so shorter than DESCRIPTION. */
 const REGISTRY_DESCRIPTION = `Demo escrow for agent jobs: create, fund, submit proof, release (${FEE_TEXT} fee) or dispute. No money moves.`;
 
-/** How the local stdio server starts: the README's desktop configuration, run in a clone of the source. */
-export const STDIO_COMMAND = { command: "npx", args: ["bun", "run", "--silent", "mcp"] } as const;
+/** Where the README's desktop configuration puts the clone: a host replaces it with the clone's path. */
+export const CLONE_PATH = "/path/to/agent-escrow-demo";
+
+/**
+ * How the local stdio server starts: the README's desktop configuration. It names the server's
+ * file in the clone and pins Bun, so it needs no working directory (some hosts ignore `cwd`, and
+ * `npx bun` elsewhere would fetch another Bun; issue 33).
+ */
+export const STDIO_COMMAND = { command: "npx", args: ["--yes", "bun@1.4.4", `${CLONE_PATH}/mcp/stdio.ts`] } as const;
 
 /** The registry namespace of an origin: its host's labels in reverse order ("https://a.example.com" gives "com.example.a"). */
 export const registryNamespace = (siteUrl: string): string => new URL(siteUrl).hostname.split(".").reverse().join(".");
@@ -71,7 +78,7 @@ export function serverJson(siteUrl: string) {
             "None: the stdio server is not published to npm or any other package registry. Run it from a clone of the source.",
           setup: "npx --yes bun@1.4.4 install --frozen-lockfile",
           ...STDIO_COMMAND,
-          cwd: "The root of the clone.",
+          argsNote: `Replace ${CLONE_PATH} with the path of the clone. No working directory is needed.`,
           environmentVariables: [
             {
               name: "ESCROW_PACK",
@@ -79,6 +86,12 @@ export function serverJson(siteUrl: string) {
               isRequired: false,
               format: "filepath",
               default: HOME_FILES.pack,
+            },
+            {
+              name: "ESCROW_CONFIRM",
+              description:
+                "required: refuse wallet_release and wallet_dispute for a client that cannot ask a person to confirm.",
+              isRequired: false,
             },
             {
               name: "ESCROW_DEMO_KEY",

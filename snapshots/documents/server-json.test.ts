@@ -15,6 +15,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { buildDocuments } from "../../shared/documents/index.ts";
 import {
+  CLONE_PATH,
   PUBLISHER_META,
   REGISTRY_SCHEMA,
   registryNamespace,
@@ -120,12 +121,17 @@ describe("with a public https SITE_URL, the checks the registry makes when publi
 describe("the stdio command in _meta is the one the project runs", () => {
   const stdio = served(PUBLIC)._meta[PUBLISHER_META].stdio;
 
-  test("it is the README's desktop configuration: npx bun run --silent mcp, in the clone", () => {
+  test("it is the README's desktop configuration: the pinned Bun on the clone's mcp/stdio.ts, no cwd", () => {
     const mcp = section(read("README.md"), "## MCP");
     expect(stdio).toMatchObject(STDIO_COMMAND);
+    expect(stdio).not.toHaveProperty("cwd");
     expect(mcp).toContain(`"command": "${STDIO_COMMAND.command}"`);
     expect(mcp).toContain(`"args": ${JSON.stringify(STDIO_COMMAND.args).replaceAll(",", ", ")}`);
-    expect(JSON.parse(read("package.json")).scripts[STDIO_COMMAND.args.at(-1)!]).toBe("bun mcp/stdio.ts");
+    expect(mcp).not.toContain('"cwd"');
+    const [, bun, file] = STDIO_COMMAND.args;
+    expect(bun as string).toBe(`bun@${JSON.parse(read("package.json")).devDependencies.bun}`);
+    expect(file).toBe(`${CLONE_PATH}/mcp/stdio.ts`);
+    expect(JSON.parse(read("package.json")).scripts.mcp).toBe("bun mcp/stdio.ts");
   });
 
   test("its setup is the install of the README's Quick start, with the pinned Bun", () => {

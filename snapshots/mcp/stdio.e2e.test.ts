@@ -15,6 +15,7 @@ import { TOP_UP_MAX } from "../../client/index.ts";
 import { outputOf } from "../../scripts/harness/child-output.ts";
 import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
 import { parsePack } from "../../shared/client-state/pack.ts";
+import { CLONE_PATH, STDIO_COMMAND } from "../../shared/documents/server-json.ts";
 import { masked, own, PROOF_URL } from "../support/helpers.ts";
 import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
 
@@ -221,6 +222,20 @@ describe("bun run mcp (stdio), the raw wire", () => {
       stdout: "pipe",
       stderr: "pipe",
     });
+
+  test("the README's desktop configuration needs no working directory: the clone's file, run from elsewhere (issue 33)", async () => {
+    const file = STDIO_COMMAND.args[2].replace(CLONE_PATH, ROOT.replace(/\/$/, ""));
+    const child = Bun.spawn([process.execPath, file], {
+      cwd: tmpdir(),
+      env: { ...process.env, ESCROW_PACK: `${DIR}/elsewhere.json` },
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    child.stdin.write('{"jsonrpc":"2.0","id":3,"method":"ping"}\n');
+    await child.stdin.end();
+    expect(JSON.parse((await new Response(child.stdout).text()).trim())).toEqual({ jsonrpc: "2.0", id: 3, result: {} });
+  });
 
   test("a bad signing setting stops the start with its one line on stderr, exit 1, no stack", async () => {
     const child = rawMcp({ SEALS: "sometimes" });
