@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { type AnswerOf, EscrowKeeper, freshState, type JobRecord, localApi } from "../../client/index.ts";
-import { OWN_SEAL_FAILED, SEAL_WAIT, THEIR_SEAL_FAILED } from "../../site/src/client/hand-back-gate.ts";
+import { OWN_SEAL_FAILED, SEAL_LOST, SEAL_WAIT, THEIR_SEAL_FAILED } from "../../site/src/client/hand-back-gate.ts";
 import type { SealCheck } from "../../site/src/client/seal-checks.ts";
 import { sharedIntro, sharedPanel } from "../../site/src/client/shared-panel.ts";
 import { verdictOf, verdictView } from "../../site/src/client/verdict.ts";
@@ -125,5 +125,17 @@ describe("the shared panel's words fit the job's status and whose it is (finding
     );
     const { div } = panel(back, payer.state);
     expect(div.querySelector("p.muted")?.textContent).toBe(sharedIntro(payer.state, back));
+  });
+});
+
+describe("a hand-back of a job that left sealed and comes back without a seal (finding 1)", () => {
+  test("is refused with the seal badge as a warning, not the grey Not sealed", async () => {
+    const { payer, back } = await walked();
+    const sealed = { ...payer.state, jobs: payer.state.jobs.map((j) => ({ ...j, seal: "a.seal.of-the-service" })) };
+    const { div, importJob } = panel(back, sealed, { state: "missing" });
+    expect(importJob.disabled).toBe(true);
+    expect(div.querySelector(".seal-badge")?.textContent).toBe("Seal does not match");
+    expect(div.querySelector(".seal-badge")?.className).toContain("invalid");
+    expect(div.querySelector(".seal-check")?.textContent).toContain(SEAL_LOST);
   });
 });

@@ -26,7 +26,13 @@ export interface Gate {
   anyway: boolean;
   /** The note under the job (id shared-import-note), and the list of differences, if any. */
   note: Child[];
+  /** The seal check the panel shows: a hand-back of a job that left sealed and came back without one is a warning, not "Not sealed". */
+  check: SealCheck;
 }
+
+/** The page's words for an own job that left sealed and comes back without a seal. */
+export const SEAL_LOST =
+  "Your copy left sealed by the service; this one comes back without a seal: it was changed after the service sealed it, or it went through a service that does not seal.";
 
 /** How many differences the panel lists; the rest are counted. */
 const LISTED_MAX = 5;
@@ -70,10 +76,20 @@ function refusal(taken: HandBackRefusal): Child[] {
 export function handBackGate(state: DemoState, job: JobRecord, check: SealCheck): Gate {
   const taken = afterHandoff(state, job);
   const own = state.jobs.some((j) => j.id === job.id) && !isReceived(state, job.id);
-  if (!taken.ok) return { blocked: true, anyway: false, note: refusal(taken) };
-  if (own && check.state === "invalid") return { blocked: true, anyway: false, note: [note(OWN_SEAL_FAILED, true)] };
-  if (own && check.state === "pending") return { blocked: true, anyway: false, note: [note(SEAL_WAIT)] };
+  if (!taken.ok) {
+    const lost = taken.differences.some((d) => d.member === "seal");
+    const shown: SealCheck = lost ? { state: "invalid", message: SEAL_LOST } : check;
+    return { blocked: true, anyway: false, note: refusal(taken), check: shown };
+  }
+  if (own && check.state === "invalid")
+    return { blocked: true, anyway: false, note: [note(OWN_SEAL_FAILED, true)], check };
+  if (own && check.state === "pending") return { blocked: true, anyway: false, note: [note(SEAL_WAIT)], check };
   if (check.state === "invalid")
-    return { blocked: true, anyway: true, note: [note(`${THEIR_SEAL_FAILED} ${importNote(state, job, own)}`, true)] };
-  return { blocked: false, anyway: false, note: [note(importNote(state, job, own))] };
+    return {
+      blocked: true,
+      anyway: true,
+      note: [note(`${THEIR_SEAL_FAILED} ${importNote(state, job, own)}`, true)],
+      check,
+    };
+  return { blocked: false, anyway: false, note: [note(importNote(state, job, own))], check };
 }

@@ -50,7 +50,7 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       h("h2", { id: "shared-title" }, "Shared job"),
       h("p", { class: "muted" }, sharedIntro(state, job)),
       itemHead(job.title, job.status),
-      sealBadge("seal", check),
+      sealBadge("seal", gate.check),
       h("p", { class: "meta" }, `${credits(job.amount)} credits · `, h("code", {}, job.id)),
       line("Criteria", String(job.criteria), { class: "criteria" }),
       job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
