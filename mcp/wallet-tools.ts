@@ -177,7 +177,13 @@ export const definition = (tool: WalletTool): ToolDefinition => ({
   name: tool.name,
   title: tool.title,
   description: tool.description,
-  inputSchema: { type: "object", properties: tool.properties, ...(tool.required && { required: tool.required }) },
+  inputSchema: {
+    type: "object",
+    properties: tool.properties,
+    ...(tool.required && { required: tool.required }),
+    // A tool of no arguments says so: an open empty object is one the Agents SDK cannot make strict.
+    ...(Object.keys(tool.properties).length === 0 && { additionalProperties: false }),
+  },
   outputSchema: walletOutputSchema(tool.outcome),
   annotations: {
     readOnlyHint: tool.readOnly === true,

@@ -22,6 +22,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/server";
 import { DOCUMENT_CACHE_SECONDS, SERVICE } from "../protocol/constants.ts";
+import { portableTools } from "./portable-schema.ts";
 import { WALK_PROMPT, walkArguments, walkMessages } from "./prompts.ts";
 import type { Resources } from "./resources.ts";
 import type { ToolDefinition } from "./tools.ts";
@@ -94,7 +95,7 @@ export function createMcpServer(setup: McpSetup): Server {
     },
   );
   // Our schemas are JSON Schema objects; the SDK types them as JSON values.
-  const tools = setup.boxes.flatMap((box) => box.tools) as unknown as Tool[];
+  const tools = setup.boxes.flatMap((box) => portableTools(box.tools)) as unknown as Tool[];
   server.setRequestHandler("tools/list", () => ({ tools }));
   server.setRequestHandler("tools/call", async (request, mcp) => {
     const args = request.params.arguments ?? {};
