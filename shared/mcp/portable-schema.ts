@@ -8,6 +8,7 @@
  * field it refuses. Computed once per list of tools.
  */
 import type { Schema } from "../schemas/convert.ts";
+import { toolWords, withoutDecisions } from "./tool-words.ts";
 
 /** A pattern RE2 cannot run: lookahead, lookbehind, or a backreference. */
 const RE2_UNSAFE = /\(\?<?[=!]|\\[1-9]/;
@@ -34,11 +35,18 @@ export function portableSchema<S extends Schema>(schema: S): S {
 
 const PORTABLE = new WeakMap<object, unknown[]>();
 
-/** `tools` (as tools/list gives them) with portable input schemas, made once per list. */
-export function portableTools<T extends { inputSchema: Schema }>(tools: readonly T[]): T[] {
+/**
+ * `tools` as tools/list gives them, made once per list: portable input schemas, and every
+ * description in the tools' words (tool-words.ts).
+ */
+export function portableTools<T extends { description: string; inputSchema: Schema }>(tools: readonly T[]): T[] {
   let made = PORTABLE.get(tools) as T[] | undefined;
   if (made === undefined) {
-    made = tools.map((tool) => ({ ...tool, inputSchema: portableSchema(tool.inputSchema) }));
+    made = tools.map((tool) => ({
+      ...tool,
+      description: withoutDecisions(tool.description),
+      inputSchema: toolWords(portableSchema(tool.inputSchema)),
+    }));
     PORTABLE.set(tools, made);
   }
   return made;

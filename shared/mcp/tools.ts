@@ -16,6 +16,7 @@ import { compositeSchema } from "../schemas/bodies.ts";
 import { inline } from "../schemas/components.ts";
 import type { Schema } from "../schemas/convert.ts";
 import { errorBodySchema, responseSchemas } from "../schemas/responses.ts";
+import { ACTION_NEEDS } from "./tool-words.ts";
 
 /** An MCP tool as tools/list gives it. */
 export interface ToolDefinition {
@@ -46,8 +47,7 @@ export const DEMO_KEY_ARGUMENT = "demo_key";
 const demoKeyProperty: Schema = {
   type: "string",
   minLength: 1,
-  description:
-    "Optional demo key, as Authorization: Bearer would carry it (D14): answers and receipts carry its key_id, never the key. Overrides the MCP request's own Authorization header.",
+  description: "Optional demo key: answers and receipts carry its key_id, never the key (D14).",
 };
 
 /** The engines' success answers with every composite written out, as an MCP client needs them. */
@@ -73,8 +73,13 @@ function outputSchemas(): Record<EngineRoute, Schema> {
   };
 }
 
-const IDEMPOTENT_TEXT =
-  " With idempotency_key (or the Idempotency-Key header) a repeated create gives the same job id (D15), so a retry is safe.";
+const IDEMPOTENT_TEXT = ` With idempotency_key a repeated create gives the same job id (D15), so a retry is safe. ${ACTION_NEEDS}`;
+
+const REFUSAL_TEXT =
+  "A refusal is a result with isError true and the error body (error, message, field) as its structured content.";
+/** validate's verdict on a body is its answer, not a failed call (toolResult). */
+const VALIDATE_REFUSAL_TEXT =
+  "A problem found in the body is the answer (ok false with its errors), not an error result; only a refused call (a bad demo key, a body over the limit) is a result with isError true.";
 
 /** What is true of each engine as a tool: only transition changes the client's state. */
 const readOnly = (route: EngineRoute): boolean => route !== "transition";
@@ -84,7 +89,7 @@ function engineTool(engine: EngineEntry, input: Schema, output: Schema): ToolDef
   return {
     name: engine.tool,
     title: engine.title,
-    description: `${engine.description}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} A refusal is a result with isError true and the error body (error, message, field) as its structured content.`,
+    description: `${engine.description}${engine.route === "transition" ? IDEMPOTENT_TEXT : ""} ${engine.route === "validate" ? VALIDATE_REFUSAL_TEXT : REFUSAL_TEXT}`,
     inputSchema: {
       ...input,
       type: "object",

@@ -3,7 +3,9 @@
  * shared/mcp/portable-schema.ts): the OpenAI Agents SDK converts every one to strict mode (it
  * falls back to non-strict, silently, when it cannot), and each stays within the keywords both
  * providers' function calling take (shared/documents/llm-tools.ts), with no `not` and no pattern
- * RE2 cannot run. What they leave out the engine still refuses, naming the field.
+ * RE2 cannot run. What they leave out the engine still refuses, naming the field. And every
+ * description a model reads there is in the tools' words: no decision ids, HTTP headers, routes
+ * or SPEC; escrow_transition's says what each action needs (shared/mcp/tool-words.ts).
  */
 import { describe, expect, test } from "bun:test";
 import { mcpToFunctionTool } from "@openai/agents-core";
@@ -64,5 +66,41 @@ describe("the tools' input schemas, as tools/list gives them (issue 33)", () => 
       fixedContext(NOW),
     );
     expect(answer.body).toMatchObject({ ok: false, errors: [{ error: "invalid_field", field: "callback_url" }] });
+  });
+});
+
+/** Every description in `schema`, at any depth. */
+const descriptions = (schema: unknown): string[] =>
+  Array.isArray(schema)
+    ? schema.flatMap(descriptions)
+    : schema !== null && typeof schema === "object"
+      ? Object.entries(schema).flatMap(([key, value]) =>
+          key === "description" && typeof value === "string" ? [value] : descriptions(value),
+        )
+      : [];
+
+describe("the words a model reads in tools/list (issue 33 item 3)", () => {
+  test("no tool or argument description cites a decision id, an HTTP header, a route or SPEC", async () => {
+    const unread = /\bD\d+[a-z]?\b|header|Authorization|Idempotency-Key|\broute\b|\/api\/|SPEC/;
+    for (const tool of await listedTools())
+      for (const text of [tool.description, ...descriptions(tool.inputSchema)])
+        expect(unread.exec(text)?.[0], `${tool.name}: ${text}`).toBeUndefined();
+  });
+
+  test("escrow_transition's description says which fields each action needs; validate's, that a problem found is its answer", async () => {
+    const tools = await listedTools();
+    const description = (name: string) => tools.find((t) => t.name === name)!.description;
+    expect(description("escrow_transition")).toContain(
+      "Each action needs: create: title, amount, criteria; fund: job, payer_credits; submit: job, proof_url; release: job; dispute: job.",
+    );
+    expect(description("escrow_validate")).toContain(
+      "A problem found in the body is the answer (ok false with its errors), not an error result",
+    );
+  });
+
+  test("the documents keep their own words: tools.json's idempotency_key names the header", async () => {
+    const { toolInputSchemas } = await import("../../shared/documents/tools.ts");
+    const properties = toolInputSchemas().transition.properties as Record<string, { description: string }>;
+    expect(properties.idempotency_key!.description).toContain("Idempotency-Key header");
   });
 });
