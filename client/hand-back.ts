@@ -12,7 +12,7 @@
 
 import type { JobRecord } from "../shared/client-state/share-links.ts";
 import { sameJson } from "../shared/lib/json.ts";
-import type { JobMember } from "../shared/protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, type JobMember } from "../shared/protocol/job-members.ts";
 import type { EscrowError } from "./answer.ts";
 
 /** The members submit sets: all a hand-back may change in the copy held, besides the seal. */
@@ -84,8 +84,9 @@ export function handBackDifferences(yours: JobRecord, theirs: JobRecord): Differ
   const members = [...new Set([...Object.keys(yours), ...Object.keys(theirs)])].filter(
     (m) => m !== "seal" && !(step && SUBMIT_MEMBERS.includes(m as JobMember)),
   );
-  const order = Object.keys(MEMBER_WORDS);
-  members.sort((a, b) => (order.indexOf(a) >>> 0) - (order.indexOf(b) >>> 0));
+  // In the job table's order; a member no job has (an added one) last.
+  const rank = (m: string) => (JOB_MEMBER_NAMES as readonly string[]).indexOf(m) >>> 0;
+  members.sort((a, b) => rank(a) - rank(b));
   const differences = members
     .filter((m) => !sameJson(present(yours, m), present(theirs, m)))
     .map((member) => ({ member, yours: present(yours, member), theirs: present(theirs, member) }));

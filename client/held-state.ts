@@ -79,7 +79,7 @@ export class HeldState {
 
   /**
    * Adds `amount` payer credits, with no fee (SPEC "Client-side conventions"), counted in the
-   * state's top-ups (so its pack adds up) and logged as a top-up event.
+   * state's top-ups (so its pack adds up) and logged as a top-up event (D29).
    */
   topUp(amount: number): Done<{ payerCredits: number }> {
     const refusal = topUpRefusal(amount, this.#state.payerCredits);

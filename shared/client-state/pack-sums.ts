@@ -1,33 +1,16 @@
 /**
- * A demo pack must add up (issue 32): its own figures (payer credits, the escrow of its own funded
+ * A demo pack must add up (D29, issue 32): its own figures (payer credits, the escrow of its own funded
  * and submitted jobs, the agent wallet, the fees its own released jobs paid) hold the starting
  * credits plus the top-ups it records, and nothing in it may claim real money.
  */
 import { MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
+import { balancesOf, type Held } from "./balances.ts";
 import type { DemoState } from "./pack.ts";
 
-type Held = Pick<DemoState, "payerCredits" | "agentCredits" | "jobs" | "receivedJobs">;
-
-/** The escrow of `state`'s own funded and submitted jobs and the fees its own released jobs paid (D28: received jobs count in neither). */
-function escrowAndFees(state: Held): { escrow: number; fees: number } {
-  const received = new Set(state.receivedJobs);
-  let escrow = 0;
-  let fees = 0;
-  for (const job of state.jobs) {
-    if (received.has(job.id)) continue;
-    if (job.status === "funded" || job.status === "submitted") escrow += job.amount;
-    else if (job.status === "released") fees += job.fee;
-  }
-  return { escrow, fees };
-}
-
-/**
- * The credits `state`'s own figures hold: payer credits, in escrow, the agent wallet and the fees
- * paid (the four figures of client/balances.ts balancesOf, summed).
- */
+/** The credits `state`'s own figures hold: payer credits, in escrow, the agent wallet and the fees paid, summed. */
 export function creditsHeld(state: Held): number {
-  const { escrow, fees } = escrowAndFees(state);
-  return state.payerCredits + escrow + state.agentCredits + fees;
+  const { payerCredits, inEscrow, agentWallet, feesPaid } = balancesOf(state);
+  return payerCredits + inEscrow + agentWallet + feesPaid;
 }
 
 /** What a pack may say of its money (SPEC: money false, real_money false, mode demo, unit credits); anything else claims real money. */
@@ -40,8 +23,8 @@ export const SIMULATED: Record<string, unknown> = {
 
 /** Why the figures of `state` do not hold the starting credits plus its top-ups, in words; null when they do. */
 export function sumRefusal(state: DemoState): string | null {
-  const { escrow, fees } = escrowAndFees(state);
-  const held = state.payerCredits + escrow + state.agentCredits + fees;
+  const { inEscrow: escrow, feesPaid: fees } = balancesOf(state);
+  const held = creditsHeld(state);
   const recorded = STARTING_CREDITS + state.toppedUp;
   if (held === recorded) return null;
   const n = (value: number) => value.toLocaleString("en-US");

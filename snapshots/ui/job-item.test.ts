@@ -287,14 +287,6 @@ describe("issue 32 finding 15: what Proof URL expects", () => {
     );
   });
 
-  test("a page-side error shows by the input, tied to it", () => {
-    const item = jobItem({ ...view(jobs.funded, at(jobs.funded.fundedAt!)), proofError: "Proof URL is required." });
-    const input = item.querySelector<HTMLInputElement>(`#proof-${jobs.funded.id}`)!;
-    expect(input.getAttribute("aria-invalid")).toBe("true");
-    const ids = (input.getAttribute("aria-describedby") ?? "").split(" ");
-    expect(ids.map((id) => item.querySelector(`[id="${id}"]`)?.textContent)).toContain("Proof URL is required.");
-  });
-
   test("the page's check matches the engine: blank after trimming is refused, any other text is taken", async () => {
     const { proofRefusal } = await import("../../site/src/client/job-controls.ts");
     for (const text of ["", "   ", "\n\t"]) {

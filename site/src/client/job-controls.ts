@@ -22,19 +22,10 @@ import { button, field } from "./view-parts.ts";
 /** What the page says of a Proof URL the service would refuse (blank after trimming), or null. */
 export const proofRefusal = (text: string): string | null => (text.trim() === "" ? "Proof URL is required." : null);
 
-/** A field with a hint, and an error when `error` is given, both tied to its input. */
-function described(id: string, label: string, value: string, attrs: Attrs, hint: string, error?: string) {
-  const ids = error ? `${id}-hint ${id}-error` : `${id}-hint`;
-  const shown = field(id, label, value, {
-    ...attrs,
-    autocomplete: "off",
-    "aria-describedby": ids,
-    "aria-invalid": error ? "true" : false,
-  });
-  shown.append(
-    h("small", { id: `${id}-hint`, class: "hint" }, hint),
-    error ? h("p", { id: `${id}-error`, class: "error by-control" }, error) : "",
-  );
+/** A field with a hint tied to its input (a refusal joins it by the input: render.ts). */
+function described(id: string, label: string, value: string, attrs: Attrs, hint: string) {
+  const shown = field(id, label, value, { ...attrs, autocomplete: "off", "aria-describedby": `${id}-hint` });
+  shown.append(h("small", { id: `${id}-hint`, class: "hint" }, hint));
   return shown;
 }
 
@@ -111,7 +102,6 @@ export function controls(view: JobView): Child[] {
           view.draft("proof"),
           { inputmode: "url", placeholder: "https://…" },
           "Required. Where the work can be seen, usually a link (https://…); the service accepts any text.",
-          view.proofError,
         ),
         field(`proofnote-${id}`, FIELD_LABELS.proof_note, view.draft("proofnote"), {
           placeholder: "optional, up to 400 characters",

@@ -20,7 +20,6 @@ import { controls } from "./job-controls.ts";
 import { payLine } from "./job-impact.ts";
 import { statusText } from "./job-status.ts";
 import { moneyFlow } from "./money-flow.ts";
-import { pageWords } from "./page-words.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import { sealBadge } from "./seal-badge.ts";
 import type { SealCheck } from "./seal-checks.ts";
@@ -33,7 +32,6 @@ export interface JobView {
   quotes: Partial<Record<QuotedAction, Quote>>;
   payerCredits: number;
   busy: boolean;
-  error?: string;
   link?: string;
   /** The seal check of a job imported from a handoff link; other jobs show none. */
   seal?: SealCheck;
@@ -50,8 +48,6 @@ export interface JobView {
   expanded?: boolean;
   /** Remove was clicked: the item asks before it removes. */
   removing?: boolean;
-  /** Why the page refused the Proof URL before any call. */
-  proofError?: string;
 }
 
 /** Criteria longer than this many characters, or this many lines, are clamped behind "Show all". */
@@ -120,7 +116,6 @@ export function jobItem(view: JobView): HTMLLIElement {
     view.settled ? h("p", { class: "state-line" }, view.settled) : null,
     pay ? h("p", { class: "impact" }, pay) : null,
     controls(view),
-    view.error ? h("p", { role: "alert", class: "error" }, pageWords(view.error)) : null,
     h(
       "div",
       { class: "share" },

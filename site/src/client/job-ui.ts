@@ -1,8 +1,7 @@
 /**
  * What the job list shows besides the state and view-state.ts, page-only (never stored): the
  * jobs whose Dispute was chosen (its reason and Confirm dispute show), whose criteria are shown in
- * full, whose removal is being asked, the Proof URL a page-side check refused, and the status
- * filter of the list.
+ * full, whose removal is being asked, and the status filter of the list.
  */
 import type { JobRecord } from "../../../client/index.ts";
 
@@ -13,7 +12,6 @@ export const jobUi = {
   disputing: new Set<string>(),
   expanded: new Set<string>(),
   removing: new Set<string>(),
-  proofErrors: new Map<string, string>(),
   filter: "all" as JobFilter,
 };
 

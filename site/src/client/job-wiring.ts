@@ -29,12 +29,12 @@ function onSubmit(event: SubmitEvent): void {
   const id = form.dataset.id ?? "";
   if (action === "submit") {
     const refusal = proofRefusal(ui.drafts.get(`proof-${id}`) ?? "");
+    // Shown by its input as every refusal of a job's action is (render.ts, notices.ts errorBy).
     if (refusal) {
-      jobUi.proofErrors.set(id, refusal);
+      ui.jobErrors.set(id, { message: refusal, control: `proof-${id}` });
       refreshAndFocus(`proof-${id}`);
       return;
     }
-    jobUi.proofErrors.delete(id);
   }
   if (action === "dispute") jobUi.disputing.delete(id);
   void jobAction(id, action);

@@ -81,7 +81,6 @@ function jobView(job: JobRecord, page: PageView): JobView {
     disputing: jobUi.disputing.has(job.id),
     expanded: jobUi.expanded.has(job.id),
     removing: jobUi.removing.has(job.id),
-    proofError: jobUi.proofErrors.get(job.id),
   };
 }
 
