@@ -42,7 +42,8 @@ export const currentKey = (): string | null => demoKey;
 function withWait<T>(answer: T): T {
   const refusal = answer as unknown as EscrowError;
   if (refusal.code !== "rate_limited") return answer;
-  return { ...answer, message: `Too many requests: try again in ${refusal.retryAfter ?? 60} s.` };
+  const wait = refusal.retryAfter === undefined ? "in a moment" : `in ${refusal.retryAfter} s`;
+  return { ...answer, message: `Too many requests: try again ${wait}.` };
 }
 
 /** The five engines at the stored API base, with the demo key as `Authorization: Bearer` (D14). */
