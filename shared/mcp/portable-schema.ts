@@ -8,6 +8,7 @@
  * field it refuses. Computed once per list of tools.
  */
 import type { Schema } from "../schemas/convert.ts";
+import { RULE_PARTS, withDefs } from "./schema-defs.ts";
 import { toolWords, withoutDecisions } from "./tool-words.ts";
 
 /** A pattern RE2 cannot run: lookahead, lookbehind, or a backreference. */
@@ -33,11 +34,14 @@ export function portableSchema<S extends Schema>(schema: S): S {
   return walk(schema) as S;
 }
 
+/** The parts a tool's input schema may state once (schema-defs.ts), portable as the schema is. */
+const PARTS = Object.fromEntries(Object.entries(RULE_PARTS).map(([name, part]) => [name, portableSchema(part)]));
+
 const PORTABLE = new WeakMap<object, unknown[]>();
 
 /**
- * `tools` as tools/list gives them, made once per list: portable input schemas, and every
- * description in the tools' words (tool-words.ts).
+ * `tools` as tools/list gives them, made once per list: portable input schemas, their repeated
+ * parts stated once (schema-defs.ts), and every description in the tools' words (tool-words.ts).
  */
 export function portableTools<T extends { description: string; inputSchema: Schema }>(tools: readonly T[]): T[] {
   let made = PORTABLE.get(tools) as T[] | undefined;
@@ -45,7 +49,7 @@ export function portableTools<T extends { description: string; inputSchema: Sche
     made = tools.map((tool) => ({
       ...tool,
       description: withoutDecisions(tool.description),
-      inputSchema: toolWords(portableSchema(tool.inputSchema)),
+      inputSchema: withDefs(toolWords(portableSchema(tool.inputSchema)), PARTS),
     }));
     PORTABLE.set(tools, made);
   }

@@ -26,23 +26,67 @@ async function listedTools(): Promise<{ name: string; description: string; input
   return [...engine, ...wallet];
 }
 
-const KEYWORDS = new Set<string>([...OPENAI_KEYWORDS, ...GEMINI_KEYWORDS]);
+/** The keywords OpenAI's strict mode takes, with the references it resolves. */
+const OPENAI = new Set<string>([...OPENAI_KEYWORDS, "$ref", "$defs"]);
+/**
+ * What Gemini takes as a function's JSON Schema parameters (`parametersJsonSchema`, which hosts
+ * give an MCP tool's input schema): its documented keywords, references to the root's `$defs`,
+ * a type that is one name or one name and "null", enums of strings.
+ */
+const GEMINI = new Set<string>([
+  ...GEMINI_KEYWORDS.filter((k) => k !== "nullable"),
+  "additionalProperties",
+  "$ref",
+  "$defs",
+]);
 const RE2_UNSAFE = /\(\?<?[=!]|\\[1-9]/;
 
-/** Every keyword of `schema` outside the providers' subset, and every `not` or pattern RE2 cannot run, by path. */
-function problems(schema: unknown, path = ""): string[] {
-  if (Array.isArray(schema)) return schema.flatMap((item, i) => problems(item, `${path}[${i}]`));
+/** Every keyword of `schema` outside `keywords`, and every pattern RE2 cannot run, by path. */
+function problems(schema: unknown, keywords: Set<string>, path = ""): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, i) => problems(item, keywords, `${path}[${i}]`));
   if (schema === null || typeof schema !== "object") return [];
   const found: string[] = [];
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "properties") {
-      for (const [name, inner] of Object.entries(value as object)) found.push(...problems(inner, `${path}.${name}`));
+    if (key === "properties" || key === "$defs") {
+      for (const [name, inner] of Object.entries(value as object))
+        found.push(...problems(inner, keywords, `${path}.${name}`));
       continue;
     }
-    if (!KEYWORDS.has(key)) found.push(`${path}: ${key}`);
+    if (!keywords.has(key)) found.push(`${path}: ${key}`);
     if (key === "pattern" && RE2_UNSAFE.test(value as string)) found.push(`${path}: pattern ${value}`);
-    found.push(...problems(value, `${path}.${key}`));
+    found.push(...problems(value, keywords, `${path}.${key}`));
   }
+  return found;
+}
+
+/** What Gemini's parameters refuse beyond keywords: a reference to no definition of the root, `$defs` below the root, a type of two names, an enum of anything but strings. */
+function geminiShapes(root: Schema): string[] {
+  const defs = (root.$defs ?? {}) as Record<string, unknown>;
+  const found: string[] = [];
+  const walk = (node: unknown, path: string, top: boolean): void => {
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`, false);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const schema = node as Record<string, unknown>;
+    if (
+      typeof schema.$ref === "string" &&
+      !(schema.$ref.replace("#/$defs/", "") in defs && schema.$ref.startsWith("#/$defs/"))
+    )
+      found.push(`${path}: $ref ${schema.$ref}`);
+    if (schema.$ref !== undefined && Object.keys(schema).length > 1) found.push(`${path}: $ref with siblings`);
+    if (schema.$defs !== undefined && !top) found.push(`${path}: $defs below the root`);
+    const type = schema.type;
+    if (Array.isArray(type) && !(type.length === 2 && type.includes("null"))) found.push(`${path}: type ${type}`);
+    if (Array.isArray(schema.enum) && schema.enum.some((v) => typeof v !== "string")) found.push(`${path}: enum`);
+    for (const [key, inner] of Object.entries(schema)) {
+      if (key === "properties" || key === "$defs")
+        for (const [name, s] of Object.entries(inner as object)) walk(s, `${path}.${name}`, false);
+      else walk(inner, `${path}.${key}`, false);
+    }
+  };
+  walk(root, "", true);
   return found;
 }
 
@@ -54,8 +98,25 @@ describe("the tools' input schemas, as tools/list gives them (issue 33)", () => 
     for (const tool of tools) expect(mcpToFunctionTool(tool as never, server, true).strict, tool.name).toBe(true);
   });
 
-  test("each stays within the keywords both providers take: no not, no pattern RE2 cannot run", async () => {
-    for (const tool of await listedTools()) expect(problems(tool.inputSchema), tool.name).toEqual([]);
+  test("each stays within the keywords OpenAI's strict mode takes: no not, no pattern RE2 cannot run", async () => {
+    for (const tool of await listedTools()) expect(problems(tool.inputSchema, OPENAI), tool.name).toEqual([]);
+  });
+
+  test("each is what Gemini takes as JSON Schema parameters: its keywords, references to the root's $defs, one type or one and null", async () => {
+    for (const tool of await listedTools()) {
+      expect(problems(tool.inputSchema, GEMINI), tool.name).toEqual([]);
+      expect(geminiShapes(tool.inputSchema), tool.name).toEqual([]);
+    }
+  });
+
+  test("the parts a schema repeats are stated once under $defs: the job's and receipt's date-time once per tool", async () => {
+    const tools = await listedTools();
+    const transition = tools.find((t) => t.name === "escrow_transition")!.inputSchema;
+    expect(Object.keys(transition.$defs as object)).toEqual(["date_time"]);
+    for (const tool of tools) {
+      const offsets = JSON.stringify(tool.inputSchema).split("[+-]([01]\\\\d|2[0-3]):[0-5]\\\\d)$");
+      expect(offsets.length - 1, tool.name).toBeLessThanOrEqual(1);
+    }
   });
 
   test("what they leave out the engine still refuses, naming the field (a callback_url the not-pattern excluded)", () => {
