@@ -27,6 +27,7 @@ import { type ErrorReporter, notify } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import { batchRefusal, callsIn } from "./mcp-batch.ts";
 import type { McpGuard } from "./mcp-guard.ts";
+import { unsupportedVersion } from "./mcp-version.ts";
 import { type RateLimiter, type RateVerdict, retryAfter } from "./rate-limit.ts";
 
 /** The methods it serves. */
@@ -163,7 +164,10 @@ export function mcpEndpoint(
     } catch {
       return rpcError(400, -32700, "Parse error: the body is not JSON.");
     }
-    const unbatched = batchRefusal(parsedBody, request.headers.get("mcp-protocol-version"));
+    const revision = request.headers.get("mcp-protocol-version");
+    const unknown = unsupportedVersion(revision, parsedBody);
+    if (unknown) return rpcError(400, -32000, unknown.message, {}, unknown.id);
+    const unbatched = batchRefusal(parsedBody, revision);
     if (unbatched !== null) return rpcError(400, -32600, unbatched);
     const limited = await charge(request, clientKey, callsIn(parsedBody) - 1);
     if (limited) return limited;

@@ -2,7 +2,8 @@
  * MCP_REVISIONS, the revisions agent.json, llms.txt, server.json and the README name, are the
  * ones /mcp and the stdio server serve, asked the way a client asks: a 2026-07-28
  * `server/discover`, and a claim of another revision, whose error lists the stateless revisions
- * served; and a 2025-era `initialize` per revision, which is answered in that revision only when
+ * served (a 2025-era header naming another revision: every revision, mcp-version.ts); and a
+ * 2025-era `initialize` per revision, which is answered in that revision only when
  * it is served. Over HTTP it is the service's own fetch (every runtime's /mcp); over stdio, the
  * server `bun run mcp` builds (createMcpServer with the engine tools) under the SDK's
  * `serveStdio` on an in-memory pipe. The revisions are the v2 SDK's (@modelcontextprotocol/server,
@@ -98,7 +99,8 @@ describe.each([
 
   test("a stateless request claiming another revision is refused with the first revision as the one supported", async () => {
     const { error } = await ask(discover("2099-12-31"));
-    expect(error.data).toMatchObject({ supported: [CURRENT], requested: "2099-12-31" });
+    expect(error.code).toBe(-32022);
+    expect(error.data).toEqual({ supported: [CURRENT], requested: "2099-12-31" });
   });
 
   test.each(LEGACY)("initialize asking for %s is answered in that revision", async (revision) => {
@@ -108,6 +110,23 @@ describe.each([
   test("initialize asking for a revision not listed is answered in the newest legacy one instead", async () => {
     for (const revision of ["2025-01-01", "2024-01-01", CURRENT])
       expect((await ask(initialize(revision))).result.protocolVersion, revision).toBe(LEGACY[0]);
+  });
+});
+
+test("POST /mcp: a 2025-era request naming an unknown revision in its header is refused with every revision served, 2026-07-28 first", async () => {
+  const headers = {
+    "Content-Type": "application/json",
+    Accept: "application/json, text/event-stream",
+    "Mcp-Protocol-Version": "2024-01-01",
+  };
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
+  const response = await testHandler()(new Request("http://localhost/mcp", { method: "POST", headers, body }));
+  expect(response.status).toBe(400);
+  const { error, id } = await response.json();
+  expect(id).toBe(3);
+  expect(error).toEqual({
+    code: -32000,
+    message: `Bad Request: Unsupported protocol version: 2024-01-01 (supported versions: ${MCP_REVISIONS.join(", ")})`,
   });
 });
 
