@@ -21,7 +21,8 @@
  *   clone, as the README's desktop configuration has it. A host reading only `packages` sees a
  *   remote-only server, which is the truth for anything that installs.
  * - No `repository`: the project names no public repository URL to give.
- * - version: VERSION ("0", SPEC's Versioning); the registry allows versions that are not semver.
+ * - version: VERSION ("0", SPEC's Versioning) in semver form, "0.0.0" (REGISTRY_VERSION, as
+ *   package.json's): the registry sorts versions by semver and treats any other string as opaque.
  * The registry refuses localhost and plain-http URLs at publish time: a deployment publishes the
  * document built with its public https SITE_URL (the site build's or the API's /server.json).
  */
@@ -49,6 +50,9 @@ export const CLONE_PATH = "/path/to/agent-escrow-demo";
  */
 export const STDIO_COMMAND = { command: "npx", args: ["--yes", "bun@1.4.4", `${CLONE_PATH}/mcp/stdio.ts`] } as const;
 
+/** The service's version (VERSION, the API's major version) as semver, which the registry sorts by. */
+export const REGISTRY_VERSION = `${VERSION}.0.0`;
+
 /** The registry namespace of an origin: its host's labels in reverse order ("https://a.example.com" gives "com.example.a"). */
 export const registryNamespace = (siteUrl: string): string => new URL(siteUrl).hostname.split(".").reverse().join(".");
 
@@ -60,7 +64,7 @@ export function serverJson(siteUrl: string) {
     name: `${registryNamespace(siteUrl)}/${SERVICE}`,
     title: PAGES[0].title,
     description: REGISTRY_DESCRIPTION,
-    version: VERSION,
+    version: REGISTRY_VERSION,
     websiteUrl: absolute(siteUrl, "/"),
     remotes: [{ type: "streamable-http", url: absolute(siteUrl, MCP_PATH) }],
     _meta: {

@@ -48,7 +48,8 @@ function kindSchemas(refs: SchemaRefs, transitionResponse: Schema): Record<Answe
     echo: { type: "string", description: "Echo of the sent key, trimmed." },
     code: { type: "string", enum: Object.keys(ERROR_CATALOG) },
     codes: { type: "array", items: text },
-    nullableText: { type: ["string", "null"] },
+    // A union of whole types, not a type array: strict validators (MCP Inspector) read it better.
+    nullableText: { anyOf: [{ type: "string" }, { type: "null" }] },
     schemaOrState: { type: "string", enum: ["schema", "state"], description: "validate only." },
     problems: {
       type: "array",

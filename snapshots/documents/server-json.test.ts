@@ -72,7 +72,7 @@ describe.each([DEFAULT_SITE_URL, PUBLIC])("/server.json built with SITE_URL %s",
 
   test("names the service in the origin's namespace, at its version, with /mcp as the Streamable HTTP remote", () => {
     expect(doc.name).toBe(`${registryNamespace(siteUrl)}/${SERVICE}`);
-    expect(doc.version).toBe(VERSION);
+    expect(doc.version).toBe(`${VERSION}.0.0`);
     expect(doc.websiteUrl).toBe(`${siteUrl}/`);
     expect(doc.remotes).toEqual([{ type: "streamable-http", url: `${siteUrl}${MCP_PATH}` }]);
   });
@@ -100,9 +100,10 @@ describe("with a public https SITE_URL, the checks the registry makes when publi
     expect(doc.name).toMatch(/^[a-zA-Z0-9][a-zA-Z0-9.-]*[a-zA-Z0-9]\/[a-zA-Z0-9][a-zA-Z0-9._-]*[a-zA-Z0-9]$/);
   });
 
-  test("the version is one version: not latest, not a range", () => {
+  test("the version is one semver version (the registry sorts by semver), as package.json's: not latest, not a range", () => {
     expect(doc.version).not.toBe("latest");
-    expect(doc.version).toMatch(/^\d+(\.\d+){0,2}$/);
+    expect(doc.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(doc.version).toBe(JSON.parse(readFileSync(`${import.meta.dir}/../../package.json`, "utf8")).version);
   });
 
   test("websiteUrl and the remote are https and not localhost", () => {
