@@ -18,12 +18,13 @@ import { refuseToStart, SettingError, signingSettings } from "../api/host/settin
 import { localApi, randomHex } from "../client/local.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
-import { documentResources } from "../shared/mcp/resources.ts";
+import { documentResources, STDIO_RESOURCE_ORIGIN } from "../shared/mcp/resources.ts";
 import { createMcpServer } from "../shared/mcp/server.ts";
 import { DEFAULT_SITE_URL, VERSION } from "../shared/protocol/constants.ts";
 import { packName, packOf } from "./pack-file.ts";
 import { jsonLines } from "./stdin-lines.ts";
 import { walletBox } from "./wallet-box.ts";
+import { WALLET_WALK } from "./wallet-walk.ts";
 
 const pack = packOf();
 /** The signing settings, as the HTTP service reads them; a bad one stops the start with its one line. */
@@ -59,7 +60,9 @@ const engine = engineBox(() => ({ now: Date.now(), randomHex, sealing }), header
 const wallet = walletBox(pack, localApi({ demoKey, sealing }), {
   confirmRequired: confirmSetting(process.env.ESCROW_CONFIRM),
 });
-const resources = documentResources({ siteUrl: process.env.SITE_URL || DEFAULT_SITE_URL });
+/** Without SITE_URL nothing serves the documents' pages: their resources get URIs no one fetches. */
+const siteUrl = process.env.SITE_URL || undefined;
+const resources = documentResources({ siteUrl: siteUrl ?? DEFAULT_SITE_URL }, siteUrl ?? STDIO_RESOURCE_ORIGIN);
 const instructions = `${MCP_INSTRUCTIONS} The wallet_* tools keep a demo wallet in ${packName(pack)}, which the web UI can import and export; wallet_release and wallet_dispute ask a person to confirm first when the client can ask (elicitation).`;
 
 /** JSON that is not a JSON-RPC message: JSON-RPC's invalid request (id null), and a short note to stderr. */
@@ -84,6 +87,7 @@ serveStdio(
       resources,
       instructions,
       version: VERSION,
+      walk: WALLET_WALK,
       verifyRequestState: wallet.verifyRequestState,
     }),
   {

@@ -48,9 +48,25 @@ export function walkArguments(
   return { ok: true, value: value as unknown as WalkArguments };
 }
 
+/** How a server walks a job: the prompt's description and its text for checked arguments. */
+export interface Walk {
+  description: string;
+  text(args: WalkArguments): string;
+}
+
+/** The walk with the engine tools, carrying the job from answer to call (every server has them). */
+export const ENGINE_WALK: Walk = {
+  description: WALK_PROMPT.description,
+  text: (args) => engineWalkText(args),
+};
+
 /** The messages of the walk prompt for these (checked) arguments. */
-export function walkMessages(args: WalkArguments) {
-  const text = [
+export const walkMessages = (args: WalkArguments, walk: Walk = ENGINE_WALK) => [
+  { role: "user" as const, content: { type: "text" as const, text: walk.text(args) } },
+];
+
+function engineWalkText(args: WalkArguments): string {
+  return [
     `Walk one demo escrow job with the escrow tools: title ${JSON.stringify(args.title)}, amount ${args.amount} credits, criteria ${JSON.stringify(args.criteria)}. No money moves; the service stores nothing, so keep the job from each answer and send it back as \`job\` on the next call. ${SEND_JOB_BACK} Never rebuild it, rename its members or add any.`,
     "1. escrow_quote with action create and those fields, then escrow_transition with the same body: keep the job it returns (with its id and its seal; a quote's job is a preview, never sealed: do not carry it on).",
     "2. escrow_quote with action fund, the job and payer_credits (1000 to start), then escrow_transition: the amount moves into escrow and payer_credits comes back lower.",
@@ -59,5 +75,4 @@ export function walkMessages(args: WalkArguments) {
     "5. escrow_verify with the receipt: it should say valid true, and signature_valid true when the receipt is signed (the job kept its seal at every step).",
     "If a call answers isError, read its error and message, fix the body and try again; a refusal changes nothing.",
   ].join("\n");
-  return [{ role: "user" as const, content: { type: "text" as const, text } }];
 }

@@ -2,6 +2,8 @@
  * The GET documents an agent reads as MCP resources: the protocol (settlement.json and
  * SETTLEMENT.md), the OpenAPI document, the error catalog, the fee schedule, the quickstart and
  * llms.txt, each at its public URL with its media type, from the same builders as the GET routes.
+ * A server with no public origin (stdio without SITE_URL) names them under a scheme nothing
+ * fetches (STDIO_RESOURCE_ORIGIN), so no client mistakes them for pages it could load.
  */
 import { absolute, DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
 import { type DocumentSettings, documentBuilders } from "../documents/index.ts";
@@ -25,14 +27,20 @@ export interface Resources {
   read(uri: string): { uri: string; mimeType: string; text: string } | undefined;
 }
 
-/** The resources of a service whose public origin is `settings.siteUrl`; a document is built when first read. */
-export function documentResources(settings: DocumentSettings): Resources {
+/** Where resources are named when no public origin is set: a scheme of their own, never fetched. */
+export const STDIO_RESOURCE_ORIGIN = "agent-escrow-demo:";
+
+/**
+ * The resources of a service whose documents name `settings.siteUrl` as their origin; each is
+ * named at `origin` (the public origin by default) and built when first read.
+ */
+export function documentResources(settings: DocumentSettings, origin = settings.siteUrl): Resources {
   const builders = documentBuilders(settings);
   const entries = RESOURCE_KEYS.map((key) => {
     const index = DOCUMENT_CATALOG.findIndex((entry) => entry.key === key);
     const entry = DOCUMENT_CATALOG[index]!;
     const build = builders[index]!.build;
-    const uri = absolute(settings.siteUrl, entry.paths[0]!);
+    const uri = absolute(origin, entry.paths[0]!);
     const mimeType = TYPES[entry.kind].replace(/; charset=utf-8$/, "");
     return { uri, name: key, title: entry.title, description: entry.summary, mimeType, build };
   });

@@ -23,7 +23,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { DOCUMENT_CACHE_SECONDS, SERVICE } from "../protocol/constants.ts";
 import { portableTools } from "./portable-schema.ts";
-import { WALK_PROMPT, walkArguments, walkMessages } from "./prompts.ts";
+import { ENGINE_WALK, WALK_PROMPT, type Walk, walkArguments, walkMessages } from "./prompts.ts";
 import type { Resources } from "./resources.ts";
 import type { ToolDefinition } from "./tools.ts";
 
@@ -55,6 +55,8 @@ export interface McpSetup {
   /** Shown to the client at initialize and server/discover. */
   instructions: string;
   version: string;
+  /** How walk_a_job walks a job here: with the engine tools unless the server says otherwise. */
+  walk?: Walk;
   /** Checks an echoed requestState before any handler runs (the wallet's confirmations); throws to refuse it. */
   verifyRequestState?: (state: string, context: ServerContext) => unknown | Promise<unknown>;
 }
@@ -113,15 +115,16 @@ export function createMcpServer(setup: McpSetup): Server {
     if (!content) throw new ResourceNotFoundError(request.params.uri);
     return { contents: [content] };
   });
+  const walk = setup.walk ?? ENGINE_WALK;
   server.setRequestHandler("prompts/list", () => ({
-    prompts: [{ ...WALK_PROMPT, arguments: [...WALK_PROMPT.arguments] }],
+    prompts: [{ ...WALK_PROMPT, description: walk.description, arguments: [...WALK_PROMPT.arguments] }],
   }));
   server.setRequestHandler("prompts/get", (request) => {
     if (request.params.name !== WALK_PROMPT.name)
       throw invalidParams(`Unknown prompt: ${request.params.name}. prompts/list names every prompt.`);
     const args = walkArguments(request.params.arguments ?? {});
     if (!args.ok) throw invalidParams(args.message);
-    return { description: WALK_PROMPT.description, messages: walkMessages(args.value) };
+    return { description: walk.description, messages: walkMessages(args.value, walk) };
   });
   return server;
 }

@@ -39,6 +39,19 @@ describe("/mcp on the wire", () => {
     expect((await rpc("legacy", "resources/templates/list")).answer.result).toEqual({ resourceTemplates: [] });
   });
 
+  test("walk_a_job on /mcp walks with the engine tools only, each one it names listed (no wallet here)", async () => {
+    const tools = (await rpc("modern", "tools/list")).answer.result.tools as { name: string }[];
+    const { answer } = await rpc(
+      "modern",
+      "prompts/get",
+      { name: "walk_a_job", arguments: { title: "Audit", amount: "200", criteria: "All" } },
+      "walk_a_job",
+    );
+    const named = new Set<string>(answer.result.messages[0].content.text.match(/\b(?:wallet|escrow)_[a-z_]+/g));
+    expect([...named].sort()).toEqual(["escrow_quote", "escrow_transition", "escrow_verify"]);
+    for (const name of named) expect(tools.map((t) => t.name)).toContain(name);
+  });
+
   test.each(ERAS)("%s: an unknown resource is invalid params with its URI", async (era) => {
     const uri = "https://escrow.test/nothing.json";
     const { answer } = await rpc(era, "resources/read", { uri }, uri);

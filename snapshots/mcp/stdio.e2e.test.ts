@@ -40,7 +40,7 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     );
 
   beforeAll(async () => {
-    client = await startMcp(`${dir}/solo.json`, era);
+    client = await startMcp(`${dir}/solo.json`, era, {}, { SITE_URL: "" });
   });
   afterAll(() => client.close());
 
@@ -75,6 +75,31 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     }
     expect((await client.listResources()).resources).toHaveLength(7);
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["walk_a_job"]);
+  });
+
+  test("walk_a_job walks with the wallet tools, each one it names listed, and verifies with escrow_verify (issue 33)", async () => {
+    const names = new Set((await client.listTools()).tools.map((t) => t.name));
+    const { description, messages } = await client.getPrompt({
+      name: "walk_a_job",
+      arguments: { title: "Audit", amount: "200", criteria: "All functions" },
+    });
+    expect(description).toContain("wallet tools");
+    const text = (messages[0]!.content as { text: string }).text;
+    const named = [...new Set(text.match(/\b(?:wallet|escrow)_[a-z_]+/g))];
+    expect(named).toEqual(
+      expect.arrayContaining(["wallet_create", "wallet_fund", "wallet_submit", "wallet_release", "escrow_verify"]),
+    );
+    for (const name of named) expect(names.has(name), name).toBe(true);
+    expect(text).not.toContain("escrow_transition");
+  });
+
+  test("without SITE_URL the resources are named under a scheme nothing fetches, and each reads (issue 33)", async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).toContain("agent-escrow-demo:/api/settlement.json");
+    for (const { uri } of resources) {
+      expect(uri, uri).toStartWith("agent-escrow-demo:/");
+      expect((await client.readResource({ uri })).contents[0]!.uri).toBe(uri);
+    }
   });
 
   test("each engine tool answers what the live HTTP engine answers (ids and times aside), valid by its output schema", async () => {
