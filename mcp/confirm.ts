@@ -5,7 +5,7 @@
  * that the SDK's HMAC codec seals over the job id, the action and the amount (a per-process key:
  * one stdio process serves every round); the retried call's state is verified before the tool
  * runs, and one minted for another job, action or amount is refused. A 2025-era client gets the
- * same question as an elicitation request, through the SDK's shim over the same handler. A
+ * same question as an elicitation request, sent here; a handler that fails counts as a no. A
  * client that declared no elicitation is not asked (an autonomous agent must not be stuck): the
  * action goes ahead as it always did, unless ESCROW_CONFIRM=required, which refuses it instead.
  *
@@ -87,19 +87,25 @@ export function confirmations(required = false) {
           return answer?.confirm === true ? { kind: "go" } : { kind: "declined" };
         }
       }
+      const requestedSchema = {
+        type: "object" as const,
+        properties: { confirm: { type: "boolean" as const, title: question.title, description: question.message } },
+        required: ["confirm"],
+      };
+      // A 2025-era request (no _meta envelope): ask with an elicitation request, here, so that a
+      // client whose handler fails counts as a no, as a declined form does.
+      if (context.mcp.mcpReq.envelope === undefined) {
+        try {
+          const answer = await context.mcp.mcpReq.elicitInput({ message: question.message, requestedSchema });
+          return answer.action === "accept" && answer.content?.confirm === true ? { kind: "go" } : { kind: "declined" };
+        } catch {
+          return { kind: "declined" };
+        }
+      }
       return {
         kind: "ask",
         answer: inputRequired({
-          inputRequests: {
-            confirm: inputRequired.elicit({
-              message: question.message,
-              requestedSchema: {
-                type: "object",
-                properties: { confirm: { type: "boolean", title: question.title, description: question.message } },
-                required: ["confirm"],
-              },
-            }),
-          },
+          inputRequests: { confirm: inputRequired.elicit({ message: question.message, requestedSchema }) },
           requestState: await codec.mint({ ...asked, nonce: crypto.randomUUID() }),
         }),
       };

@@ -36,12 +36,13 @@ async function submittedJobs(path: string, era: Era, count: number): Promise<str
   return ids;
 }
 
-/** A client that answers every confirmation with `confirm`, and the messages it was shown. */
-async function person(path: string, era: Era, confirm: boolean | "decline") {
+/** A client that answers every confirmation with `confirm` (or whose handler fails), and the messages it was shown. */
+async function person(path: string, era: Era, confirm: boolean | "decline" | "fail") {
   const asked: string[] = [];
   const client = await startMcp(path, era, ELICITATION);
   client.setRequestHandler("elicitation/create", async (request) => {
     asked.push((request.params as { message: string }).message);
+    if (confirm === "fail") throw new Error("the host could not show the form");
     return confirm === "decline" ? { action: "decline" } : { action: "accept", content: { confirm } };
   });
   return { client, asked };
@@ -115,6 +116,21 @@ describe.each(ERAS.map((e) => e.era))("wallet confirmations over stdio, a %s cli
     await client.close();
   }, 30_000);
 });
+
+test("a 2025-era client whose elicitation handler fails is answered declined, with the error body, and nothing changes (issue 33)", async () => {
+  const path = `${DIR}/legacy-fail.json`;
+  const [id] = await submittedJobs(path, "2025", 1);
+  const before = readFileSync(path, "utf8");
+  const { client, asked } = await person(path, "2025", "fail");
+  const { tools } = await client.listTools();
+  const refused = await client.callTool({ name: "wallet_release", arguments: { job_id: id } });
+  expect(asked).toHaveLength(1);
+  expect(refused.isError).toBe(true);
+  expect(content(refused)).toMatchObject({ ok: false, error: "declined" });
+  expectValidOutput(tools.find((t) => t.name === "wallet_release")!.outputSchema, content(refused), "wallet_release");
+  expect(readFileSync(path, "utf8")).toBe(before);
+  await client.close();
+}, 30_000);
 
 describe("2026-07-28: the confirmation's requestState is bound to its job, action and amount", () => {
   test("replayed for another job or action, or edited, it is refused; echoed as minted, it acts", async () => {

@@ -13,19 +13,40 @@ const QUESTION = { title: "Release 200 credits", message: "Release?" };
 const YES = { confirm: { action: "accept", content: { confirm: true } } };
 const NO = { confirm: { action: "accept", content: { confirm: false } } };
 
-/** A call from a client that declared elicitation, retried with `state` (nonce `nonce`) and `responses` (a yes by default). */
+/** The `_meta` envelope of a 2026-07-28 request (its content does not matter here). */
+const ENVELOPE = {};
+
+/** A call from a 2026-07-28 client that declared elicitation, retried with `state` (nonce `nonce`) and `responses` (a yes by default). */
 const retried = (state: Confirmable, nonce = "n1", responses: object = YES) =>
   ({
     clientCapabilities: { elicitation: {} },
-    mcp: { mcpReq: { requestState: () => ({ ...state, nonce }), inputResponses: responses } },
+    mcp: { mcpReq: { envelope: ENVELOPE, requestState: () => ({ ...state, nonce }), inputResponses: responses } },
   }) as unknown as ToolCallContext;
 
-/** A first call (no state) from a client that declared elicitation, or (`asks` false) one that did not. */
+/** A first call (no state) from a 2026-07-28 client that declared elicitation, or (`asks` false) one that did not. */
 const first = (asks = true) =>
   ({
     clientCapabilities: asks ? { elicitation: {} } : {},
-    mcp: { mcpReq: { requestState: () => undefined, inputResponses: undefined } },
+    mcp: { mcpReq: { envelope: ENVELOPE, requestState: () => undefined, inputResponses: undefined } },
   }) as unknown as ToolCallContext;
+
+/** A call from a 2025-era client (no envelope) that declared elicitation, whose handler answers `elicit`. */
+const legacy = (elicit: () => Promise<unknown>) =>
+  ({
+    clientCapabilities: { elicitation: {} },
+    mcp: { mcpReq: { requestState: () => undefined, inputResponses: undefined, elicitInput: elicit } },
+  }) as unknown as ToolCallContext;
+
+describe("a 2025-era client is asked with an elicitation request (issue 33)", () => {
+  test("a yes goes ahead; a no, a declined form or a handler that fails is declined", async () => {
+    const answer = (value: unknown) => () => Promise.resolve(value);
+    const check = (elicit: () => Promise<unknown>) => confirmations().check(legacy(elicit), ASKED, QUESTION);
+    expect(await check(answer({ action: "accept", content: { confirm: true } }))).toEqual({ kind: "go" });
+    expect(await check(answer({ action: "accept", content: { confirm: false } }))).toEqual({ kind: "declined" });
+    expect(await check(answer({ action: "decline" }))).toEqual({ kind: "declined" });
+    expect(await check(() => Promise.reject(new Error("the form could not be shown")))).toEqual({ kind: "declined" });
+  });
+});
 
 describe("a confirmation's state (D24)", () => {
   test("lets the same job, action and amount go ahead on a yes", async () => {
