@@ -6,7 +6,7 @@
  * real api/bun/server.ts and drives Debian's Chromium (scripts/harness/browser.ts), reaching each
  * state through the page as the browser suites in snapshots/ui/ do. A page error, an unexpected
  * dialog or an error message the picture does not mean to show stops the script.
- * snapshots/readme/doc-images.test.ts holds docs/web-ui.md and docs/web-ui/ to each other.
+ * snapshots/docs/images.test.ts holds docs/web-ui.md and docs/web-ui/ to each other.
  */
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";

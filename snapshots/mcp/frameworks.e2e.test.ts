@@ -1,10 +1,10 @@
 /**
- * The README's agent frameworks against a live `bun run api` (a child process) on a free port, the
+ * The agent framework examples of docs/mcp.md against a live `bun run api` (a child process) on a free port, the
  * examples' http://localhost:3000 changed to it while a stand-in for another service holds 3000
  * (holdReadmePort), with no model and no network beyond that server. The Vercel AI SDK (`ai` +
  * `@ai-sdk/mcp`) and the OpenAI Agents SDK (`@openai/agents`) each turn the MCP tools into their
  * own tool objects and execute them, while a recording fetch notes the protocol revision each
- * one negotiated; and each README example runs as written in a child process, with a scripted
+ * one negotiated; and each example of the docs runs as written in a child process, with a scripted
  * model (scripted-models.ts) in place of its `model`.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -13,11 +13,11 @@ import { createMCPClient } from "@ai-sdk/mcp";
 import { getAllMcpTools, MCPServerStreamableHttp, RunContext } from "@openai/agents";
 import { outputOf } from "../../scripts/harness/child-output.ts";
 import { holdReadmePort, type LiveServer, ROOT, startServer } from "../../scripts/harness/live-server.ts";
-import { onPort, read, section } from "../readme/sections.ts";
+import { ALL_BLOCKS, onPort, runnerOf } from "../docs/markdown.ts";
 import { CREATE_BODY } from "./scripted-models.ts";
 
-/** The URL both README examples name. */
-const README_URL = "http://localhost:3000/mcp";
+/** The URL both examples name. */
+const EXAMPLE_URL = "http://localhost:3000/mcp";
 
 /** The MCP revision both frameworks negotiate with the service: the current one, no 2025 fallback. */
 const REVISION = "2026-07-28";
@@ -70,7 +70,7 @@ function answerOf(result: unknown): Record<string, unknown> {
 }
 
 /**
- * One row per framework: how it connects, its README example (the one that imports `example`) and
+ * One row per framework: how it connects, its example in the docs (the one that imports `example`) and
  * the scripted model that stands in for that example's `model`.
  */
 const FRAMEWORKS: {
@@ -143,7 +143,7 @@ describe.each(FRAMEWORKS)("$name on POST /mcp of a live server", (framework) => 
     }
   });
 
-  test("quotes the README's job through escrow_quote and creates it through escrow_transition", async () => {
+  test("quotes the examples' job through escrow_quote and creates it through escrow_transition", async () => {
     const connected = await framework.connect(`${server.base}/mcp`, fetch);
     try {
       const quote = await connected.call("escrow_quote", CREATE_BODY);
@@ -168,14 +168,16 @@ describe.each(FRAMEWORKS)("$name on POST /mcp of a live server", (framework) => 
     );
   });
 
-  test("runs its README example as written, a scripted model in place of its model, and prints the job created", async () => {
-    const examples = [...section(read("README.md"), "### Agent frameworks").matchAll(/```ts\n([\s\S]*?)```/g)];
-    const code = examples.map(([, text]) => text!).find((text) => text.includes(framework.example));
-    expect(code).toContain(`url: "${README_URL}"`);
+  test("runs its example in the docs as written, a scripted model in place of its model, and prints the job created", async () => {
+    const examples = ALL_BLOCKS.filter((block) => block.lang === "ts" && runnerOf(block) === "frameworks.e2e");
+    const found = examples.filter((block) => block.code.includes(framework.example));
+    expect(found).toHaveLength(1);
+    const code = found[0]!.code;
+    expect(code).toContain(`url: "${EXAMPLE_URL}"`);
     const model = /^ {2}model: "[^"]+",$/m;
     expect(code).toMatch(model);
     // "a model of your choice": that one line changes, and a fetch off this machine throws (offline()).
-    const file = `${ROOT}.readme-agent-${process.pid}.ts`;
+    const file = `${ROOT}.docs-agent-${process.pid}.ts`;
     writeFileSync(
       file,
       'import { offline, scriptedAgentsModel, scriptedAiSdkModel } from "./snapshots/mcp/scripted-models.ts";\n' +

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../scripts/harness/live-server.ts";
-import { read, section } from "./sections.ts";
+import { read, section } from "./markdown.ts";
 
 const FOLDER = "docs/web-ui";
 /** What all the PNGs of docs/web-ui/ may weigh together, in bytes. */

@@ -5,62 +5,10 @@
  * docs/, so none is left unreachable.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { ROOT } from "../../scripts/harness/live-server.ts";
-
-/** The Markdown files held to their links: the README and every page of docs/. */
-const PAGES = ["README.md", ...readdirSync(join(ROOT, "docs"), { recursive: true }).map(String)]
-  .map((path) => (path === "README.md" ? path : join("docs", path)))
-  .filter((path) => path.endsWith(".md"))
-  .sort();
-
-/** The text outside fenced code blocks and inline code spans, where links and headings live. */
-function prose(markdown: string): string[] {
-  let fenced = false;
-  return markdown.split("\n").map((line) => {
-    if (/^\s*```/.test(line)) {
-      fenced = !fenced;
-      return "";
-    }
-    return fenced ? "" : line.replace(/`[^`]*`/g, (code) => code.replace(/[[\]()#]/g, " "));
-  });
-}
-
-/** GitHub's anchor for a heading: lowercase, markup and punctuation but - and _ dropped, spaces to -. */
-function slug(heading: string): string {
-  return heading
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[`*]/g, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
-    .replace(/ /g, "-");
-}
-
-/** Every anchor a page's headings give, with GitHub's -1, -2 for repeated ones. */
-function anchorsOf(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const seen = new Map<string, number>();
-  let fenced = false;
-  for (const line of markdown.split("\n")) {
-    if (/^\s*```/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^#{1,6} (.+?)#*\s*$/.exec(line);
-    if (!heading) continue;
-    const base = slug(heading[1]!);
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
-}
-
-/** The target of every inline link and image in a page's prose. */
-function linksOf(markdown: string): string[] {
-  return prose(markdown).flatMap((line) =>
-    [...line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(([, target]) => target!),
-  );
-}
+import { anchorsOf, linksOf, PAGES, slug } from "./markdown.ts";
 
 /** Why a link from `page` does not resolve, or null when it does. External links are not followed. */
 function brokenReason(page: string, target: string): string | null {

@@ -1,0 +1,26 @@
+/**
+ * The settings the code reads from the environment, found where it reads them: `env.NAME` in
+ * the sources of api/, shared/ and mcp/. The docs' tables and commands are held to this set.
+ */
+import { readdirSync } from "node:fs";
+import { ROOT } from "../../scripts/harness/live-server.ts";
+import { read } from "./markdown.ts";
+
+/** Environment names the code reads that are not settings: the home folder, wrangler's own, the tests' Worker bundle. */
+export const NOT_SETTINGS: readonly string[] = [
+  "HOME",
+  "USERPROFILE",
+  "WRANGLER_HIDE_BANNER",
+  "WRANGLER_SEND_METRICS",
+  "WORKER_BUNDLE",
+];
+
+/** Every name read as `env.NAME` in the sources of api/, shared/ and mcp/. */
+export function settingsRead(): Set<string> {
+  const names = new Set<string>();
+  for (const folder of ["api", "shared", "mcp"])
+    for (const file of readdirSync(`${ROOT}${folder}`, { recursive: true }).map(String))
+      if (file.endsWith(".ts"))
+        for (const [, name] of read(`${folder}/${file}`).matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) names.add(name!);
+  return names;
+}
