@@ -3,8 +3,10 @@
  * SETTLEMENT.md), the OpenAPI document, the error catalog, the fee schedule, the quickstart and
  * llms.txt, each at its public URL with its media type, from the same builders as the GET routes.
  */
-import { absolute, DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
+
+import { DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
 import { type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import { absolute } from "../lib/absolute-url.ts";
 
 /** The catalog keys served as resources, in the order resources/list gives them. */
 const RESOURCE_KEYS = ["settlement", "settlement_md", "openapi", "errors", "fees", "quickstart", "llms"] as const;

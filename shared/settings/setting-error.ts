@@ -1,7 +1,7 @@
 /**
- * The error that stops a start (settings.ts): a setting whose value cannot be used. A module of
- * its own so that the readers of settings (settings.ts, key-settings.ts, key-file.ts) share it
- * without importing one another.
+ * The error that stops a start: a setting whose value cannot be used. Pure, so that every reader
+ * of settings shares it (api/host/settings.ts, machine/key-settings.ts and key-file.ts, the site
+ * build through site-url.ts) without importing one another.
  */
 
 /** A setting whose value cannot be used; its message names the setting, what it takes and (unless secret) the value. */
