@@ -35,7 +35,7 @@ export interface Route {
 }
 
 /** Every path of the table, known before any service is made (pathOf): engines, documents, the key set, /mcp. */
-const ROUTE_PATHS = new Set<string>([
+export const ROUTE_PATHS: ReadonlySet<string> = new Set<string>([
   ...ENGINE_LIST.map((engine) => engine.path),
   ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths),
   KEY_SET.path,

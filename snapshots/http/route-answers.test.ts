@@ -10,6 +10,10 @@ import { describe, expect, test } from "bun:test";
 import { readSigningKey } from "../../machine/key-settings.ts";
 import { signerFromKeys } from "../../machine/keys.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
+import { documentBuilders } from "../../shared/documents/index.ts";
+import { servedDocuments } from "../../shared/http/documents.ts";
+import { keySetDocument } from "../../shared/http/jwks.ts";
+import { ROUTE_PATHS, routeTable } from "../../shared/http/routes.ts";
 import { createService, type ServiceOptions } from "../../shared/http/service.ts";
 import { sha256Hex } from "../../shared/lib/sha256.ts";
 import { NOW } from "../support/helpers.ts";
@@ -56,6 +60,21 @@ const ask = async (
 };
 
 describe("the answers of the route table", () => {
+  test("holds exactly the paths pathOf reads without the URL parser", () => {
+    const options = { now: () => NOW, randomHex: counter() };
+    const documents = servedDocuments(
+      [...documentBuilders({ siteUrl: "http://localhost" }), keySetDocument(undefined)],
+      false,
+    );
+    const table = routeTable(
+      options,
+      documents,
+      () => Promise.resolve(new Response()),
+      () => undefined,
+    );
+    expect([...table.keys()].sort()).toEqual([...ROUTE_PATHS].sort());
+  });
+
   test("every path and method, plain", async () => {
     const { fetch } = service();
     const answers: Record<string, string> = {};
