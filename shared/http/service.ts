@@ -33,8 +33,8 @@ export interface Service {
    */
   fetch: (request: Request, context?: RequestContext) => Response | Promise<Response>;
   /**
-   * Compresses every document now rather than on its first request that accepts a coding;
-   * resolves when all are in place (at once without `compress`).
+   * Compresses every document offered compressed (all but the key set) now rather than on its
+   * first request that accepts a coding; resolves when all are in place (at once without `compress`).
    */
   compressDocuments: () => Promise<void>;
 }
@@ -51,7 +51,7 @@ export function createService(options: ServiceOptions): Service {
   const documents = servedDocuments(sources, options.compress !== undefined);
   const guard = mcpGuard({ ...options.mcpAccess, siteUrl });
   const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex, sealing }), report, limiter);
-  const route = createRouter(routeTable(options, documents, mcp, guard), options.fallback);
+  const router = createRouter(routeTable(options, documents, mcp, guard), options.fallback);
   const clock = options.clock ?? now;
   const policy = limiter === undefined ? "" : policyHeader(limiter.policy);
 
@@ -174,7 +174,7 @@ export function createService(options: ServiceOptions): Service {
       } catch (error) {
         return finish(request, id, path, mark, undefined, recover(error, request, report, id));
       }
-      const handler = route(path, request.method);
+      const handler = router(path, request.method);
       if (limiter === undefined || request.method === "OPTIONS")
         return answer(request, context, id, path, mark, handler, undefined);
       return gate(request, context, id, path, mark, handler);
