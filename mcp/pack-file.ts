@@ -9,8 +9,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { homePath } from "../api/host/home-files.ts";
 import { type DemoState, freshState, packText, readPackText } from "../client/index.ts";
+import { homePath } from "../machine/home-files.ts";
 import { HOME_FILES } from "../shared/protocol/constants.ts";
 
 /** A pack file: where it is, and how answers name it. */

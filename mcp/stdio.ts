@@ -12,21 +12,28 @@
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { keyFilePath, withKeyFile } from "../api/host/key-file.ts";
-import { sealingOf } from "../api/host/key-settings.ts";
-import { refuseToStart, SettingError, signingSettings } from "../api/host/settings.ts";
 import { localApi, randomHex } from "../client/local.ts";
+import { keyFilePath, withKeyFile } from "../machine/key-file.ts";
+import { sealingOf, signingSettings } from "../machine/key-settings.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
 import { documentResources, STDIO_RESOURCE_ORIGIN } from "../shared/mcp/resources.ts";
 import { createMcpServer } from "../shared/mcp/server.ts";
 import { DEFAULT_SITE_URL, VERSION } from "../shared/protocol/constants.ts";
+import { SettingError } from "../shared/settings/setting-error.ts";
 import { packName, packOf } from "./pack-file.ts";
 import { jsonLines } from "./stdin-lines.ts";
 import { walletBox } from "./wallet-box.ts";
 import { WALLET_WALK } from "./wallet-walk.ts";
 
 const pack = packOf();
+
+/** Stops the start with one line on stderr and exit code 1, no stack trace (as the API hosts do). */
+function refuseToStart(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
 /** The signing settings, as the HTTP service reads them; a bad one stops the start with its one line. */
 function readSealing() {
   try {

@@ -9,13 +9,14 @@
  * runtime's binding hands the service's `fetch` the request and what it knows of it (the client's
  * address, Workers' waitUntil).
  */
+
+import { sealingOf } from "../../machine/key-settings.ts";
 import type { Compressor } from "../../shared/http/documents.ts";
 import { errorLog } from "../../shared/http/error-boundary.ts";
 import type { Rate } from "../../shared/http/rate-limit.ts";
 import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
-import { sealingOf } from "./key-settings.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { randomHex } from "./random-hex.ts";
 import type { ServiceSettings } from "./settings.ts";

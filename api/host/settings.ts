@@ -9,14 +9,14 @@
 
 import process from "node:process";
 import { fileURLToPath } from "node:url";
+import { keyFilePath, withKeyFile } from "../../machine/key-file.ts";
+import { type SigningSettings, sealsNote, signingSettings } from "../../machine/key-settings.ts";
 import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
-import { keyFilePath, withKeyFile } from "./key-file.ts";
-import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode, sealsNote } from "./key-settings.ts";
-import { SettingError } from "./setting-error.ts";
-import { listenPort, siteUrlSetting } from "./site-url.ts";
+import { SettingError } from "../../shared/settings/setting-error.ts";
+import { listenPort, siteUrlSetting } from "../../shared/settings/site-url.ts";
 
-export { DEFAULT_PORT, listenPort } from "./site-url.ts";
+export { DEFAULT_PORT, listenPort } from "../../shared/settings/site-url.ts";
 export { SettingError };
 
 const IPV4_PART = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
@@ -160,23 +160,6 @@ export interface Settings extends ServiceSettings {
   siteDir: string;
   /** Where the signing key is kept without SIGNING_KEY (SIGNING_KEY_FILE; default ~/.agent-escrow-demo/signing-key.json). */
   keyFile: string;
-}
-
-/**
- * The signing settings in `env` (issue 25): SEALS (on by default), SIGNING_KEY (a private JWK or
- * PKCS#8 PEM; read even with SEALS=off, so a bad one is caught before it is needed) and
- * SIGNING_PREVIOUS_KEYS. Without SIGNING_KEY the key is null here: the key file's, which
- * {@link settingsOrExit} reads or makes (key-file.ts).
- */
-export function signingSettings(env: Record<string, string | undefined>): SigningSettings {
-  const seals = sealMode(env.SEALS);
-  const key = env.SIGNING_KEY?.trim() ? readSigningKey(env.SIGNING_KEY) : null;
-  return {
-    seals,
-    key,
-    ...(key !== null && { source: "SIGNING_KEY" }),
-    previous: readPreviousKeys(env.SIGNING_PREVIOUS_KEYS),
-  };
 }
 
 /**

@@ -19,11 +19,12 @@
  * answer 503, D27), and the Worker says so once (per isolate) in its log; `bun run api:workers`
  * hands it the key `bun run api` uses.
  */
+
+import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode } from "../../machine/key-settings.ts";
 import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
-import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode } from "../host/key-settings.ts";
-import { SettingError } from "../host/setting-error.ts";
+import { SettingError } from "../../shared/settings/setting-error.ts";
 import type { ServiceSettings } from "../host/settings.ts";
 
 /** The Workers rate limiting API's binding (`env.RATE_LIMITER.limit({ key })`). */

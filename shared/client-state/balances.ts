@@ -6,7 +6,7 @@
  * reported apart, in none of the four. A demo pack is checked against the same four figures
  * (pack-sums.ts); the client library and the page read them from here.
  */
-import type { DemoState } from "./pack.ts";
+import type { DemoState } from "./demo-state.ts";
 
 /** What the balances are read from: the credits and the jobs, and which jobs were received. */
 export type Held = Pick<DemoState, "payerCredits" | "agentCredits" | "jobs" | "receivedJobs">;

@@ -5,7 +5,7 @@
  */
 import { MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { balancesOf, type Held } from "./balances.ts";
-import type { DemoState } from "./pack.ts";
+import type { DemoState } from "./demo-state.ts";
 
 /** The credits `state`'s own figures hold: payer credits, in escrow, the agent wallet and the fees paid, summed. */
 export function creditsHeld(state: Held): number {

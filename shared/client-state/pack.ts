@@ -18,8 +18,11 @@ import { creditsHeld, SIMULATED, sumRefusal } from "./pack-sums.ts";
 
 export { creditsHeld } from "./pack-sums.ts";
 
-import { checkJob, checkReceipt, type JobRecord, type ReceiptRecord } from "./share-links.ts";
+import { ACTIVITY_KINDS, type ActivityEvent, type ActivityKind, type DemoState } from "./demo-state.ts";
+import { checkJob, checkReceipt } from "./share-links.ts";
 import type { TokenResult } from "./tokens.ts";
+
+export { ACTIVITY_KINDS, type ActivityEvent, type ActivityKind, type DemoState } from "./demo-state.ts";
 
 /** The format name and version every pack carries. */
 export const PACK_FORMAT = "agent-escrow-demo-pack";
@@ -28,42 +31,6 @@ export const PACK_VERSION = 1;
 export const PACK_LIST_MAX = 500;
 /** Longest activity text kept. */
 export const ACTIVITY_TEXT_MAX = 300;
-
-/** The activity kinds of SPEC "Events", all local to the browser, and the top-up (issue 32). */
-export const ACTIVITY_KINDS = [
-  "create",
-  "fund",
-  "submit",
-  "release",
-  "dispute",
-  "simulate",
-  "verify",
-  "import",
-  "export",
-  "reset",
-  "top-up",
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-/** One activity event. */
-export interface ActivityEvent {
-  kind: ActivityKind;
-  at: string;
-  text: string;
-}
-
-/** Everything the reference UI keeps, besides the demo key and settings. */
-export interface DemoState {
-  payerCredits: number;
-  agentCredits: number;
-  /** The credits topped up since the start (or the last reset): the four figures hold the starting credits plus these. */
-  toppedUp: number;
-  jobs: JobRecord[];
-  /** The ids of the held jobs received through a handoff link: their payer is someone else (D28). */
-  receivedJobs: string[];
-  receipts: ReceiptRecord[];
-  activity: ActivityEvent[];
-}
 
 /** A fresh state: 1,000 payer credits, an empty wallet, nothing else (D20). */
 export const freshState = (): DemoState => ({

@@ -211,6 +211,3 @@ export const PAGES = [
     summary: "Every endpoint, field and error, rendered from the OpenAPI document.",
   },
 ] as const;
-
-/** The absolute URL of a path on the public origin. */
-export const absolute = (siteUrl: string, path: string): string => `${siteUrl.replace(/\/+$/, "")}${path}`;

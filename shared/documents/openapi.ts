@@ -5,10 +5,15 @@
  * with the error envelope, the optional demo key, the Idempotency-Key header and examples taken
  * from examples.json (bodies the engine accepts).
  */
-import { LIMITS, SERVICE, VERSION } from "../protocol/constants.ts";
+
+import { ENGINES } from "../engine/catalog.ts";
+import { LIMITS, MCP_PATH, SERVICE, VERSION } from "../protocol/constants.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "./catalog.ts";
 import { DESCRIPTION } from "./discovery.ts";
 import { components } from "./openapi/components.ts";
-import { DOCUMENT_METHODS_TEXT, pathItems } from "./openapi/paths.ts";
+import { jwksPathItem } from "./openapi/jwks.ts";
+import { mcpPathItem } from "./openapi/mcp.ts";
+import { DOCUMENT_METHODS_TEXT, documentPathItem, enginePathItem } from "./openapi/paths.ts";
 
 type ResponseObject = { $ref?: string; headers?: Record<string, unknown> };
 
@@ -26,6 +31,16 @@ function stateRequestIds<T extends { paths: object; components: { responses: obj
   Object.values(doc.components.responses as Record<string, ResponseObject>).forEach(stamp);
   return doc;
 }
+
+/** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
+export const pathItems = () => ({
+  ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
+  [MCP_PATH]: mcpPathItem(),
+  ...Object.fromEntries(
+    DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
+  ),
+  [KEY_SET.path]: jwksPathItem(),
+});
 
 /** The OpenAPI document. */
 export function openapi(siteUrl: string) {

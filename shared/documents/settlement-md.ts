@@ -2,9 +2,10 @@
  * /SETTLEMENT.md: the protocol for humans, rendered from the same object as
  * /api/settlement.json, so the two cannot say different things.
  */
+
+import { absolute } from "../lib/absolute-url.ts";
 import { MCP_PATH } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
-import { absolute } from "./catalog.ts";
 import { settlement } from "./settlement.ts";
 
 const cell = (value: unknown): string =>

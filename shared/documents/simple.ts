@@ -1,8 +1,10 @@
 /**
  * Small documents: templates, changelog and scoreboard. Static by design: no clock (D18).
  */
+
+import { absolute } from "../lib/absolute-url.ts";
 import { MODE, MONEY } from "../protocol/constants.ts";
-import { absolute, DOCUMENT_CATALOG } from "./catalog.ts";
+import { DOCUMENT_CATALOG } from "./catalog.ts";
 
 /** Preset create-job fields for the reference UI and for agents: fill only. */
 export const TEMPLATES = [

@@ -7,6 +7,7 @@
  * Names, texts and paths come from the engine catalog; the fields from the request shape.
  */
 import { ENGINES } from "../engine/catalog.ts";
+import { absolute } from "../lib/absolute-url.ts";
 import { ACTIONS, type EngineRoute, MCP_PATH, MODE, MONEY, TERMINALS } from "../protocol/constants.ts";
 import { FIELD_NAMES, FIELDS, type FieldName } from "../protocol/fields.ts";
 import { integrityMembersOf } from "../protocol/integrity-members.ts";
@@ -17,7 +18,7 @@ import { compositeSchema, receiptSchema } from "../schemas/bodies.ts";
 import { inline } from "../schemas/components.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { integritySchema } from "../schemas/integrity.ts";
-import { absolute, BODY_SCHEMA_PATH } from "./catalog.ts";
+import { BODY_SCHEMA_PATH } from "./catalog.ts";
 import { REQUEST_FIELDS } from "./fields.ts";
 import { functionCalling } from "./llm-tools.ts";
 

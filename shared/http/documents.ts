@@ -2,9 +2,11 @@
  * Serving the GET documents (D18): each document's representations (as it is, and compressed
  * once in the background when a compressor is given), their strong entity tags and 304s on
  * If-None-Match. Every header set is made once per representation, not per request; each
- * states its body's length, which a HEAD keeps (service.ts) and the access log reads.
+ * states its body's length, which a HEAD keeps (service.ts) and the access log reads. The
+ * documents of the catalog and the key set (jwks.ts) are served alike; the key set alone is
+ * never compressed.
  */
-import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import type { Document, DocumentEntry } from "../documents/index.ts";
 import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
 import { preferredCoding } from "./codings.ts";
 import { EXPOSE_HEADERS } from "./cors.ts";
@@ -25,9 +27,16 @@ export interface Representation {
   notModified: Headers;
 }
 
+/** A document to serve: its paths and builder, and whether it is offered compressed (default true). */
+export interface DocumentSource extends DocumentEntry {
+  compressible?: boolean;
+}
+
 /** A served document: the document as it is, and each compressed form once it is ready. */
 export interface ServedDocument {
   doc: Document;
+  /** True when it is offered compressed (a compressor is present and it is compressible): every form then says Vary. */
+  negotiated: boolean;
   identity: Representation;
   coded: Partial<Record<ContentCoding, Representation>>;
   /** Set when compression has started: every coding is asked for at once, once. */
@@ -67,19 +76,22 @@ export function representation(
 }
 
 /**
- * Every document of the catalog, each built on its first request, not here: a start builds
- * none. `negotiated` (a compressor is present) adds `Vary: Accept-Encoding` to every form.
+ * Every document of `sources`, each built on its first request, not here: a start builds
+ * none. With a compressor (`compressing`), a compressible document is negotiated: every form
+ * of it says `Vary: Accept-Encoding`.
  */
-export function servedDocuments(settings: DocumentSettings, negotiated: boolean): ServedDocuments {
+export function servedDocuments(sources: readonly DocumentSource[], compressing: boolean): ServedDocuments {
   const byPath = new Map<string, () => ServedDocument>();
   const all: (() => ServedDocument)[] = [];
-  for (const { paths, build } of documentBuilders(settings)) {
+  for (const { paths, build, compressible } of sources) {
+    const negotiated = compressing && compressible !== false;
     let entry: ServedDocument | undefined;
     const served = (): ServedDocument => {
       if (entry === undefined) {
         const doc = build();
         entry = {
           doc,
+          negotiated,
           identity: representation(doc, utf8Encoder.encode(doc.body), negotiated),
           coded: {},
           compressing: null,
@@ -105,7 +117,7 @@ export function ifNoneMatches(ifNoneMatch: string, etag: string): boolean {
  */
 function chooseRepresentation(request: Request, served: ServedDocument, compress: Compressor | undefined): Response {
   let chosen = served.identity;
-  const coding = compress === undefined ? null : preferredCoding(request.headers.get("accept-encoding"));
+  const coding = served.negotiated ? preferredCoding(request.headers.get("accept-encoding")) : null;
   if (coding !== null) {
     const coded = served.coded[coding];
     if (coded !== undefined) chosen = coded;
@@ -139,11 +151,12 @@ export function serveDocument(
 }
 
 /**
- * Compresses a document in every coding, once, and adds each result to it when ready. A
- * coding the compressor fails on, or that saves nothing, is simply not offered. The work starts
- * on a later turn of the event loop, after the response that asked for it has gone out.
+ * Compresses a negotiated document in every coding, once, and adds each result to it when
+ * ready. A coding the compressor fails on, or that saves nothing, is simply not offered. The
+ * work starts on a later turn of the event loop, after the response that asked for it has gone out.
  */
 export function compressDocument(served: ServedDocument, compress: Compressor): Promise<void> {
+  if (!served.negotiated) return Promise.resolve();
   if (served.compressing !== null) return served.compressing;
   const { doc } = served;
   const compressAll = async (): Promise<void> => {

@@ -5,11 +5,12 @@
  * to 2025-era clients through its stateless fallback (no session: the client holds the job, as
  * everywhere else). Each request gets its own MCP server, built with the request's headers (the
  * demo key and Idempotency-Key count as on the engines, D14, D15). What stays ours: the body
- * limit (D9: 413 as a JSON-RPC error with the catalog's message), the error boundary (D21) around the tools, GET and DELETE
- * answering 405 (no standalone stream, no sessions to end), and CORS as for the engines (D17)
- * plus the MCP headers. A client must accept both `application/json` and `text/event-stream`
- * (406 otherwise), as the transport requires. The SDK and the MCP server load on the first POST
- * (the SDK takes tens of milliseconds to import, which a start of the engines need not pay).
+ * limit (D9: 413 as a JSON-RPC error with the catalog's message), the error boundary (D21)
+ * around the tools, and CORS as for the engines (D17) plus the MCP headers. Its guard, its
+ * preflight and the 405 of GET and DELETE (no standalone stream, no sessions to end) are its
+ * route's (routes.ts, mcp-answers.ts). A client must accept both `application/json` and
+ * `text/event-stream` (406 otherwise), as the transport requires. The SDK and the MCP server
+ * load on the first POST (its import takes long enough that a start of the engines should not pay it).
  */
 import type { DocumentSettings } from "../documents/index.ts";
 import type { HostContext } from "../engine/context.ts";
@@ -22,56 +23,12 @@ import { ERROR_CATALOG } from "../protocol/errors.ts";
 export { MCP_PATH };
 
 import { readBody } from "./body-limit.ts";
-import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
 import { type ErrorReporter, notify } from "./error-boundary.ts";
 import { HeaderTextReader } from "./header-text.ts";
+import { MCP_CORS, rpcError } from "./mcp-answers.ts";
 import { batchRefusal, callsIn } from "./mcp-batch.ts";
-import type { McpGuard } from "./mcp-guard.ts";
 import { unsupportedVersion } from "./mcp-version.ts";
 import { type RateLimiter, type RateVerdict, retryAfter } from "./rate-limit.ts";
-
-/** The methods it serves. */
-export const MCP_METHODS = "POST, OPTIONS";
-
-/** The headers an MCP client sends beyond the engines' (2025 and 2026-07-28). */
-const MCP_REQUEST_HEADERS = "Accept, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID";
-
-/** CORS of every /mcp answer (D17). */
-export const MCP_CORS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Expose-Headers": `${EXPOSE_HEADERS}, Mcp-Session-Id, Mcp-Protocol-Version`,
-  "Cache-Control": "no-store",
-};
-
-/**
- * A JSON-RPC error answer: `status` is the HTTP status, `id` the request's own when the error
- * answers a request (JSON-RPC's null when no request id goes with it).
- */
-export const rpcError = (
-  status: number,
-  code: number,
-  message: string,
-  headers: Record<string, string> = {},
-  id: unknown = null,
-) =>
-  new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id }), {
-    status,
-    headers: { "Content-Type": "application/json", ...MCP_CORS, ...headers },
-  });
-
-/** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */
-export const mcpPreflight = (): Response =>
-  new Response(null, {
-    status: 204,
-    headers: {
-      Allow: MCP_METHODS,
-      "Access-Control-Allow-Origin": "*",
-      "Access-Control-Allow-Methods": MCP_METHODS,
-      "Access-Control-Allow-Headers": `${ALLOW_HEADERS}, ${MCP_REQUEST_HEADERS}`,
-      "Access-Control-Expose-Headers": MCP_CORS["Access-Control-Expose-Headers"],
-      "Access-Control-Max-Age": "86400",
-    },
-  });
 
 /** The SDK's serving entry and the MCP server's modules, imported when first needed. */
 async function loadModules() {
@@ -89,7 +46,7 @@ async function loadModules() {
   };
 }
 
-/** Answers a request to /mcp from the client `clientKey` (the service adds its X-Request-Id). */
+/** Answers a POST to /mcp from the client `clientKey`, once its guard let it in (routes.ts; the service adds its X-Request-Id). */
 export type McpEndpoint = (request: Request, clientKey: string) => Promise<Response>;
 
 /**
@@ -101,7 +58,6 @@ export function mcpEndpoint(
   settings: DocumentSettings,
   context: () => HostContext,
   report: ErrorReporter | undefined,
-  guard: McpGuard = () => undefined,
   limiter?: RateLimiter,
 ): McpEndpoint {
   let handler: Promise<(request: Request, parsedBody: unknown) => Promise<Response>> | undefined;
@@ -151,10 +107,6 @@ export function mcpEndpoint(
   }
 
   return async (request, clientKey) => {
-    const denied = guard(request);
-    if (denied) return denied;
-    if (request.method === "OPTIONS") return mcpPreflight();
-    if (request.method !== "POST") return rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS });
     const bytes = await readBody(request, LIMITS.bodyBytesMax);
     // Past D9's limit: the catalog's words as a JSON-RPC error, like every /mcp refusal (issue 33).
     if (bytes === null) return rpcError(413, -32000, ERROR_CATALOG.payload_too_large.message, { Connection: "close" });

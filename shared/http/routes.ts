@@ -1,37 +1,45 @@
 /**
- * Routing: which answer a path and method get. The five engine paths take POST (engine.ts),
- * the documents GET (documents.ts), /mcp the MCP endpoint (mcp.ts), /.well-known/jwks.json the
- * deployment's public keys (jwks.ts), any other GET the host's static files; OPTIONS is the
- * CORS preflight (D17), another method 405 (D9), another path 404. A HEAD is routed as its GET:
- * service.ts drops the body. Nothing here sees the request id but to write it into an error
- * body (D22), nor the log, nor the limiter.
+ * The route table: every path the service answers itself, and what each method gets there. An
+ * engine path takes POST (engine.ts); a document path GET (documents.ts), the key set among the
+ * documents (jwks.ts); /mcp POST (mcp.ts), each of its answers behind its guard (mcp-guard.ts).
+ * On every path HEAD is answered as GET (service.ts drops the body), OPTIONS is the path's CORS
+ * preflight (D17) and any other method 405 (D9). Off the table, a GET or HEAD goes to the host's
+ * static files, and anything else is 404. Routing sees the request id only to write it into an
+ * error body (D22); never the log or the limiter.
  */
-import { DOCUMENT_CATALOG } from "../documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../documents/catalog.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
-import { type EngineRoute, MCP_PATH } from "../protocol/constants.ts";
+import { MCP_PATH } from "../protocol/constants.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
-import { JWKS_PATH, jwksEndpoint } from "./jwks.ts";
 import type { McpEndpoint } from "./mcp.ts";
+import { MCP_METHODS, mcpPreflight, rpcError } from "./mcp-answers.ts";
+import type { McpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
 
-/** Answers a request for `path` (id: the request's, for an error body; context: what the runtime knows of it). */
-export type Router = (
+/** Answers one request (id: the request's, for an error body; context: what the runtime knows of it). */
+export type Handler = (
   request: Request,
-  path: string,
   id: string,
   context: RequestContext | undefined,
 ) => Response | Promise<Response>;
 
-const engineByPath = new Map<string, EngineRoute>(ENGINE_LIST.map((engine) => [engine.path, engine.route]));
-/** Every fixed path the service answers: engines, documents and /mcp. */
-const FIXED_PATHS = new Set<string>([
-  ...engineByPath.keys(),
+/** One path's answers: its methods' handlers (HEAD is GET's), its preflight, and the refusal of any other method. */
+export interface Route {
+  GET?: Handler;
+  POST?: Handler;
+  OPTIONS: Handler;
+  refuse: Handler;
+}
+
+/** Every path of the table, known before any service is made (pathOf): engines, documents, the key set, /mcp. */
+export const ROUTE_PATHS: ReadonlySet<string> = new Set<string>([
+  ...ENGINE_LIST.map((engine) => engine.path),
   ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths),
+  KEY_SET.path,
   MCP_PATH,
-  JWKS_PATH,
 ]);
 
 /**
@@ -44,37 +52,72 @@ export function pathOf(url: string): string {
   if (start !== -1) {
     const query = url.indexOf("?", start);
     const raw = query === -1 ? url.slice(start) : url.slice(start, query);
-    if (FIXED_PATHS.has(raw)) return raw;
+    if (ROUTE_PATHS.has(raw)) return raw;
   }
   return new URL(url).pathname;
 }
 
-/** The router of a service with these documents and /mcp endpoint. */
-export function createRoutes(options: ServiceOptions, documents: ServedDocuments, mcp: McpEndpoint): Router {
-  const engine = engineAnswer(options);
-  const { fallback, compress } = options;
-  const awaitCompression = options.awaitCompression === true;
-  const jwks = jwksEndpoint(options.sealing);
+/** The handler of a request for `path` with `method`. */
+export type Router = (path: string, method: string) => Handler;
 
-  return (request, path, id, context) => {
-    const method = request.method;
-    const route = engineByPath.get(path);
-    if (route !== undefined) {
-      if (method === "POST") return engine(route, request, id);
-      return method === "OPTIONS" ? preflight(ENGINE_METHODS) : notAllowed(ENGINE_METHODS, id);
-    }
-    const served = documents.byPath.get(path);
-    if (served !== undefined) {
-      if (method === "GET" || method === "HEAD")
-        return serveDocument(request, served(), compress, context?.waitUntil, awaitCompression);
-      return method === "OPTIONS" ? preflight(DOCUMENT_METHODS) : notAllowed(DOCUMENT_METHODS, id);
-    }
-    if (path === MCP_PATH) return mcp(request, context?.clientAddress ?? "unknown");
-    if (path === JWKS_PATH) return jwks(request, id);
-    if ((method === "GET" || method === "HEAD") && fallback !== undefined) {
-      const file = fallback(request, path);
+const refuseEngine: Handler = (_request, id) => notAllowed(ENGINE_METHODS, id);
+const refuseDocument: Handler = (_request, id) => notAllowed(DOCUMENT_METHODS, id);
+const missing: Handler = (_request, id) => notFound(id);
+
+/** The route table of a service with these documents (the key set among them), /mcp endpoint and /mcp guard. */
+export function routeTable(
+  options: ServiceOptions,
+  documents: ServedDocuments,
+  mcp: McpEndpoint,
+  guard: McpGuard,
+): Map<string, Route> {
+  const table = new Map<string, Route>();
+  const engine = engineAnswer(options);
+  for (const { path, route } of ENGINE_LIST)
+    table.set(path, {
+      POST: (request, id) => engine(route, request, id),
+      OPTIONS: () => preflight(ENGINE_METHODS),
+      refuse: refuseEngine,
+    });
+  const { compress } = options;
+  const awaitCompression = options.awaitCompression === true;
+  for (const [path, served] of documents.byPath)
+    table.set(path, {
+      GET: (request, _id, context) => serveDocument(request, served(), compress, context?.waitUntil, awaitCompression),
+      OPTIONS: () => preflight(DOCUMENT_METHODS),
+      refuse: refuseDocument,
+    });
+  const guarded =
+    (handler: Handler): Handler =>
+    (request, id, context) =>
+      guard(request) ?? handler(request, id, context);
+  table.set(MCP_PATH, {
+    POST: guarded((request, _id, context) => mcp(request, context?.clientAddress ?? "unknown")),
+    OPTIONS: guarded(mcpPreflight),
+    refuse: guarded(() => rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS })),
+  });
+  return table;
+}
+
+/** The router over `table`: the route's handler of the method, else the host's static files (`fallback`) for GET and HEAD, else 404. */
+export function createRouter(table: Map<string, Route>, fallback: ServiceOptions["fallback"]): Router {
+  const staticFile =
+    (path: string): Handler =>
+    (request, id) => {
+      const file = fallback!(request, path);
       return file instanceof Promise ? file.then((found) => found ?? notFound(id)) : (file ?? notFound(id));
-    }
-    return notFound(id);
+    };
+  return (path, method) => {
+    const route = table.get(path);
+    const read = method === "GET" || method === "HEAD";
+    if (route === undefined) return read && fallback !== undefined ? staticFile(path) : missing;
+    const handler = read
+      ? route.GET
+      : method === "POST"
+        ? route.POST
+        : method === "OPTIONS"
+          ? route.OPTIONS
+          : undefined;
+    return handler ?? route.refuse;
   };
 }

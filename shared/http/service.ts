@@ -1,23 +1,27 @@
 /**
  * The service: one standard `fetch(Request)` entry that every runtime calls (Bun, Node, Deno,
  * Workers), like hono's `app.fetch`. What every request gets is applied here, once, in this
- * order: its id (D22), the rate-limit gate (D23), routing (routes.ts), the error boundary
- * (D21), HEAD answered as the GET would be without its body, then the id and RateLimit headers
- * and the access log's record, built from the request and the response. The routes only make
- * answers; they never see the log, the limiter or HEAD. The host brings the clock, randomness
- * and what its runtime offers (options.ts).
+ * order (`fetch`, then `gate`, `answer` and `finish`): its id (D22); its path and the route
+ * table's handler of its method (routes.ts: OPTIONS is the path's CORS preflight, D17, and HEAD
+ * is GET's); the rate-limit gate (D23; a preflight is not counted); the error boundary (D21)
+ * around the handler; then HEAD loses the GET's body, and the id and RateLimit headers and the
+ * access log's record are added, built from the request and the response. The handlers only
+ * make answers (their CORS headers made once with them); they never see the log, the limiter or
+ * HEAD. The host brings the clock, randomness and what its runtime offers (options.ts).
  */
 
+import { documentBuilders } from "../documents/index.ts";
 import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";
+import { keySetDocument } from "./jwks.ts";
 import { mcpEndpoint } from "./mcp.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { rateLimited } from "./responses.ts";
-import { createRoutes, pathOf } from "./routes.ts";
+import { createRouter, type Handler, pathOf, routeTable } from "./routes.ts";
 
 export type { RequestContext, ServiceOptions } from "./options.ts";
 
@@ -29,8 +33,8 @@ export interface Service {
    */
   fetch: (request: Request, context?: RequestContext) => Response | Promise<Response>;
   /**
-   * Compresses every document now rather than on its first request that accepts a coding;
-   * resolves when all are in place (at once without `compress`).
+   * Compresses every document offered compressed (all but the key set) now rather than on its
+   * first request that accepts a coding; resolves when all are in place (at once without `compress`).
    */
   compressDocuments: () => Promise<void>;
 }
@@ -43,10 +47,11 @@ const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
 export function createService(options: ServiceOptions): Service {
   const { now, randomHex, sealing, onResponse, limiter, onError: report } = options;
   const siteUrl = options.siteUrl ?? DEFAULT_SITE_URL;
-  const documents = servedDocuments({ siteUrl }, options.compress !== undefined);
+  const sources = [...documentBuilders({ siteUrl }), keySetDocument(sealing)];
+  const documents = servedDocuments(sources, options.compress !== undefined);
   const guard = mcpGuard({ ...options.mcpAccess, siteUrl });
-  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex, sealing }), report, guard, limiter);
-  const route = createRoutes(options, documents, mcp);
+  const mcp = mcpEndpoint({ siteUrl }, () => ({ now: now(), randomHex, sealing }), report, limiter);
+  const router = createRouter(routeTable(options, documents, mcp, guard), options.fallback);
   const clock = options.clock ?? now;
   const policy = limiter === undefined ? "" : policyHeader(limiter.policy);
 
@@ -105,19 +110,20 @@ export function createService(options: ServiceOptions): Service {
     return answer;
   }
 
-  /** The route's answer, finished; a throw or a rejection is the error boundary's (D21). */
+  /** The handler's answer, finished; a throw or a rejection is the error boundary's (D21). */
   function answer(
     request: Request,
     context: RequestContext | undefined,
     id: string,
     path: string,
     mark: number,
+    handler: Handler,
     verdict: RateVerdict | undefined,
   ): Response | Promise<Response> {
     try {
       if (verdict !== undefined && !verdict.allowed)
         return finish(request, id, path, mark, verdict, rateLimited(retryAfter(limiter!.policy, verdict), id));
-      const response = route(request, path, id, context);
+      const response = handler(request, id, context);
       if (!isThenable(response)) return finish(request, id, path, mark, verdict, response);
       return response.then(
         (done) => finish(request, id, path, mark, verdict, done),
@@ -139,20 +145,21 @@ export function createService(options: ServiceOptions): Service {
     id: string,
     path: string,
     mark: number,
+    handler: Handler,
   ): Response | Promise<Response> {
     let verdict: RateVerdict | Promise<RateVerdict>;
     try {
       verdict = limiter!.limit(request, context?.clientAddress ?? "unknown");
     } catch (error) {
       notify(error, request, report);
-      return answer(request, context, id, path, mark, undefined);
+      return answer(request, context, id, path, mark, handler, undefined);
     }
-    if (!isThenable(verdict)) return answer(request, context, id, path, mark, verdict);
+    if (!isThenable(verdict)) return answer(request, context, id, path, mark, handler, verdict);
     return verdict.then(
-      (given) => answer(request, context, id, path, mark, given),
+      (given) => answer(request, context, id, path, mark, handler, given),
       (error: unknown) => {
         notify(error, request, report);
-        return answer(request, context, id, path, mark, undefined);
+        return answer(request, context, id, path, mark, handler, undefined);
       },
     );
   }
@@ -167,9 +174,10 @@ export function createService(options: ServiceOptions): Service {
       } catch (error) {
         return finish(request, id, path, mark, undefined, recover(error, request, report, id));
       }
+      const handler = router(path, request.method);
       if (limiter === undefined || request.method === "OPTIONS")
-        return answer(request, context, id, path, mark, undefined);
-      return gate(request, context, id, path, mark);
+        return answer(request, context, id, path, mark, handler, undefined);
+      return gate(request, context, id, path, mark, handler);
     },
     compressDocuments: () => {
       const compress = options.compress;

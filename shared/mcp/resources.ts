@@ -5,8 +5,10 @@
  * A server with no public origin (stdio without SITE_URL) names them under a scheme nothing
  * fetches (STDIO_RESOURCE_ORIGIN), so no client mistakes them for pages it could load.
  */
-import { absolute, DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
+
+import { DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
 import { type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import { absolute } from "../lib/absolute-url.ts";
 
 /** The catalog keys served as resources, in the order resources/list gives them. */
 const RESOURCE_KEYS = ["settlement", "settlement_md", "openapi", "errors", "fees", "quickstart", "llms"] as const;

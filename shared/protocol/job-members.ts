@@ -7,7 +7,7 @@
  * from it, so a new member is one row.
  */
 import { JOB_ID_PATTERN, LIMITS, STATUSES } from "./constants.ts";
-import type { JobMemberRow } from "./member-rows.ts";
+import type { JobMemberRow } from "./job-member-row.ts";
 import {
   anyText,
   boundedText,

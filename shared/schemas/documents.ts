@@ -2,7 +2,7 @@
  * The three published JSON Schema documents (/api/schemas/*.json) and the verify schema used by
  * tools.json: draft 2020-12, self-contained, with an absolute $id on the public origin.
  */
-import { absolute } from "../documents/catalog.ts";
+import { absolute } from "../lib/absolute-url.ts";
 import { compositeSchemas, receiptSchema, transitionBodySchema, UNEXPRESSED, verifyBodySchema } from "./bodies.ts";
 import { fieldComponents, referring, withDefs } from "./components.ts";
 import type { Schema } from "./convert.ts";

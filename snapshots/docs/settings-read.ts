@@ -1,6 +1,6 @@
 /**
  * The settings the code reads from the environment, found where it reads them: `env.NAME` in
- * the sources of api/, shared/ and mcp/. The docs' tables and commands are held to this set.
+ * the sources of api/, machine/, shared/ and mcp/. The docs' tables and commands are held to this set.
  */
 import { readdirSync } from "node:fs";
 import { ROOT } from "../../scripts/harness/live-server.ts";
@@ -15,10 +15,10 @@ export const NOT_SETTINGS: readonly string[] = [
   "WORKER_BUNDLE",
 ];
 
-/** Every name read as `env.NAME` in the sources of api/, shared/ and mcp/. */
+/** Every name read as `env.NAME` in the sources of api/, machine/, shared/ and mcp/. */
 export function settingsRead(): Set<string> {
   const names = new Set<string>();
-  for (const folder of ["api", "shared", "mcp"])
+  for (const folder of ["api", "machine", "shared", "mcp"])
     for (const file of readdirSync(`${ROOT}${folder}`, { recursive: true }).map(String))
       if (file.endsWith(".ts"))
         for (const [, name] of read(`${folder}/${file}`).matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) names.add(name!);

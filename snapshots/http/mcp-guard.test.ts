@@ -14,7 +14,7 @@ import {
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
 import { EXPOSE_HEADERS } from "../../shared/http/cors.ts";
-import { MCP_CORS } from "../../shared/http/mcp.ts";
+import { MCP_CORS } from "../../shared/http/mcp-answers.ts";
 import { isLoopbackAddress, isLoopbackHostname, type McpGuardPolicy, mcpGuard } from "../../shared/http/mcp-guard.ts";
 import { createService } from "../../shared/http/service.ts";
 import { fixedContext, NOW } from "../support/helpers.ts";

@@ -124,8 +124,8 @@ describe("the default key file under bun run api", () => {
 
   test("starts at once make one key file between them, and all sign with it", async () => {
     const file = freshFile();
-    const script = `import { keyFromFile } from ${JSON.stringify(join(ROOT, "api/host/key-file.ts"))};
-import { kidOf } from ${JSON.stringify(join(ROOT, "api/host/keys.ts"))};
+    const script = `import { keyFromFile } from ${JSON.stringify(join(ROOT, "machine/key-file.ts"))};
+import { kidOf } from ${JSON.stringify(join(ROOT, "machine/keys.ts"))};
 const { key, created } = keyFromFile(${JSON.stringify(file)});
 console.log(JSON.stringify({ kid: kidOf(key), created }));`;
     const starts = Array.from({ length: 6 }, () =>

@@ -1,5 +1,5 @@
 /**
- * The signing keys (api/host/key-settings.ts and keys.ts, issue 25): SIGNING_KEY as a private
+ * The signing keys (machine/key-settings.ts and keys.ts, issue 25): SIGNING_KEY as a private
  * JWK or a PKCS#8 PEM, refused with a message that names the setting and never quotes the key;
  * SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
  * and jose's calculateJwkThumbprint); the Signer gives RFC 8032's signatures, verifies by kid over
@@ -10,9 +10,9 @@
 import { describe, expect, test } from "bun:test";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from "node:crypto";
 import { CompactSign, calculateJwkThumbprint, compactVerify, createLocalJWKSet, importJWK } from "jose";
-import { readPreviousKeys, readSigningKey, sealingOf, sealMode, sealsNote } from "../../api/host/key-settings.ts";
-import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../api/host/keys.ts";
 import { SettingError } from "../../api/host/settings.ts";
+import { readPreviousKeys, readSigningKey, sealingOf, sealMode, sealsNote } from "../../machine/key-settings.ts";
+import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../machine/keys.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";

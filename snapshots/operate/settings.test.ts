@@ -22,8 +22,8 @@ import {
   SettingError,
   workerCount,
 } from "../../api/host/settings.ts";
-import { siteUrlSetting } from "../../api/host/site-url.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
+import { siteUrlSetting } from "../../shared/settings/site-url.ts";
 
 describe("PORT (D16)", () => {
   test("unset or blank: 3000", () => {

@@ -9,9 +9,9 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { kidOf, publicJwk } from "../../api/host/keys.ts";
 import { type RateLimitBinding, workerSettings } from "../../api/workers/bindings.ts";
 import worker, { type WorkerEnv } from "../../api/workers/worker.ts";
+import { kidOf, publicJwk } from "../../machine/keys.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";

@@ -1,20 +1,19 @@
 /**
  * The path items of the OpenAPI document: each engine's POST and preflight, read from the engine
  * catalog, its examples from examples.json and its errors from the error catalog; each
- * document path's GET, read from the document catalog; and the key set's (openapi/jwks.ts).
+ * document path's GET, read from the document catalog. openapi.ts lists them with /mcp's
+ * (openapi/mcp.ts) and the key set's (openapi/jwks.ts).
  * A document's HEAD and OPTIONS are stated once, in the documents tag (DOCUMENT_METHODS_TEXT),
  * not as two more operations per path.
  */
 import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
-import { type EngineRoute, MCP_PATH } from "../../protocol/constants.ts";
+import type { EngineRoute } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
 import { pascal } from "../../schemas/components.ts";
-import { DOCUMENT_CATALOG, type DocumentKind, KEY_SET, TYPES } from "../catalog.ts";
+import { type DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../catalog.ts";
 import { ERROR_WHEN } from "../error-when.ts";
 import { exampleList } from "../examples.ts";
-import { jwksPathItem } from "./jwks.ts";
 import { SIMULATE_LINKS, TRANSITION_LINKS, TRANSITION_SUCCESS } from "./links.ts";
-import { mcpPathItem } from "./mcp.ts";
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string) => ({
@@ -197,13 +196,3 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
     },
   };
 }
-
-/** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
-export const pathItems = () => ({
-  ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
-  [MCP_PATH]: mcpPathItem(),
-  ...Object.fromEntries(
-    DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
-  ),
-  [KEY_SET.path]: jwksPathItem(),
-});

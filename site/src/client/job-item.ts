@@ -12,43 +12,19 @@
  * (client/removal.ts); any other says why it is kept.
  */
 
-import type { JobRecord } from "../../../client/index.ts";
 import { keptBecause } from "../../../client/removal.ts";
 import { holdNote } from "./countdown.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
 import { controls } from "./job-controls.ts";
 import { payLine } from "./job-impact.ts";
 import { statusText } from "./job-status.ts";
+import type { JobView } from "./job-view.ts";
 import { moneyFlow } from "./money-flow.ts";
-import type { Quote, QuotedAction } from "./quotes.ts";
 import { sealBadge } from "./seal-badge.ts";
-import type { SealCheck } from "./seal-checks.ts";
 import { stepper } from "./stepper.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
-/** Everything one job item shows. */
-export interface JobView {
-  job: JobRecord;
-  quotes: Partial<Record<QuotedAction, Quote>>;
-  payerCredits: number;
-  busy: boolean;
-  link?: string;
-  /** The seal check of a job imported from a handoff link; other jobs show none. */
-  seal?: SealCheck;
-  /** What a receipt imported from a link says of a job held at an earlier step (settledNote). */
-  settled?: string;
-  /** True for a job received through a handoff link: its payer is someone else (D28). */
-  received: boolean;
-  draft: (name: string) => string;
-  /** The time the page is drawn at (ms), for the hold's countdown. */
-  now: number;
-  /** Dispute was chosen: its reason, Confirm dispute and Cancel show instead of Release. */
-  disputing?: boolean;
-  /** Long criteria are shown in full. */
-  expanded?: boolean;
-  /** Remove was clicked: the item asks before it removes. */
-  removing?: boolean;
-}
+export type { JobView } from "./job-view.ts";
 
 /** Criteria longer than this many characters, or this many lines, are clamped behind "Show all". */
 const CLAMP_CHARS = 280;

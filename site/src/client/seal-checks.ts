@@ -16,7 +16,9 @@
  */
 import type { EscrowError, JobRecord, Jwks, SealVerdict, Verification } from "../../../client/index.ts";
 import { isOlderForm, isSealed, isSigned } from "../../../shared/client-state/signed-members.ts";
-import { pageSources } from "./seal-sources.ts";
+import { pageSources, type SealCheckSources, type Verifier } from "./seal-sources.ts";
+
+export type { SealCheckSources } from "./seal-sources.ts";
 
 /** What is checked: a job's seal or a receipt's signature. */
 export type SealKind = "seal" | "signature";
@@ -35,21 +37,6 @@ export type SealCheck =
   | { state: "older" }
   /** Could not be checked: the service did not answer or does not seal, no JWKS, or no Ed25519 here. */
   | { state: "unchecked"; message: string };
-
-/** The check of client/verify.ts, as the page calls it. */
-export interface Verifier {
-  verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification>;
-}
-
-/** Where the checks get their answers; the page's defaults (seal-sources.ts) ask the service and import the verifier. */
-export interface SealCheckSources {
-  /** The service at `base`'s verdict on `job`'s seal. */
-  seal(job: JobRecord, base: string): Promise<SealVerdict | EscrowError>;
-  /** The JWKS the service at `base` publishes, or null when it cannot be had. */
-  jwks(base: string): Promise<Jwks | null>;
-  /** client/verify.ts. */
-  verifier(): Promise<Verifier>;
-}
 
 /** What a receipt's verification means for the badge. */
 export function checkOf(verification: Verification): SealCheck {

@@ -5,10 +5,24 @@
  * jose), so a page with nothing signed never loads it.
  */
 import { httpApi } from "../../../client/http.ts";
-import type { Jwks } from "../../../client/index.ts";
+import type { EscrowError, JobRecord, Jwks, SealVerdict, Verification } from "../../../client/index.ts";
 import { checkSeal } from "../../../client/seal-check.ts";
 import { isObject } from "../../../shared/lib/json.ts";
-import type { SealCheckSources } from "./seal-checks.ts";
+
+/** The check of client/verify.ts, as the page calls it. */
+export interface Verifier {
+  verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification>;
+}
+
+/** Where the checks get their answers; the page's defaults (pageSources, below) ask the service and import the verifier. */
+export interface SealCheckSources {
+  /** The service at `base`'s verdict on `job`'s seal. */
+  seal(job: JobRecord, base: string): Promise<SealVerdict | EscrowError>;
+  /** The JWKS the service at `base` publishes, or null when it cannot be had. */
+  jwks(base: string): Promise<Jwks | null>;
+  /** client/verify.ts. */
+  verifier(): Promise<Verifier>;
+}
 
 /** The JWKS URL of the service at `base` ("" for this page's origin). */
 export const jwksUrl = (base: string): string => `${base.replace(/\/+$/, "")}/.well-known/jwks.json`;

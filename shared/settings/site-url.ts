@@ -1,12 +1,12 @@
 /**
- * The port PORT asks for and the origin documents name without SITE_URL: one rule read by the
- * server's settings (settings.ts) and by the static site build (site/src/site-url.ts), so that
- * `bun run start` (a build, then `bun run api`) writes the same origin into the prerendered
- * copies as the server writes into the documents it serves. A module of its own, with none of
- * the server's other settings, so that the Astro build can import it.
+ * The port PORT asks for and the origin documents name without SITE_URL: one pure rule read by
+ * the server's settings (api/host/settings.ts) and by the static site build (site/src/site-url.ts),
+ * so that `bun run start` (a build, then `bun run api`) writes the same origin into the
+ * prerendered copies as the server writes into the documents it serves. The caller passes the
+ * environment; nothing here reads it.
  */
 
-import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
+import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { SettingError } from "./setting-error.ts";
 
 /** The default port (D16). */

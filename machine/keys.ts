@@ -24,9 +24,9 @@ import {
   timingSafeEqual,
   verify,
 } from "node:crypto";
-import { base64UrlToBytes, bytesToBase64Url } from "../../shared/lib/base64url.ts";
-import { SEAL_KEY_INFO } from "../../shared/protocol/integrity-members.ts";
-import type { PublicJwk, Signer } from "../../shared/seal/signer.ts";
+import { base64UrlToBytes, bytesToBase64Url } from "../shared/lib/base64url.ts";
+import { SEAL_KEY_INFO } from "../shared/protocol/integrity-members.ts";
+import type { PublicJwk, Signer } from "../shared/seal/signer.ts";
 
 /** The DER prefix of an Ed25519 private key in PKCS#8 (RFC 8410 §7), before its 32 bytes. */
 const PKCS8_PREFIX = Uint8Array.from([

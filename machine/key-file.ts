@@ -15,11 +15,11 @@
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { HOME_FILES } from "../../shared/protocol/constants.ts";
+import { HOME_FILES } from "../shared/protocol/constants.ts";
+import { SettingError } from "../shared/settings/setting-error.ts";
 import { homePath } from "./home-files.ts";
 import { readSigningKey, type SigningSettings } from "./key-settings.ts";
 import { privateKeyText } from "./keys.ts";
-import { SettingError } from "./setting-error.ts";
 
 /** How long a start waits for a key file another start is writing. */
 const WRITER_WAIT_MS = 2_000;

@@ -3,13 +3,14 @@
  * SIGNING_PREVIOUS_KEYS (earlier keys, for rotation: public JWKs, which still check receipts, or
  * private ones, which also keep their seals valid) and SEALS, and the engine's sealing made of
  * them (keys.ts's Signer). Without SIGNING_KEY the key is the default key file's (key-file.ts).
- * Every runtime reads them alike (settings.ts; the Worker's bindings too). No message here ever
+ * Every runtime reads them alike (api/host/settings.ts, mcp/stdio.ts; the Worker's bindings too). No message here ever
  * quotes a key: a refused key is named, never echoed.
  */
 import { createPrivateKey, type KeyObject } from "node:crypto";
-import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
-import { isObject } from "../../shared/lib/json.ts";
-import type { Sealing, SealMode, UnusableSealing } from "../../shared/seal/signer.ts";
+import { bytesToBase64Url } from "../shared/lib/base64url.ts";
+import { isObject } from "../shared/lib/json.ts";
+import type { Sealing, SealMode, UnusableSealing } from "../shared/seal/signer.ts";
+import { SettingError } from "../shared/settings/setting-error.ts";
 import {
   kidOf,
   type PreviousKey,
@@ -21,7 +22,6 @@ import {
   signerFromKeys,
   thumbprint,
 } from "./keys.ts";
-import { SettingError } from "./setting-error.ts";
 
 /** What a refused key must be, said after what is wrong with it. */
 const KEY_FORMS = 'an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","d":"...","x":"..."}) or a PKCS#8 PEM';
@@ -168,6 +168,23 @@ export interface SigningSettings {
   warning?: string;
   /** SIGNING_PREVIOUS_KEYS. */
   previous: readonly PreviousKey[];
+}
+
+/**
+ * The signing settings in `env`: SEALS (on by default), SIGNING_KEY (a private JWK or
+ * PKCS#8 PEM; read even with SEALS=off, so a bad one is caught before it is needed) and
+ * SIGNING_PREVIOUS_KEYS. Without SIGNING_KEY the key is null here: the key file's, which
+ * the host reads or makes (key-file.ts: withKeyFile).
+ */
+export function signingSettings(env: Record<string, string | undefined>): SigningSettings {
+  const seals = sealMode(env.SEALS);
+  const key = env.SIGNING_KEY?.trim() ? readSigningKey(env.SIGNING_KEY) : null;
+  return {
+    seals,
+    key,
+    ...(key !== null && { source: "SIGNING_KEY" }),
+    previous: readPreviousKeys(env.SIGNING_PREVIOUS_KEYS),
+  };
 }
 
 /**
