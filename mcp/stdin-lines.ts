@@ -18,7 +18,7 @@ const error = (code: number, message: string) =>
 const PARSE_ERROR = error(-32700, "Parse error");
 
 /** The longest line read: the SDK's stdio read buffer bound (10 MiB). */
-export const LINE_MAX = 10 * 1024 * 1024;
+const LINE_MAX = 10 * 1024 * 1024;
 
 /** `input` with every line that is not JSON answered on `answer` and left out. */
 export function jsonLines(input: NodeJS.ReadableStream, answer: (line: string) => void, lineMax = LINE_MAX): Transform {

@@ -35,7 +35,7 @@ function isIpv6(text: string): boolean {
 }
 
 /** Where the service listens without HOST: this machine only (issue 33: no page can reach /mcp by rebinding a name). */
-export const DEFAULT_HOST = "127.0.0.1";
+const DEFAULT_HOST = "127.0.0.1";
 
 /**
  * The interface HOST asks to listen on: 127.0.0.1 when unset or blank (this machine only); `::`
@@ -207,7 +207,7 @@ export function cannotListen(settings: Settings, reason: string | undefined): ne
 }
 
 /** The URL a start line names: HOST's address (IPv6 in brackets), or localhost for every interface. */
-export function listeningUrl(settings: Settings, port: number): string {
+function listeningUrl(settings: Settings, port: number): string {
   const host = settings.host;
   const name = host === "::" || host === "0.0.0.0" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   return `http://${name}:${port}/`;

@@ -15,7 +15,7 @@ import { preferredCoding } from "../../shared/http/codings.ts";
 import { EXPOSE_HEADERS } from "../../shared/http/cors.ts";
 
 /** A file found below the root: its body, size and content type. */
-export interface FoundFile {
+interface FoundFile {
   body: BodyInit;
   size: number;
   type: string;
@@ -40,7 +40,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The content type of a path by its extension (application/octet-stream when unknown). */
-export const typeOf = (path: string): string =>
+const typeOf = (path: string): string =>
   TYPES[/\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ""] ?? "application/octet-stream";
 
 /** The files the build writes compressed copies of (site/precompress.ts), by extension. */

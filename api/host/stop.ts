@@ -10,10 +10,10 @@ import process from "node:process";
 import type { Host } from "./assemble.ts";
 
 /** How long requests in flight may take to finish once a stop is asked for. */
-export const GRACE_MS = 10_000;
+const GRACE_MS = 10_000;
 
 /** What a stop says on stderr when the grace period ran out. */
-export const CUT_OFF = `stopped after ${GRACE_MS / 1000} s with requests still in flight; they were cut off`;
+const CUT_OFF = `stopped after ${GRACE_MS / 1000} s with requests still in flight; they were cut off`;
 
 /** How a runtime's server stops. */
 export interface Listener {

@@ -19,7 +19,7 @@ export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<U
  * it without copying it per response, where it copies an array's bytes; for a 39 KB document
  * on Bun that is about a quarter of the request), its entity tag, and its headers (made once).
  */
-export interface Representation {
+interface Representation {
   body: Blob;
   etag: string;
   headers: Headers;
@@ -52,7 +52,7 @@ export interface ServedDocuments {
 const utf8Encoder = new TextEncoder();
 
 /** One form of `doc` to send (`coding`, or the identity form): its body, ETag, 200 and 304 headers. */
-export function representation(
+function representation(
   doc: Document,
   bytes: Uint8Array<ArrayBuffer>,
   negotiated: boolean,
@@ -106,7 +106,7 @@ export function servedDocuments(sources: readonly DocumentSource[], compressing:
 }
 
 /** True when If-None-Match names `etag` (weak comparison, RFC 9110 13.1.2) or is `*`. */
-export function ifNoneMatches(ifNoneMatch: string, etag: string): boolean {
+function ifNoneMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 

@@ -15,7 +15,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * characters, so a UTF-8 demo key or idempotency key (curl can send one) arrives as mojibake,
  * while D14 and D15 hash the UTF-8 text. Bytes that are not valid UTF-8 stay as they came.
  */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   if (!HIGH_LATIN1.test(value) || BEYOND_LATIN1.test(value)) return value;
   try {
     return utf8.decode(Uint8Array.from(value, (char) => char.charCodeAt(0)));

@@ -50,7 +50,7 @@ export interface McpGuardPolicy extends Partial<McpAccess> {
 export type McpGuard = (request: Request) => Response | undefined;
 
 /** JSON-RPC's "server error" code for a refused request (the SDK's checks answer it too). */
-export const MCP_REFUSED_CODE = -32000;
+const MCP_REFUSED_CODE = -32000;
 
 const IPV4_LOOPBACK = /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 // ::ffff:127.x.y.z as the URL parser writes it.

@@ -17,10 +17,8 @@ import type { HostContext } from "../engine/context.ts";
 import { badArguments } from "../mcp/bad-arguments.ts";
 import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
 import type { Resources } from "../mcp/resources.ts";
-import { LIMITS, MCP_PATH, VERSION } from "../protocol/constants.ts";
+import { LIMITS, VERSION } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
-
-export { MCP_PATH };
 
 import { readBody } from "./body-limit.ts";
 import { type ErrorReporter, notify } from "./error-boundary.ts";

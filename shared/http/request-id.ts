@@ -6,7 +6,7 @@
 
 import { FRESH_REQUEST_ID_LENGTH, REQUEST_ID_PATTERN } from "../protocol/constants.ts";
 
-export { FRESH_REQUEST_ID_LENGTH, REQUEST_ID_PATTERN };
+export { FRESH_REQUEST_ID_LENGTH };
 
 /** The header, in the case responses write it. */
 export const REQUEST_ID_HEADER = "X-Request-Id";
