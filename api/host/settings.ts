@@ -1,8 +1,8 @@
 /**
  * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
  * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, MCP_ALLOWED_HOSTS, SITE_URL, SITE_DIR, and the signing settings SEALS,
- * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (issue 25: key-settings.ts and
- * key-file.ts). Kept apart from the servers, which listen as soon as they are imported, so that they can be
+ * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (machine/key-settings.ts and
+ * machine/key-file.ts); HOST's rule is listen-host.ts, the /mcp access rules mcp-access.ts. Kept apart from the servers, which listen as soon as they are imported, so that they can be
  * tested. A value that cannot be read stops the start with a {@link SettingError}, whose
  * message is printed as one line, rather than the server doing something unexpected.
  */
@@ -11,48 +11,15 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { keyFilePath, withKeyFile } from "../../machine/key-file.ts";
 import { type SigningSettings, sealsNote, signingSettings } from "../../machine/key-settings.ts";
-import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
+import type { McpAccess } from "../../shared/http/mcp-guard.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
 import { SettingError } from "../../shared/settings/setting-error.ts";
 import { listenPort, siteUrlSetting } from "../../shared/settings/site-url.ts";
+import { listenHost } from "./listen-host.ts";
+import { mcpAccess } from "./mcp-access.ts";
 
 export { DEFAULT_PORT, listenPort } from "../../shared/settings/site-url.ts";
 export { SettingError };
-
-const IPV4_PART = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
-const IPV4 = new RegExp(`^${IPV4_PART}(?:\\.${IPV4_PART}){3}$`);
-const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-const HOST_NAME = new RegExp(`^(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*\\.?$`);
-
-/** True for an IPv6 address as URLs write it between brackets (the URL parser is the judge). */
-function isIpv6(text: string): boolean {
-  if (!text.includes(":") || !/^[0-9A-Fa-f:.]+$/.test(text)) return false;
-  try {
-    return new URL(`http://[${text}]/`).hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/** Where the service listens without HOST: this machine only (issue 33: no page can reach /mcp by rebinding a name). */
-const DEFAULT_HOST = "127.0.0.1";
-
-/**
- * The interface HOST asks to listen on: 127.0.0.1 when unset or blank (this machine only); `::`
- * for every interface, IPv4 and IPv6, `0.0.0.0` for every IPv4 one; otherwise an IPv4 address,
- * an IPv6 address (brackets optional) or a host name (`localhost`); anything else stops the start.
- */
-export function listenHost(value: string | undefined): string {
-  const text = value?.trim() ?? "";
-  if (text === "") return DEFAULT_HOST;
-  const bare = text.startsWith("[") && text.endsWith("]") ? text.slice(1, -1) : text;
-  if (IPV4.test(bare) || isIpv6(bare)) return bare;
-  // A name whose last label is a number would be a malformed IPv4 address (256.0.0.1, 1.2.3).
-  if (bare === text && HOST_NAME.test(text) && !/(^|\.)\d+\.?$/.test(text)) return text;
-  throw new SettingError(
-    `HOST must be an IP address or a host name (127.0.0.1, ::1, 0.0.0.0, localhost); got ${JSON.stringify(value)}.`,
-  );
-}
 
 /** The number of processes WORKERS asks for: a whole number >= 1 (default 1). */
 export function workerCount(value: string | undefined): number {
@@ -83,53 +50,6 @@ export function rateLimit(value: string | undefined): Rate | null {
       `RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to ${MAX_RATE.requests} and seconds from 1 to ${MAX_RATE.seconds}, or off; got ${JSON.stringify(value)}.`,
     );
   return rate;
-}
-
-/**
- * The origins MCP_ALLOWED_ORIGINS lets call /mcp from a browser page besides the deployment's
- * own (mcp-guard.ts): none when unset or blank; else comma-separated http(s) origins
- * (`https://app.example.com, http://localhost:5173`), or `*` for any. An entry that is not an
- * origin (a path, a query, another scheme) stops the start.
- */
-export function mcpAllowedOrigins(value: string | undefined): readonly string[] | "*" {
-  const parsed = parseAllowedOrigins(value);
-  if (parsed.bad.length > 0)
-    throw new SettingError(
-      `MCP_ALLOWED_ORIGINS must be comma-separated origins (https://app.example.com, http://localhost:5173) or *; ${JSON.stringify(parsed.bad[0])} is not an origin in ${JSON.stringify(value)}.`,
-    );
-  return parsed.origins;
-}
-
-/**
- * The host names MCP_ALLOWED_HOSTS lets /mcp answer requests addressed to besides this machine's,
- * IP addresses and SITE_URL's host (mcp-guard.ts): none when unset or blank; else comma-separated
- * names (`mcp.example.com, box.local`), lower-cased, or `*` for any. Anything else stops the start.
- */
-export function mcpAllowedHosts(value: string | undefined): readonly string[] | "*" {
-  const entries = (value ?? "").split(",").map((entry) => entry.trim().toLowerCase());
-  const names = entries.filter((entry) => entry !== "");
-  if (names.includes("*")) return "*";
-  const bad = names.find((name) => !HOST_NAME.test(name) || /(^|\.)\d+\.?$/.test(name));
-  if (bad !== undefined)
-    throw new SettingError(
-      `MCP_ALLOWED_HOSTS must be comma-separated host names (mcp.example.com, box.local) or *; ${JSON.stringify(bad)} is not a host name in ${JSON.stringify(value)}.`,
-    );
-  return names.map((name) => name.replace(/\.$/, ""));
-}
-
-/**
- * Who may reach /mcp (mcp-guard.ts): on a loopback HOST (the default), requests addressed to this
- * machine; on any other, requests addressed to an IP address, this machine, HOST's own name or a
- * name MCP_ALLOWED_HOSTS lists; and pages from the origins MCP_ALLOWED_ORIGINS names.
- */
-export function mcpAccess(host: string, allowedOrigins: string | undefined, allowedHosts?: string): McpAccess {
-  const hosts = mcpAllowedHosts(allowedHosts);
-  const own = IPV4.test(host) || isIpv6(host) ? [] : [host.toLowerCase()];
-  return {
-    loopback: isLoopbackAddress(host),
-    allowedOrigins: mcpAllowedOrigins(allowedOrigins),
-    allowedHosts: hosts === "*" ? "*" : [...own, ...hosts],
-  };
 }
 
 /** The built site's folder: site/dist of this checkout (the Node bundle sits as deep as this file). */

@@ -9,14 +9,12 @@
 import { describe, expect, test } from "bun:test";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { listenHost } from "../../api/host/listen-host.ts";
+import { mcpAccess, mcpAllowedHosts, mcpAllowedOrigins } from "../../api/host/mcp-access.ts";
 import {
   accessLogOn,
   DEFAULT_PORT,
-  listenHost,
   listenPort,
-  mcpAccess,
-  mcpAllowedHosts,
-  mcpAllowedOrigins,
   rateLimit,
   readSettings,
   SettingError,
