@@ -18,8 +18,9 @@ import { dirname, resolve } from "node:path";
 import { HOME_FILES } from "../shared/protocol/constants.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
 import { homePath } from "./home-files.ts";
-import { readSigningKey, type SigningSettings } from "./key-settings.ts";
+import type { SigningSettings } from "./key-settings.ts";
 import { privateKeyText } from "./keys.ts";
+import { readSigningKey } from "./signing-key.ts";
 
 /** How long a start waits for a key file another start is writing. */
 const WRITER_WAIT_MS = 2_000;

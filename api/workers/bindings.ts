@@ -20,7 +20,9 @@
  * hands it the key `bun run api` uses.
  */
 
-import { readPreviousKeys, readSigningKey, type SigningSettings, sealMode } from "../../machine/key-settings.ts";
+import { type SigningSettings, sealMode } from "../../machine/key-settings.ts";
+import { readPreviousKeys } from "../../machine/previous-keys.ts";
+import { readSigningKey } from "../../machine/signing-key.ts";
 import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";

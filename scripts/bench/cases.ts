@@ -9,8 +9,9 @@
  * same-answer floor (floor-server.ts), with the targets of docs/performance.md: engines 0.75,
  * documents 0.95; each engine case also against the same build with SEALS=off (`seals`).
  */
-import { readSigningKey } from "../../machine/key-settings.ts";
+
 import { signerFromKeys } from "../../machine/keys.ts";
+import { readSigningKey } from "../../machine/signing-key.ts";
 import { run } from "../../shared/engine/run.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import type { SealsTarget } from "./results.ts";

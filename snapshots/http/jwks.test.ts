@@ -8,8 +8,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
-import { readSigningKey } from "../../machine/key-settings.ts";
 import { publicJwk, signerFromKeys } from "../../machine/keys.ts";
+import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
 import { buildDocuments } from "../../shared/documents/index.ts";

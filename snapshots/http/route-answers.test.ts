@@ -7,8 +7,8 @@
  * compressed form, and a rate-limited service's answers.
  */
 import { describe, expect, test } from "bun:test";
-import { readSigningKey } from "../../machine/key-settings.ts";
 import { signerFromKeys } from "../../machine/keys.ts";
+import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { documentBuilders } from "../../shared/documents/index.ts";
 import { servedDocuments } from "../../shared/http/documents.ts";

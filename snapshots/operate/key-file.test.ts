@@ -12,8 +12,8 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSettings, SettingError } from "../../api/host/settings.ts";
 import { keyFileExposure, keyFilePath, keyFromFile, withKeyFile } from "../../machine/key-file.ts";
-import { readSigningKey } from "../../machine/key-settings.ts";
 import { kidOf } from "../../machine/keys.ts";
+import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 
 const root = mkdtempSync(join(tmpdir(), "escrow-key-file-"));

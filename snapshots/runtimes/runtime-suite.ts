@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { compactVerify, createLocalJWKSet } from "jose";
 import { randomHex } from "../../client/local.ts";
-import { readSigningKey } from "../../machine/key-settings.ts";
 import { signerFromKeys } from "../../machine/keys.ts";
+import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
 import { createHandler } from "../../shared/http/service.ts";

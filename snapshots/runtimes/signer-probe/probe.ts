@@ -6,8 +6,10 @@
  * runs it on Bun, Node, Deno and workerd and expects the same answer from each. No runtime API
  * here: cli.ts runs it as a command (Node, Deno), worker.ts as a Worker.
  */
-import { readPreviousKeys, readSigningKey } from "../../../machine/key-settings.ts";
+
 import { kidOf, signerFromKeys } from "../../../machine/keys.ts";
+import { readPreviousKeys } from "../../../machine/previous-keys.ts";
+import { readSigningKey } from "../../../machine/signing-key.ts";
 import { bytesToBase64Url } from "../../../shared/lib/base64url.ts";
 
 /** The key to probe: its private JWK and PEM texts, earlier public keys, and messages to sign. */
