@@ -1,7 +1,7 @@
 /**
  * One interface over any transport: the five engines as typed calls. A transport only posts a
  * JSON body to an engine route with the request headers and hands back what came (http.ts over
- * fetch, local.ts to the engine in-process); this module types both ends.
+ * fetch, in-process.ts calls the engine directly); this module types both ends.
  */
 import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { type Answer, type Delivery, toAnswer } from "./answer.ts";

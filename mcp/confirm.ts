@@ -20,7 +20,7 @@ import {
   type InputRequiredResult,
   inputRequired,
 } from "@modelcontextprotocol/server";
-import { invalidParams, type ToolCallContext } from "../shared/mcp/server.ts";
+import { invalidParams, type ToolCallContext } from "../shared/mcp/mcp-server.ts";
 
 /** What a confirmation is for: bound into its requestState. */
 export interface Confirmable {

@@ -15,11 +15,11 @@ import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/s
 import { keyFilePath, withKeyFile } from "../api/host/key-file.ts";
 import { sealingOf } from "../api/host/key-settings.ts";
 import { refuseToStart, SettingError, signingSettings } from "../api/host/settings.ts";
-import { localApi, randomHex } from "../client/local.ts";
+import { localApi, randomHex } from "../client/in-process.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
+import { createMcpServer } from "../shared/mcp/mcp-server.ts";
 import { documentResources, STDIO_RESOURCE_ORIGIN } from "../shared/mcp/resources.ts";
-import { createMcpServer } from "../shared/mcp/server.ts";
 import { DEFAULT_SITE_URL, VERSION } from "../shared/protocol/constants.ts";
 import { packName, packOf } from "./pack-file.ts";
 import { jsonLines } from "./stdin-lines.ts";

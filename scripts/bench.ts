@@ -60,6 +60,7 @@
 
 import { cpus } from "node:os";
 import { join } from "node:path";
+import { beforeEnvOf, env, log, settings } from "./bench/bench-settings.ts";
 import { CASES } from "./bench/cases.ts";
 import { coldStart } from "./bench/cold-start.ts";
 import { loadGenerator } from "./bench/load-generator.ts";
@@ -69,7 +70,6 @@ import { compareReport, fullReport } from "./bench/report.ts";
 import type { BenchResults, SoakResult } from "./bench/results.ts";
 import { gitCommit, RESULTS_DIR, readResults, writeResults } from "./bench/results-file.ts";
 import { startBefore, startService } from "./bench/servers.ts";
-import { beforeEnvOf, env, log, settings } from "./bench/settings.ts";
 import { signatureResult } from "./bench/signature.ts";
 import { soak } from "./bench/soak.ts";
 import { checkTargets } from "./bench/targets.ts";

@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
+import { log } from "./bench-settings.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
 import type { CaseResult, Side } from "./results.ts";
 import { sealsAnswerProblem, sealsComparison } from "./seals.ts";
 import { type Server, startFloor } from "./servers.ts";
-import { log } from "./settings.ts";
 import { measureSignature } from "./signature.ts";
 
 /** A case's result from its measured sides: the ratios are to the floor; `off` is the service with SEALS=off. */

@@ -16,11 +16,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { env, log, settings } from "./bench-settings.ts";
 import { CASES } from "./cases.ts";
 import { loadGenerator } from "./load-generator.ts";
 import { targetOf } from "./measure.ts";
 import { ROOT, startServer } from "./servers.ts";
-import { env, log, settings } from "./settings.ts";
 
 /** CPU ticks (user, system) of each thread of `pid`, by thread id, with its name. */
 function threads(pid: number): Map<string, { name: string; user: number; system: number }> {

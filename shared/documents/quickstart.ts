@@ -1,7 +1,7 @@
 /** /api/quickstart.json: the ordered walk with ready-to-run bodies and curl lines. */
 import { enginePath, MODE, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
-import { absolute } from "./catalog.ts";
+import { absolute } from "./document-list.ts";
 import { demoWalk } from "./walk.ts";
 
 /** A curl line that POSTs `body` as JSON (single quotes in the JSON are escaped for the shell). */

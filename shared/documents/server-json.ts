@@ -29,7 +29,7 @@
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { HOME_FILES, MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
-import { absolute, PAGES, pathOf } from "./catalog.ts";
+import { absolute, PAGES, pathOf } from "./document-list.ts";
 
 /** The registry's JSON Schema this document follows (its `$schema`; the tests validate against a pinned copy). */
 export const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";

@@ -4,7 +4,7 @@
  */
 import { MCP_PATH } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
-import { absolute } from "./catalog.ts";
+import { absolute } from "./document-list.ts";
 import { settlement } from "./settlement.ts";
 
 const cell = (value: unknown): string =>

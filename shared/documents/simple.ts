@@ -2,7 +2,7 @@
  * Small documents: templates, changelog and scoreboard. Static by design: no clock (D18).
  */
 import { MODE, MONEY } from "../protocol/constants.ts";
-import { absolute, DOCUMENT_CATALOG } from "./catalog.ts";
+import { absolute, DOCUMENT_CATALOG } from "./document-list.ts";
 
 /** Preset create-job fields for the reference UI and for agents: fill only. */
 export const TEMPLATES = [

@@ -77,7 +77,7 @@ export const mcpPreflight = (): Response =>
 async function loadModules() {
   const [sdk, server, box, resources] = await Promise.all([
     import("@modelcontextprotocol/server"),
-    import("../mcp/server.ts"),
+    import("../mcp/mcp-server.ts"),
     import("../mcp/engine-box.ts"),
     import("../mcp/resources.ts"),
   ]);

@@ -6,7 +6,7 @@
  * service.ts drops the body. Nothing here sees the request id but to write it into an error
  * body (D22), nor the log, nor the limiter.
  */
-import { DOCUMENT_CATALOG } from "../documents/catalog.ts";
+import { DOCUMENT_CATALOG } from "../documents/document-list.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { type EngineRoute, MCP_PATH } from "../protocol/constants.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";

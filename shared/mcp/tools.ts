@@ -8,14 +8,14 @@
  * byte what the HTTP engine answers; a refusal is a result with isError and the error body.
  */
 
-import { toolInputSchemas } from "../documents/tools.ts";
+import { toolInputSchemas } from "../documents/tools-json.ts";
 import { ENGINE_LIST, type EngineEntry } from "../engine/catalog.ts";
 import type { EngineResult } from "../engine/context.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
+import { errorBodySchema, responseSchemas } from "../schemas/answer-schemas.ts";
 import { compositeSchema } from "../schemas/bodies.ts";
-import { inline } from "../schemas/components.ts";
 import type { Schema } from "../schemas/convert.ts";
-import { errorBodySchema, responseSchemas } from "../schemas/responses.ts";
+import { inline } from "../schemas/field-components.ts";
 import { ACTION_NEEDS } from "./tool-words.ts";
 
 /** An MCP tool as tools/list gives it. */

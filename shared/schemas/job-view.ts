@@ -9,8 +9,8 @@
 import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
-import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import type { SchemaRefs } from "./field-components.ts";
 
 /** The answer's job, with its id (Job) or without (QuoteJob). */
 export function jobViewSchema(refs: SchemaRefs, withId: boolean): Schema {

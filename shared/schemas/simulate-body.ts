@@ -6,8 +6,8 @@
 import { namesOf } from "../protocol/fields.ts";
 import { SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { aliasProperties, bothExpiryFields, requiring } from "./bodies.ts";
-import type { SchemaRefs } from "./components.ts";
 import { mergeDependents, oneNameEach, presentAny, type Schema } from "./convert.ts";
+import type { SchemaRefs } from "./field-components.ts";
 
 /** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
 export function simulateBodySchema(refs: SchemaRefs): Schema {

@@ -23,7 +23,7 @@ import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
 import { RECEIPT_TYP, SEAL_TYP } from "../../shared/protocol/integrity-members.ts";
 import type { Signer } from "../../shared/seal/signer.ts";
 import { NOW } from "../support/helpers.ts";
-import { newKeyPair, testSigner } from "../support/signer.ts";
+import { newKeyPair, testSigner } from "../support/test-signer.ts";
 import { OLDER_PACK } from "./older-seals.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "./sealed-walk.ts";
 

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { createConfig, lintFromString, loadConfig } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
-import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/document-list.ts";
 import { buildDocuments } from "../../shared/documents/index.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { GEMINI_KEYWORDS, OPENAI_KEYWORDS } from "../../shared/documents/llm-tools.ts";
-import { tools } from "../../shared/documents/tools.ts";
+import { tools } from "../../shared/documents/tools-json.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";
 import { call } from "../support/helpers.ts";

@@ -8,7 +8,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { buildDocuments } from "../../shared/documents/index.ts";
-import { tools } from "../../shared/documents/tools.ts";
+import { tools } from "../../shared/documents/tools-json.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
 import { MCP_INSTRUCTIONS } from "../../shared/mcp/instructions.ts";
 import { WALK_PROMPT, walkMessages } from "../../shared/mcp/prompts.ts";
@@ -17,7 +17,7 @@ import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { SEAL_MAX_LENGTH, SEAL_PATTERN } from "../../shared/protocol/integrity-members.ts";
 import { CREATE, call, fixedContext, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 type Node = Record<string, any>;
 const SITE = "http://localhost:3000";

@@ -11,7 +11,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { readSigningKey } from "../../api/host/key-settings.ts";
 import { publicJwk, signerFromKeys } from "../../api/host/keys.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
-import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { buildDocuments } from "../../shared/documents/index.ts";
 import { DOCUMENT_METHODS } from "../../shared/http/cors.ts";
 import { createHandler } from "../../shared/http/service.ts";

@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { CallToolResult, Client, InputRequiredResult } from "@modelcontextprotocol/client";
 import { own, PROOF_URL } from "../support/helpers.ts";
-import { ERAS, type Era, expectValidOutput, startMcp } from "./fixtures.ts";
+import { ERAS, type Era, expectValidOutput, startMcp } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-confirm-`);
 const ELICITATION = { capabilities: { elicitation: { form: {} } } };

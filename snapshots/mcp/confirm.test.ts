@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { type Confirmable, confirmations } from "../../mcp/confirm.ts";
-import type { ToolCallContext } from "../../shared/mcp/server.ts";
+import type { ToolCallContext } from "../../shared/mcp/mcp-server.ts";
 
 const ASKED: Confirmable = { job_id: "as_0000000001", action: "release", amount: 200 };
 const QUESTION = { title: "Release 200 credits", message: "Release?" };

@@ -11,7 +11,7 @@ import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotoco
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
 import { JOBS } from "../support/fixtures.ts";
 import { NOW, testHandler } from "../support/helpers.ts";
-import { connect, ERAS, type Era, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { connect, ERAS, type Era, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const URL_OF = "http://escrow.test/mcp";
 /**

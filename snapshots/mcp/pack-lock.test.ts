@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
-import { localApi } from "../../client/local.ts";
+import { localApi } from "../../client/in-process.ts";
 import { packOf } from "../../mcp/pack-file.ts";
 import { PackBusy, withFileLock } from "../../mcp/pack-lock.ts";
 import { walletBox } from "../../mcp/wallet-box.ts";

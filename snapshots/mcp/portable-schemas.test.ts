@@ -9,7 +9,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { mcpToFunctionTool } from "@openai/agents-core";
-import { localApi } from "../../client/local.ts";
+import { localApi } from "../../client/in-process.ts";
 import { packOf } from "../../mcp/pack-file.ts";
 import { walletBox } from "../../mcp/wallet-box.ts";
 import { GEMINI_KEYWORDS, OPENAI_KEYWORDS } from "../../shared/documents/llm-tools.ts";
@@ -160,7 +160,7 @@ describe("the words a model reads in tools/list (issue 33 item 3)", () => {
   });
 
   test("the documents keep their own words: tools.json's idempotency_key names the header", async () => {
-    const { toolInputSchemas } = await import("../../shared/documents/tools.ts");
+    const { toolInputSchemas } = await import("../../shared/documents/tools-json.ts");
     const properties = toolInputSchemas().transition.properties as Record<string, { description: string }>;
     expect(properties.idempotency_key!.description).toContain("Idempotency-Key header");
   });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import type { Client } from "@modelcontextprotocol/client";
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { own } from "../support/helpers.ts";
-import { startMcp } from "./fixtures.ts";
+import { startMcp } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-shared-pack-`);
 const PACK = `${DIR}/pack.json`;

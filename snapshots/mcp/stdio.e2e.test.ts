@@ -17,7 +17,7 @@ import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-s
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { CLONE_PATH, STDIO_COMMAND } from "../../shared/documents/server-json.ts";
 import { masked, own, PROOF_URL } from "../support/helpers.ts";
-import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
 

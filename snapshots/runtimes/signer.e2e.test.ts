@@ -87,7 +87,7 @@ describe("the Signer on every runtime", () => {
     let worker: { url: URL; dispose(): Promise<void> } | undefined;
     beforeAll(async () => {
       worker = await startLocalWorker({
-        script: await bundleWorker(join(PROBE, "worker.ts")),
+        script: await bundleWorker(join(PROBE, "probe-worker.ts")),
         port: freePort(),
         assets: false,
       });

@@ -18,7 +18,7 @@ import { randomHex } from "../../api/host/random-hex.ts";
 import { platformCoding } from "../../api/workers/codings.ts";
 import { type LiveServer, ROOT, runtimeTitle, startRuntime, startServer } from "../../scripts/harness/live-server.ts";
 import { exchange, type RawResponse, rawRequest } from "../../scripts/harness/raw-http.ts";
-import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { createService } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";

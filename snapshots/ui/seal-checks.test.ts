@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { checkSeal, type JobRecord, localApi, type Verification } from "../../client/index.ts";
-import * as verify from "../../client/verify.ts";
+import * as verify from "../../client/receipt-check.ts";
 import {
   checkOf,
   createSealBook,
@@ -25,7 +25,7 @@ import { fetchJwks, jwksUrl } from "../../site/src/client/seal-sources.ts";
 import { OLDER_PACK } from "../client/older-seals.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "../client/sealed-walk.ts";
 import { useHappyDocument } from "../support/happy-document.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 const _window = useHappyDocument();
 

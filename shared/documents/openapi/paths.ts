@@ -1,20 +1,20 @@
 /**
  * The path items of the OpenAPI document: each engine's POST and preflight, read from the engine
  * catalog, its examples from examples.json and its errors from the error catalog; each
- * document path's GET, read from the document catalog; and the key set's (openapi/jwks.ts).
+ * document path's GET, read from the document catalog; and the key set's (openapi/jwks-path.ts).
  * A document's HEAD and OPTIONS are stated once, in the documents tag (DOCUMENT_METHODS_TEXT),
  * not as two more operations per path.
  */
 import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
 import { type EngineRoute, MCP_PATH } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
-import { pascal } from "../../schemas/components.ts";
-import { DOCUMENT_CATALOG, type DocumentKind, KEY_SET, TYPES } from "../catalog.ts";
+import { pascal } from "../../schemas/field-components.ts";
+import { DOCUMENT_CATALOG, type DocumentKind, KEY_SET, TYPES } from "../document-list.ts";
 import { ERROR_WHEN } from "../error-when.ts";
 import { exampleList } from "../examples.ts";
-import { jwksPathItem } from "./jwks.ts";
+import { jwksPathItem } from "./jwks-path.ts";
 import { SIMULATE_LINKS, TRANSITION_LINKS, TRANSITION_SUCCESS } from "./links.ts";
-import { mcpPathItem } from "./mcp.ts";
+import { mcpPathItem } from "./mcp-path.ts";
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string) => ({

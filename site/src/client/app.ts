@@ -18,7 +18,7 @@ import { $ } from "./dom.ts";
 import { wire } from "./events.ts";
 import { alertPage } from "./notices.ts";
 import { loadNotice, scheduleRefresh } from "./page-state.ts";
-import { readShareLink } from "./sharing.ts";
+import { readShareLink } from "./sharing-ui.ts";
 import { wireTemplates } from "./templates.ts";
 
 wire();

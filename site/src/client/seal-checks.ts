@@ -5,7 +5,7 @@
  * receipt's signature anyone can check: the page does, offline, with the client's verifyReceipt
  * against the service's JWKS (GET /.well-known/jwks.json under the API base, fetched once per
  * base). Like the quotes, checks are asked when the page refreshes (page-state.ts), never while
- * rendering: render only reads what is known, "pending" until the check settles. client/verify.ts
+ * rendering: render only reads what is known, "pending" until the check settles. client/receipt-check.ts
  * (and jose with it) is imported on the first signature that needs it, so a page with nothing
  * signed never loads it; nothing unsealed or unsigned is asked about. What an older version of
  * the service sealed or signed (issue 31) is "older" without asking: checkSeal answers an older
@@ -36,7 +36,7 @@ export type SealCheck =
   /** Could not be checked: the service did not answer or does not seal, no JWKS, or no Ed25519 here. */
   | { state: "unchecked"; message: string };
 
-/** The check of client/verify.ts, as the page calls it. */
+/** The check of client/receipt-check.ts, as the page calls it. */
 export interface Verifier {
   verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification>;
 }
@@ -47,7 +47,7 @@ export interface SealCheckSources {
   seal(job: JobRecord, base: string): Promise<SealVerdict | EscrowError>;
   /** The JWKS the service at `base` publishes, or null when it cannot be had. */
   jwks(base: string): Promise<Jwks | null>;
-  /** client/verify.ts. */
+  /** client/receipt-check.ts. */
   verifier(): Promise<Verifier>;
 }
 

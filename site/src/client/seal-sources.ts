@@ -1,7 +1,7 @@
 /**
  * Where the page's seal and signature checks (seal-checks.ts) get their answers: the service at
  * the API base for a job's seal (client/seal-check.ts over fetch), and for a receipt's signature
- * that service's JWKS with fetch and client/verify.ts, imported on first use (its own chunk, with
+ * that service's JWKS with fetch and client/receipt-check.ts, imported on first use (its own chunk, with
  * jose), so a page with nothing signed never loads it.
  */
 import { httpApi } from "../../../client/http.ts";
@@ -29,5 +29,5 @@ export async function fetchJwks(base: string): Promise<Jwks | null> {
 export const pageSources: SealCheckSources = {
   seal: (job, base) => checkSeal(httpApi({ baseUrl: base }), job),
   jwks: fetchJwks,
-  verifier: () => import("../../../client/verify.ts"),
+  verifier: () => import("../../../client/receipt-check.ts"),
 };

@@ -4,7 +4,7 @@
  * (HKDF-SHA256 then HMAC-SHA256, D27) of the same messages under the current key and a previous
  * one given with its private part. signer.e2e.test.ts
  * runs it on Bun, Node, Deno and workerd and expects the same answer from each. No runtime API
- * here: cli.ts runs it as a command (Node, Deno), worker.ts as a Worker.
+ * here: cli.ts runs it as a command (Node, Deno), probe-worker.ts as a Worker.
  */
 import { readPreviousKeys, readSigningKey } from "../../../api/host/key-settings.ts";
 import { kidOf, signerFromKeys } from "../../../api/host/keys.ts";

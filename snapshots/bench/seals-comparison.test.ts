@@ -15,7 +15,7 @@ import {
 } from "../../scripts/bench/seals.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { NOW } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 /** A side whose rounds have these req/s and CPU µs per request. */
 const side = (label: string, rounds: [number, number | null][]): Side => ({

@@ -2,10 +2,10 @@
  * The three published JSON Schema documents (/api/schemas/*.json) and the verify schema used by
  * tools.json: draft 2020-12, self-contained, with an absolute $id on the public origin.
  */
-import { absolute } from "../documents/catalog.ts";
+import { absolute } from "../documents/document-list.ts";
 import { compositeSchemas, receiptSchema, transitionBodySchema, UNEXPRESSED, verifyBodySchema } from "./bodies.ts";
-import { fieldComponents, referring, withDefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import { fieldComponents, referring, withDefs } from "./field-components.ts";
 import { simulateBodySchema } from "./simulate-body.ts";
 
 /** Standalone documents refer into their own $defs. */
