@@ -42,7 +42,7 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * The OpenAPI document, compact with a final newline: read by generators, validators and agents
- * (llms.txt points them at it), for whom indentation is nearly half its bytes (issue 26).
+ * (llms.txt points them at it), for whom indentation is nearly half its bytes.
  * Browsers' JSON viewers and its snapshot (snapshots/documents) show it indented.
  */
 const compactJson = (value: unknown): string => `${JSON.stringify(value)}\n`;

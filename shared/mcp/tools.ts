@@ -123,7 +123,7 @@ export const routeOfTool = (name: string): EngineRoute | undefined =>
  * The result of an engine's answer: its JSON text is the HTTP body, byte for byte. A refusal is
  * an error result, except validate's verdict on the body it checked (its `errors`, schema or
  * state): finding a problem is what validate is for, so hosts must not take it for a failed call
- * (issue 33); validate's own refusals (a demo key, the body limit, seals_unavailable) stay errors.
+ *; validate's own refusals (a demo key, the body limit, seals_unavailable) stay errors.
  */
 export const toolResult = (result: EngineResult, route?: EngineRoute): ToolResult => ({
   content: [{ type: "text", text: JSON.stringify(result.body) }],

@@ -149,7 +149,7 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
     type: "object",
     properties: {
       action: nullable(terminal),
-      // Every engine reads idempotency_key (SPEC "Endpoints", D15).
+      // Every engine reads idempotency_key (D15).
       ...aliasProperties(["idempotency_key"], refs),
     },
     dependentSchemas: oneNameEach((["idempotency_key", ...claims] as const).map((field) => namesOf(field))),

@@ -1,7 +1,7 @@
 /**
- * The job as answers give it (D10): camelCase members only, in SPEC's table order; the members
+ * The job as answers give it (D10): camelCase members only, in the job table's order (D10); the members
  * every answer carries are required (id too, but on a create quote, which has none: QuoteJob);
- * null only for the stamps SPEC leaves null until their action (fundedAt, submittedAt,
+ * null only for the stamps left null until their action (fundedAt, submittedAt,
  * resolvedAt); optional strings absent until set. The request's job, with its snake_case names
  * and null for omitted, is JobInput (bodies.ts). A committed job ends with its seal (D27); a
  * quote's job never has one.

@@ -1,5 +1,5 @@
 /**
- * The JSON Schema of simulate bodies (SPEC "POST /api/v0/simulate"): the create fields, the
+ * The JSON Schema of simulate bodies (docs/api.md "POST /api/v0/simulate"): the create fields, the
  * payer's balance and the proof, with no action and no job, and the note of its terminal (D5),
  * assembled with the helpers of bodies.ts.
  */

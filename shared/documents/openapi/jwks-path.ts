@@ -1,5 +1,5 @@
 /**
- * The path item of GET /.well-known/jwks.json (issue 25): the deployment's public signing keys as
+ * The path item of GET /.well-known/jwks.json: the deployment's public signing keys as
  * a JSON Web Key Set, served by the service alone (shared/http/jwks.ts), with a document's
  * caching, ETag, HEAD and preflight but never compressed, in RFC 7517's own media type.
  */

@@ -47,7 +47,7 @@ export const REQUEST_ID_PARAMETER = { $ref: "#/components/parameters/RequestId" 
 /**
  * What every document path serves besides GET, said once for all of them: HEAD is the GET
  * without its body (RFC 9110) and a GET of a document needs no preflight, so two operations
- * per path would add bytes and generated functions, not facts (issue 26).
+ * per path would add bytes and generated functions, not facts.
  */
 export const DOCUMENT_METHODS_TEXT =
   "Read-only discovery and reference documents. Every document path, the key set's too, also answers HEAD (the GET's status and headers, ETag, Cache-Control and Content-Length among them, without the body; 304 on a matching If-None-Match; 429 with the rate-limit headers when the operator enabled a rate limit, D23) and OPTIONS (a CORS preflight: 204, Access-Control-Allow-Methods GET, HEAD, OPTIONS, D17); any other method answers 405 method_not_allowed.";
@@ -198,7 +198,7 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
   };
 }
 
-/** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
+/** Every path item: the engines (SETTLEMENT.md "Engines" order), the MCP endpoint, every document path, then the key set. */
 export const pathItems = () => ({
   ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
   [MCP_PATH]: mcpPathItem(),
