@@ -16,7 +16,7 @@ export interface CallOptions {
 /** Posts `body` to `route` with `headers`; resolves with what came back, never rejects. */
 export type Post = (route: EngineRoute, body: unknown, headers: Record<string, string>) => Promise<Delivery>;
 
-/** The five engines (SPEC "Endpoints"); each resolves with the answer or an EscrowError value. */
+/** The five engines (SETTLEMENT.md "Engines"); each resolves with the answer or an EscrowError value. */
 export interface EscrowApi {
   /** Commits one action and returns the next job, balances and, on release and dispute, a receipt. */
   transition(body: TransitionRequest, options?: CallOptions): Promise<Answer<"transition">>;
