@@ -1,5 +1,5 @@
 /**
- * The reference web UI's entry: the browser holds all state (SPEC, client-side conventions) and
+ * The reference web UI's entry: the browser holds all state (SETTLEMENT.md "What the client keeps") and
  * the service computes every step. The state and the actions are the client library's (an
  * EscrowKeeper of client/ over httpApi); the page renders it, wires the events and owns the DOM.
  * Each job action is quoted first (the money impact shows on the job before the click), then
