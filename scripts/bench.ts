@@ -9,7 +9,7 @@
  * then B A) so that drift of a noisy machine cancels out, and prints req/s, p50, p99 (medians
  * over the rounds) and the ratio to the floor (the median of the rounds' ratios, each taken
  * between adjacent slices, with the lowest and highest of them to show the machine's noise).
- * Every engine case also runs the same build with SEALS=off in the same rounds (issue 31), with
+ * Every engine case also runs the same build with SEALS=off in the same rounds, with
  * one Ed25519 signature timed in a loop before it (signature.ts), for the seals table and its
  * targets (seals.ts). With BENCH_BEFORE another build of the service runs in the same rounds,
  * for a before/after table. Then: WORKERS=2 against WORKERS=1, cold start (spawn of `bun run api` to the first

@@ -1,7 +1,7 @@
 /**
  * The measured comparisons of a run: every case against its same-answer floor (a bare server
  * that reads the same request and sends the service's own answer, floor-server.ts), each engine
- * case also against the same build with SEALS=off (issue 31, seals.ts), and with BENCH_BEFORE
+ * case also against the same build with SEALS=off (seals.ts), and with BENCH_BEFORE
  * another build of the service (an older commit's server), all in the same rounds. WORKERS=2
  * against WORKERS=1 and the Worker in workerd are in measure-runtimes.ts. Each server's answer is
  * checked once before it is measured.
