@@ -1,6 +1,6 @@
 /**
  * The bench's seals comparison (scripts/bench/seals.ts), on made-up sides: ratios and added CPU are
- * taken round by round, the targets of issue 31 are checked as stated, the answers are screened,
+ * taken round by round, the seals targets are checked as stated, the answers are screened,
  * and the table prints what it measured. No server starts; nothing here measures time.
  */
 import { describe, expect, test } from "bun:test";

@@ -1,5 +1,5 @@
 /**
- * The client's two checks (D27, issue 31). checkSeal asks the service whether a job's seal
+ * The client's two checks (D27). checkSeal asks the service whether a job's seal
  * holds: validate with an action the job's status allows, or verify for a settled job, read
  * from seal_valid on a 200, on a 409 state problem and from invalid_field job.seal under
  * SEALS=required; nothing is sent for a job without a seal or with an older version's (EdDSA)

@@ -1,5 +1,5 @@
 /**
- * tools.json's `function_calling` (issue 26 item 12): every tool's parameters in the forms
+ * tools.json's `function_calling`: every tool's parameters in the forms
  * OpenAI's strict mode and Gemini take as they are, checked against each provider's documented
  * schema subset; and a model's strict-mode call (every optional argument sent as null) is one the
  * engine answers as it answers the body without them. `strict_schema` is now `body_schema`.

@@ -1,5 +1,5 @@
 /**
- * The seal contract of issue 31 (D27) as every published description states it: each job input
+ * The seal contract (D27) as every published description states it: each job input
  * schema carries `seal` (MCP inputSchema, tools.json's input_schema, openai_strict and gemini, the
  * JSON Schemas, OpenAPI), told to go back exactly as returned; validate declares seal_valid on its
  * 200 and 409 and answers it there; seals_unavailable is every engine's 503 in the OpenAPI document,
@@ -166,7 +166,7 @@ describe("seals_unavailable is published where engine errors are (D27)", () => {
   });
 });
 
-test("no published text names job_sealed (gone with issue 31): every document, the MCP tools and instructions", () => {
+test("no published text names job_sealed (gone with HS256 seals): every document, the MCP tools and instructions", () => {
   const texts: [string, string][] = [
     ...[...DOCUMENTS].map(([path, doc]) => [path, doc.body] as [string, string]),
     ["MCP tools", JSON.stringify(engineTools())],

@@ -114,7 +114,7 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp in process, on the fixed clock,
     }
   }, 30_000);
 
-  test("escrow_validate's verdict on a body is a successful result, its own refusals are errors (issue 33)", async () => {
+  test("escrow_validate's verdict on a body is a successful result, its own refusals are errors", async () => {
     const client = await inProcess(NOW);
     const problems = [
       { action: "create", title: "t", amount: 0, criteria: "c" },

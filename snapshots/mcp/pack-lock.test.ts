@@ -1,5 +1,5 @@
 /**
- * The pack lock (mcp/pack-lock.ts, issue 33 item 1): calls on one pack run one at a time, the
+ * The pack lock (mcp/pack-lock.ts): calls on one pack run one at a time, the
  * lock goes when a call ends (even by an exception), a lock left by a process that died or left
  * long ago is broken, and a lock held too long gives PackBusy, naming its holder.
  */

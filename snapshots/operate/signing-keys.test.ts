@@ -1,5 +1,5 @@
 /**
- * The signing keys (api/host/key-settings.ts and keys.ts, issue 25): SIGNING_KEY as a private
+ * The signing keys (api/host/key-settings.ts and keys.ts): SIGNING_KEY as a private
  * JWK or a PKCS#8 PEM, refused with a message that names the setting and never quotes the key;
  * SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
  * and jose's calculateJwkThumbprint); the Signer gives RFC 8032's signatures, verifies by kid over

@@ -27,7 +27,7 @@ describe("test helpers", () => {
     expect(ACTION_BODIES.fund.payer_credits).toBe(1000);
   });
 
-  test("jobFieldsWith keeps SPEC's table order whatever order the optional fields are named in", () => {
+  test("jobFieldsWith keeps the Job table's order whatever order the optional fields are named in", () => {
     expect(jobFieldsWith("expiresAt", "proofNote")).toEqual([
       "id",
       "title",

@@ -1,5 +1,5 @@
 /**
- * The web UI's seal and signature checks (D27, issue 31) under happy-dom: a job sealed and a
+ * The web UI's seal and signature checks (D27) under happy-dom: a job sealed and a
  * receipt signed by the engine with a test signer, the job's seal asked of that engine (validate
  * or verify, in process) and the receipt's signature checked against its JWKS, and the same ones
  * changed; seals and signatures of the form an older version of the service wrote; what each
