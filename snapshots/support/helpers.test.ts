@@ -1,3 +1,7 @@
+/**
+ * The test helpers themselves: the fixed random source, the fixture jobs of every status and
+ * the frozen fixtures, so that a suite built on them fails for its own reasons, not theirs.
+ */
 import { describe, expect, test } from "bun:test";
 import { ACTION_BODIES, JOBS, jobFieldsWith } from "./fixtures.ts";
 import { fixedContext, jobsByStatus } from "./helpers.ts";
