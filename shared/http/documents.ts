@@ -4,7 +4,7 @@
  * If-None-Match. Every header set is made once per representation, not per request; each
  * states its body's length, which a HEAD keeps (service.ts) and the access log reads.
  */
-import { type Document, type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import { type Document, type DocumentSettings, documentBuilders } from "../documents/built-documents.ts";
 import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
 import { preferredCoding } from "./codings.ts";
 import { EXPOSE_HEADERS } from "./cors.ts";

@@ -12,8 +12,9 @@
  * (it asks for `application/json, application/jwk-set+json`). It is never compressed: a few
  * hundred bytes, and Cloudflare's edge leaves this type alone, so every runtime sends it alike.
  */
+
+import { documentOf } from "../documents/built-documents.ts";
 import { KEY_SET } from "../documents/document-list.ts";
-import { documentOf } from "../documents/index.ts";
 import type { PublicJwk, Sealing, UnusableSealing } from "../seal/signer.ts";
 import { DOCUMENT_METHODS, preflight } from "./cors.ts";
 import { ifNoneMatches, type Representation, representation } from "./documents.ts";

@@ -11,7 +11,7 @@
  * (406 otherwise), as the transport requires. The SDK and the MCP server load on the first POST
  * (the SDK takes tens of milliseconds to import, which a start of the engines need not pay).
  */
-import type { DocumentSettings } from "../documents/index.ts";
+import type { DocumentSettings } from "../documents/built-documents.ts";
 import type { HostContext } from "../engine/context.ts";
 import { badArguments } from "../mcp/bad-arguments.ts";
 import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";

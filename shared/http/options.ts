@@ -3,7 +3,7 @@
  * runtime adds: static files, its compressor, its logs, its limiter, its signing key. service.ts
  * reads them.
  */
-import type { DocumentSettings } from "../documents/index.ts";
+import type { DocumentSettings } from "../documents/built-documents.ts";
 import type { Sealing, UnusableSealing } from "../seal/signer.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";

@@ -5,8 +5,9 @@
  * A server with no public origin (stdio without SITE_URL) names them under a scheme nothing
  * fetches (STDIO_RESOURCE_ORIGIN), so no client mistakes them for pages it could load.
  */
+
+import { type DocumentSettings, documentBuilders } from "../documents/built-documents.ts";
 import { absolute, DOCUMENT_CATALOG, TYPES } from "../documents/document-list.ts";
-import { type DocumentSettings, documentBuilders } from "../documents/index.ts";
 
 /** The catalog keys served as resources, in the order resources/list gives them. */
 const RESOURCE_KEYS = ["settlement", "settlement_md", "openapi", "errors", "fees", "quickstart", "llms"] as const;

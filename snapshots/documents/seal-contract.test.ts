@@ -7,7 +7,7 @@
  * itself: engine/seal-verdicts and http/seals-unavailable); and no published text names job_sealed.
  */
 import { describe, expect, test } from "bun:test";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { tools } from "../../shared/documents/tools-json.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
 import { MCP_INSTRUCTIONS } from "../../shared/mcp/instructions.ts";

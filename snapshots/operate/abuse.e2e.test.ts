@@ -25,7 +25,7 @@ import {
   type RawExchange,
   rawRequest,
 } from "../../scripts/harness/raw-http.ts";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../../shared/protocol/constants.ts";
 import { jobIdOf, keyIdOf } from "../support/derived-ids.ts";
 import { ACTION_BODIES, JOBS, RECEIPTS, SIMULATE_BODY } from "../support/fixtures.ts";
