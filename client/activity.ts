@@ -1,5 +1,5 @@
 /**
- * The activity log's texts (SPEC "Events"): one sentence per event, newest first in the state,
+ * The activity log's texts (D29): one sentence per event, newest first in the state,
  * each starting with what happened. The UI and scripts write the same log, so a pack made by
  * either reads the same in the other.
  */

@@ -1,7 +1,7 @@
 /**
  * One interface over any transport: the five engines as typed calls. A transport only posts a
  * JSON body to an engine route with the request headers and hands back what came (http.ts over
- * fetch, local.ts to the engine in-process); this module types both ends.
+ * fetch, in-process.ts calls the engine directly); this module types both ends.
  */
 import type { EngineRoute } from "../shared/protocol/constants.ts";
 import { type Answer, type Delivery, toAnswer } from "./answer.ts";
@@ -16,7 +16,7 @@ export interface CallOptions {
 /** Posts `body` to `route` with `headers`; resolves with what came back, never rejects. */
 export type Post = (route: EngineRoute, body: unknown, headers: Record<string, string>) => Promise<Delivery>;
 
-/** The five engines (SPEC "Endpoints"); each resolves with the answer or an EscrowError value. */
+/** The five engines (SETTLEMENT.md "Engines"); each resolves with the answer or an EscrowError value. */
 export interface EscrowApi {
   /** Commits one action and returns the next job, balances and, on release and dispute, a receipt. */
   transition(body: TransitionRequest, options?: CallOptions): Promise<Answer<"transition">>;

@@ -1,5 +1,5 @@
 /**
- * What a hand-back of an own job may bring (D28, issue 32): only its worker's step. A link of a
+ * What a hand-back of an own job may bring (D28): only its worker's step. A link of a
  * job this state created is compared with the copy held, member by member (a member present in
  * one and absent in the other differs too). From funded to submitted it may bring exactly what
  * submit sets (status, proof URL, proof note, submitted time) and the service's fresh seal; with

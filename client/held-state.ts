@@ -78,8 +78,8 @@ export class HeldState {
   }
 
   /**
-   * Adds `amount` payer credits, with no fee (SPEC "Client-side conventions"), counted in the
-   * state's top-ups (so its pack adds up) and logged as a top-up event (D29).
+   * Adds `amount` payer credits, with no fee, counted in the state's top-ups (so its pack adds
+   * up) and logged as a top-up event (D29).
    */
   topUp(amount: number): Done<{ payerCredits: number }> {
     const refusal = topUpRefusal(amount, this.#state.payerCredits);
@@ -95,7 +95,7 @@ export class HeldState {
 
   /**
    * Removes the held job `id` from this state, its receipt kept; refused, changing nothing, for a
-   * job whose credits count in the balances (removal.ts). No activity kind names it (SPEC "Events").
+   * job whose credits count in the balances (removal.ts). No activity kind names it (the kinds are listed in D29).
    */
   removeJob(id: string): Done<{ state: DemoState }> {
     const refusal = removalRefusal(this.#state, id);

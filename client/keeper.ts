@@ -1,8 +1,8 @@
 /**
- * The state keeper: the client side of SPEC (the client holds everything and sends the job back
+ * The state keeper: the client side of the protocol (the client holds everything and sends the job back
  * on every call). It takes the five actions on the state it holds (held-state.ts: the credits,
  * the wallet, the jobs, the receipts and the activity of a DemoState, D20, and the packs and
- * links it shares) through any EscrowApi, and applies each answer as SPEC says: fund moves the
+ * links it shares) through any EscrowApi, and applies each answer as SETTLEMENT.md "What the client keeps" says: fund moves the
  * amount into escrow, release pays agent_credits_delta into the wallet while the fee leaves,
  * dispute returns the amount. A refused action changes nothing.
  */

@@ -2,7 +2,7 @@
  * The request bodies of the five engines as TypeScript types, derived from the same tables the
  * engine checks against (protocol/fields.ts, protocol/request-shape.ts, the Job and Receipt
  * types of the member tables): a field added there appears here. Canonical snake_case names
- * only; the engine also accepts the aliases of SPEC "Request aliases", which typed code needs not.
+ * only; the engine also accepts the aliases of SETTLEMENT.md "Request fields", which typed code needs not.
  */
 import type { Action, Terminal } from "../shared/protocol/constants.ts";
 import type { FieldName, FieldValues } from "../shared/protocol/fields.ts";
@@ -19,7 +19,7 @@ type Shape<R extends readonly BodyField[], O extends readonly BodyField[]> = {
   -readonly [F in R[number]]: ValueOfField<F>;
 } & { -readonly [F in O[number]]?: ValueOfField<F> };
 
-/** The body of one action (SPEC "Action bodies"). */
+/** The body of one action (SETTLEMENT.md "Action bodies"). */
 export type ActionRequest<A extends Action> = { action: A } & Shape<
   (typeof ACTION_FIELDS)[A]["required"],
   (typeof ACTION_FIELDS)[A]["optional"]

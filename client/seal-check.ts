@@ -1,10 +1,10 @@
 /**
- * Whether a job's seal holds, asked of the service (issue 31, D27). A seal is the service's own
+ * Whether a job's seal holds, asked of the service (D27). A seal is the service's own
  * MAC under a secret key, so only the service can check it; validate and verify answer
  * `seal_valid` for the job they are sent, changing nothing. The job goes exactly as held (its
  * members and their order are what the seal covers), in a body that needs nothing the job does not
  * give: an action its status allows to validate, or verify for a settled job, which no action
- * takes. A seal of the form an older version of the service wrote (EdDSA, before issue 31) can
+ * takes. A seal of the form an older version of the service wrote (EdDSA, before seals were the service's HS256 MAC) can
  * never hold now, so it is not sent: its verdict is `seal_valid: false` at once. As everywhere
  * in the client, nothing is thrown: the verdict, or an EscrowError value.
  */
@@ -27,8 +27,8 @@ export interface SealVerdict {
    */
   seal_valid?: boolean;
   /**
-   * True when the seal has the form an older version of the service wrote (EdDSA, before issue
-   * 31): it no longer holds, whatever the service, so nothing was asked and seal_valid is false.
+   * True when the seal has the form an older version of the service wrote (EdDSA, before HS256
+   * seals): it no longer holds, whatever the service, so nothing was asked and seal_valid is false.
    */
   older: boolean;
 }

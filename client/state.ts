@@ -1,6 +1,6 @@
 /**
  * How a client-held state changes, as pure functions: a job or receipt joining its list, and an
- * action's answer applied to the balances (SPEC "Client-side conventions"). The keeper calls
+ * action's answer applied to the balances (SETTLEMENT.md "What the client keeps"). The keeper calls
  * these; tests can too, with no service.
  */
 import type { DemoState } from "../shared/client-state/pack.ts";

@@ -1,5 +1,5 @@
 /**
- * The top-up rule of the keeper (SPEC "Client-side conventions": the payer can top up without a
+ * The top-up rule of the keeper (D20, D29: the payer can top up without a
  * fee): one top-up adds a whole number of credits from 1 to TOP_UP_MAX, a figure a person can
  * read, and never takes payer credits past the largest safe integer the service accepts (D3).
  */

@@ -1,5 +1,5 @@
 /**
- * The default signing key (issue 25): with no SIGNING_KEY, the key in a file, made on the first
+ * The default signing key (D27): with no SIGNING_KEY, the key in a file, made on the first
  * start that needs it (SEALS on or required) and read by every later one:
  * `~/.agent-escrow-demo/signing-key.json` (beside the MCP demo pack's default), or
  * SIGNING_KEY_FILE. So `bun run start` on a fresh clone seals, the processes of WORKERS=n sign
@@ -17,9 +17,9 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { dirname, resolve } from "node:path";
 import { HOME_FILES } from "../shared/protocol/constants.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
+import { privateKeyText } from "./ed25519-keys.ts";
 import { homePath } from "./home-files.ts";
 import type { SigningSettings } from "./key-settings.ts";
-import { privateKeyText } from "./keys.ts";
 import { readSigningKey } from "./signing-key.ts";
 
 /** How long a start waits for a key file another start is writing. */

@@ -7,7 +7,7 @@
 import type { KeyObject } from "node:crypto";
 import type { Sealing, SealMode, UnusableSealing } from "../shared/seal/signer.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
-import { kidOf, type PreviousKey, signerFromKeys } from "./keys.ts";
+import { kidOf, type PreviousKey, signerFromKeys } from "./ed25519-keys.ts";
 import { readPreviousKeys } from "./previous-keys.ts";
 import { readSigningKey } from "./signing-key.ts";
 

@@ -5,7 +5,7 @@
 import { bytesToBase64Url } from "../shared/lib/base64url.ts";
 import { isObject } from "../shared/lib/json.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
-import { type PreviousKey, publicJwk, publicKeyOf, raw32 } from "./keys.ts";
+import { type PreviousKey, publicJwk, publicKeyOf, raw32 } from "./ed25519-keys.ts";
 import { readSigningKey } from "./signing-key.ts";
 
 /**

@@ -6,7 +6,7 @@ import { createPrivateKey, type KeyObject } from "node:crypto";
 import { bytesToBase64Url } from "../shared/lib/base64url.ts";
 import { isObject } from "../shared/lib/json.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
-import { privateKeyOf, publicX, raw32, thumbprint } from "./keys.ts";
+import { privateKeyOf, publicX, raw32, thumbprint } from "./ed25519-keys.ts";
 
 /** What a refused key must be, said after what is wrong with it. */
 const KEY_FORMS = 'an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","d":"...","x":"..."}) or a PKCS#8 PEM';

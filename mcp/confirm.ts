@@ -9,7 +9,7 @@
  * client that declared no elicitation is not asked (an autonomous agent must not be stuck): the
  * action goes ahead as it always did, unless ESCROW_CONFIRM=required, which refuses it instead.
  *
- * Each question is answered once (issue 33): its state carries a nonce, and a state whose answer
+ * Each question is answered once: its state carries a nonce, and a state whose answer
  * was taken (yes or no) is refused when it comes back, so a no cannot be turned into a yes by
  * resending the state with another answer. A retried call that carries the state but no answer
  * to the question is asked again, with a new state, as the revision says of a missing response.
@@ -20,7 +20,7 @@ import {
   type InputRequiredResult,
   inputRequired,
 } from "@modelcontextprotocol/server";
-import { invalidParams, type ToolCallContext } from "../shared/mcp/server.ts";
+import { invalidParams, type ToolCallContext } from "../shared/mcp/mcp-server.ts";
 
 /** What a confirmation is for: bound into its requestState. */
 export interface Confirmable {

@@ -1,5 +1,5 @@
 /**
- * One wallet call at a time on a pack file, across processes (issue 33): desktop hosts start one
+ * One wallet call at a time on a pack file, across processes: desktop hosts start one
  * stdio server per window, and each shares the default pack. A call holds `<pack>.lock` from
  * reading the pack to writing it back, so no two calls act on the same state and both save.
  *

@@ -12,13 +12,13 @@
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { localApi, randomHex } from "../client/local.ts";
+import { localApi, randomHex } from "../client/in-process.ts";
 import { keyFilePath, withKeyFile } from "../machine/key-file.ts";
 import { sealingOf, signingSettings } from "../machine/key-settings.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
+import { createMcpServer } from "../shared/mcp/mcp-server.ts";
 import { documentResources, STDIO_RESOURCE_ORIGIN } from "../shared/mcp/resources.ts";
-import { createMcpServer } from "../shared/mcp/server.ts";
 import { DEFAULT_SITE_URL, VERSION } from "../shared/protocol/constants.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
 import { packName, packOf } from "./pack-file.ts";

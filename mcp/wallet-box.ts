@@ -10,7 +10,7 @@
  * pack by its file name and setting, never by its path on this machine.
  */
 import { balancesOf, type EscrowApi, type EscrowError, EscrowKeeper } from "../client/index.ts";
-import type { ToolAnswer, ToolBox, ToolCallContext } from "../shared/mcp/server.ts";
+import type { ToolAnswer, ToolBox, ToolCallContext } from "../shared/mcp/mcp-server.ts";
 import { MODE, MONEY } from "../shared/protocol/constants.ts";
 import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/errors.ts";
 import { type Confirmable, confirmations, type Question } from "./confirm.ts";

@@ -6,8 +6,8 @@
  */
 import { OWN_FIGURES } from "../client/index.ts";
 import { inlinedAnswers } from "../shared/mcp/tools.ts";
+import { errorBodySchema } from "../shared/schemas/answer-schemas.ts";
 import type { Schema } from "../shared/schemas/convert.ts";
-import { errorBodySchema } from "../shared/schemas/responses.ts";
 
 /** What a wallet success carries beside the wallet. */
 export type WalletOutcome = "none" | "transition" | "credits" | "link" | "shared";

@@ -9,7 +9,7 @@
  * illegal transition and changes nothing); a top-up, a create or an opened link adds each time.
  */
 import { credits, type EscrowKeeper, TOP_UP_MAX } from "../client/index.ts";
-import { fieldsOf } from "../shared/documents/tools.ts";
+import { fieldsOf } from "../shared/documents/tools-json.ts";
 import type { ToolDefinition } from "../shared/mcp/tools.ts";
 import { FEE_TEXT } from "../shared/protocol/fees.ts";
 import type { FieldName } from "../shared/protocol/fields.ts";

@@ -3,7 +3,7 @@
  * dependency of the tests) against the built web UI, served by the real api/bun/server.ts, in
  * Debian's Chromium (CHROMIUM_PATH). Prints each category's score and the page's transferred
  * bytes, writes the reports to lighthouse/ (ignored by git), and exits non-zero when performance
- * is below 95 or accessibility, best practices or SEO below 100 (issue 17).
+ * is below 95 or accessibility, best practices or SEO below 100.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

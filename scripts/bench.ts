@@ -9,7 +9,7 @@
  * then B A) so that drift of a noisy machine cancels out, and prints req/s, p50, p99 (medians
  * over the rounds) and the ratio to the floor (the median of the rounds' ratios, each taken
  * between adjacent slices, with the lowest and highest of them to show the machine's noise).
- * Every engine case also runs the same build with SEALS=off in the same rounds (issue 31), with
+ * Every engine case also runs the same build with SEALS=off in the same rounds, with
  * one Ed25519 signature timed in a loop before it (signature.ts), for the seals table and its
  * targets (seals.ts). With BENCH_BEFORE another build of the service runs in the same rounds,
  * for a before/after table. Then: WORKERS=2 against WORKERS=1, cold start (spawn of `bun run api` to the first
@@ -60,6 +60,7 @@
 
 import { cpus } from "node:os";
 import { join } from "node:path";
+import { beforeEnvOf, env, log, settings } from "./bench/bench-settings.ts";
 import { CASES } from "./bench/cases.ts";
 import { coldStart } from "./bench/cold-start.ts";
 import { loadGenerator } from "./bench/load-generator.ts";
@@ -69,7 +70,6 @@ import { compareReport, fullReport } from "./bench/report.ts";
 import type { BenchResults, SoakResult } from "./bench/results.ts";
 import { gitCommit, RESULTS_DIR, readResults, writeResults } from "./bench/results-file.ts";
 import { startBefore, startService } from "./bench/servers.ts";
-import { beforeEnvOf, env, log, settings } from "./bench/settings.ts";
 import { signatureResult } from "./bench/signature.ts";
 import { soak } from "./bench/soak.ts";
 import { checkTargets } from "./bench/targets.ts";

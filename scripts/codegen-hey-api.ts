@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { createClient } from "@hey-api/openapi-ts";
-import { buildDocuments } from "../shared/documents/index.ts";
+import { buildDocuments } from "../shared/documents/built-documents.ts";
 import { DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 
 /** Where the committed output lives, from the repository root. */

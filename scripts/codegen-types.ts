@@ -1,6 +1,6 @@
 /** openapi-typescript's output for the built OpenAPI document (the origin of `bun run api` by default). */
 import openapiTS, { astToString } from "openapi-typescript";
-import { buildDocuments } from "../shared/documents/index.ts";
+import { buildDocuments } from "../shared/documents/built-documents.ts";
 import { DEFAULT_SITE_URL } from "../shared/protocol/constants.ts";
 
 export async function generatedTypes(): Promise<string> {

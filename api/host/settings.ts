@@ -57,7 +57,7 @@ const SITE_DIST = fileURLToPath(new URL("../../site/dist", import.meta.url));
 
 /** What the service itself is assembled from (assemble.ts), on every runtime, Workers included. */
 export interface ServiceSettings {
-  /** Seals and receipt signatures (issue 25): SEALS, the signing key and the previous keys (key-settings.ts). */
+  /** Seals and receipt signatures (D27): SEALS, the signing key and the previous keys (key-settings.ts). */
   signing: SigningSettings;
   /** The access log (LOG). */
   log: boolean;

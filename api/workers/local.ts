@@ -15,8 +15,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { previousKeyJwk, privateKeyText } from "../../machine/ed25519-keys.ts";
 import { sealsNote } from "../../machine/key-settings.ts";
-import { previousKeyJwk, privateKeyText } from "../../machine/keys.ts";
 import { refuseToStart, settingsOrExit } from "../host/settings.ts";
 import { bundleWorker, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 

@@ -6,7 +6,7 @@
  * document paths to the Worker, so the site build's copies of the documents never answer in
  * the service's place. The service is the one assembly of every runtime (api/host/assemble.ts)
  * with the Workers record: settings from the bindings (bindings.ts), no static files (the
- * platform's), the platform's compression made to agree with Bun's (codings.ts), the logs on
+ * platform's), the platform's compression made to agree with Bun's (platform-compression.ts), the logs on
  * the console, the rate limiting binding, the signing key from the SIGNING_KEY secret (seals
  * off without it, said once per isolate). Where Bun sends a document's first request that
  * accepts a coding the plain form (compressing in the background), the Worker waits for the
@@ -17,7 +17,7 @@ import { accessLogLine } from "../../shared/http/access-log.ts";
 import { assemble, type Host } from "../host/assemble.ts";
 import { zlibCompressor } from "../host/compress.ts";
 import { bindingLimiter, cloudflareClient, type WorkerEnv, workerSettings } from "./bindings.ts";
-import { type IncomingRequest, negotiated, sent } from "./codings.ts";
+import { type IncomingRequest, negotiated, sent } from "./platform-compression.ts";
 import { refusedAnswer } from "./refused-body.ts";
 
 export type { WorkerEnv } from "./bindings.ts";
@@ -79,7 +79,7 @@ export default {
       waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
     };
     const response = await hostFor(env).service.fetch(negotiated(request), context);
-    // A body too large (D9): a fixed-length answer, so that workerd closes cleanly after it (issue 26, 14).
+    // A body too large (D9): a fixed-length answer, so that workerd closes cleanly after it.
     if (response.status === 413) return refusedAnswer(request, response, workerCompressor);
     return sent(response);
   },

@@ -4,11 +4,12 @@
  * noisy machine's drift cancels out; each side's figures are medians over the rounds, and a
  * ratio is the median of the rounds' ratios, each between adjacent slices.
  */
+
+import { log, settings } from "./bench-settings.ts";
 import type { LoadGenerator, LoadResult, Target } from "./load.ts";
 import { extent, median } from "./median.ts";
 import type { RatioRange, Side } from "./results.ts";
 import { cpuSeconds, type Server } from "./servers.ts";
-import { log, settings } from "./settings.ts";
 
 /** One contender in a comparison: a server and the request it gets. */
 export interface Contender {

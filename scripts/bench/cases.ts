@@ -4,13 +4,13 @@
  * produced by walking the engine itself with a fixed clock and the key the bench's servers sign
  * with (the tests' key, test-key.ts), so they are exactly what a client would send back, seals
  * included: a sealed job costs the service a seal check (an HMAC), a committed job a new seal, and
- * a settled one a receipt signature (Ed25519; D27, issue 31). A server with SEALS=off gets the
+ * a settled one a receipt signature (Ed25519; D27). A server with SEALS=off gets the
  * same bodies and ignores the seals, as a client would send them. Each case is held against the
  * same-answer floor (floor-server.ts), with the targets of docs/performance.md: engines 0.75,
  * documents 0.95; each engine case also against the same build with SEALS=off (`seals`).
  */
 
-import { signerFromKeys } from "../../machine/keys.ts";
+import { signerFromKeys } from "../../machine/ed25519-keys.ts";
 import { readSigningKey } from "../../machine/signing-key.ts";
 import { run } from "../../shared/engine/run.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
@@ -30,7 +30,7 @@ export interface BenchCase {
   status: number;
   /** Target ratio to the floor (docs/performance.md). */
   target: number;
-  /** An engine case, also measured against the same build with SEALS=off, and its seals target (issue 31, results.ts). */
+  /** An engine case, also measured against the same build with SEALS=off, and its seals target (results.ts). */
   seals?: SealsTarget;
   /**
    * What the seals-on answer must hold for the case to measure seals (seals.ts): the new job's

@@ -4,12 +4,12 @@
  * bare Worker. Each server's answer is checked once before it is measured.
  */
 import { alternate, ratioRange, roundRatio } from "./alternate.ts";
+import { log } from "./bench-settings.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
 import { asksCompressed, caseResult, expectStatus, targetOf } from "./measure.ts";
 import type { CaseResult, WorkersResult } from "./results.ts";
 import { type Server, startService, startWorkerd } from "./servers.ts";
-import { log } from "./settings.ts";
 
 /** The cases measured with WORKERS=2 against WORKERS=1. */
 export const WORKERS_CASES = ["transition fund", "simulate"];

@@ -1,7 +1,7 @@
 /**
  * The measured comparisons of a run: every case against its same-answer floor (a bare server
  * that reads the same request and sends the service's own answer, floor-server.ts), each engine
- * case also against the same build with SEALS=off (issue 31, seals.ts), and with BENCH_BEFORE
+ * case also against the same build with SEALS=off (seals.ts), and with BENCH_BEFORE
  * another build of the service (an older commit's server), all in the same rounds. WORKERS=2
  * against WORKERS=1 and the Worker in workerd are in measure-runtimes.ts. Each server's answer is
  * checked once before it is measured.
@@ -10,12 +10,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
+import { log } from "./bench-settings.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
 import type { CaseResult, Side } from "./results.ts";
 import { sealsAnswerProblem, sealsComparison } from "./seals.ts";
 import { type Server, startFloor } from "./servers.ts";
-import { log } from "./settings.ts";
 import { measureSignature } from "./signature.ts";
 
 /** A case's result from its measured sides: the ratios are to the floor; `off` is the service with SEALS=off. */

@@ -1,6 +1,6 @@
 /**
  * `bun scripts/bench/profile.ts <case> [seconds]`: where one case's server CPU goes under load,
- * seals on (the default start, the access log on) against SEALS=off (issue 31). Each side is
+ * seals on (the default start, the access log on) against SEALS=off. Each side is
  * the service started under Bun's sampling profiler (`bun --cpu-prof --cpu-prof-md
  * --cpu-prof-interval=100`, PROFILE_INTERVAL µs), warmed up (BENCH_WARMUP) and then loaded for
  * `seconds` (default 10) by the bench's load generator with the case's body (cases.ts). It prints
@@ -16,11 +16,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { env, log, settings } from "./bench-settings.ts";
 import { CASES } from "./cases.ts";
 import { loadGenerator } from "./load-generator.ts";
 import { targetOf } from "./measure.ts";
 import { ROOT, startServer } from "./servers.ts";
-import { env, log, settings } from "./settings.ts";
 
 /** CPU ticks (user, system) of each thread of `pid`, by thread id, with its name. */
 function threads(pid: number): Map<string, { name: string; user: number; system: number }> {

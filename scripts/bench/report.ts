@@ -108,7 +108,7 @@ export function fullReport(r: BenchResults): string {
     "",
     ...(r.cases.some((c) => c.seals)
       ? [
-          "Seals on (the default start) against the same build with SEALS=off, same rounds (issue 31):",
+          "Seals on (the default start) against the same build with SEALS=off, same rounds:",
           "",
           sealsTable(r.cases, r.signature),
           "",

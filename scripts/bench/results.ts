@@ -35,12 +35,12 @@ export interface CaseResult {
   before?: Side;
   ratioBefore?: number;
   ratioBeforeRange?: RatioRange;
-  /** An engine case: the same build with SEALS=off in the same rounds (issue 31; absent in older files). */
+  /** An engine case: the same build with SEALS=off in the same rounds (absent in older files). */
   seals?: SealsComparison;
 }
 
 /**
- * What seals may cost an engine case (issue 31): `keep`, at least 0.85 of SEALS=off's req/s;
+ * What seals may cost an engine case: `keep`, at least 0.85 of SEALS=off's req/s;
  * `signatures`, at most 2× one Ed25519 signature's in-loop cost of added server CPU per request;
  * `none`, measured only.
  */

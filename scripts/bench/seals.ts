@@ -1,5 +1,5 @@
 /**
- * Seals on against SEALS=off (issue 31, item 8): the service as `bun run api` starts it (SEALS on,
+ * Seals on against SEALS=off: the service as `bun run api` starts it (SEALS on,
  * the access log on) and the same build with SEALS=off, in the same alternating rounds on every
  * engine case, with the same bodies. Pure: the comparison of two measured sides, the targets
  * (create, fund, submit, quote and validate keep at least 0.85 of SEALS=off's req/s; release,

@@ -107,7 +107,7 @@ export async function startServer(
 /**
  * Starts the service, `bun api/bun/server.ts`, with `workers` processes: SEALS on (the default
  * start, set so that no SEALS of the bench's own environment leaks in), or with `seals` "off" the
- * same build without seals (issue 31's comparison).
+ * same build without seals (the seals comparison).
  */
 export const startService = (workers = 1, seals: "on" | "off" = "on"): Promise<Server> =>
   startServer(

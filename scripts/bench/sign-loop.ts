@@ -1,9 +1,9 @@
 /**
- * One Ed25519 signature in a loop, the yardstick of issue 31's target for the routes that sign
+ * One Ed25519 signature in a loop, the yardstick of the seals target for the routes that sign
  * (release, dispute, simulate, verify of a receipt): run by signature.ts as a child `bun` process
  * of its own (so neither the bench's event loop nor a server's load shares its core's time), it
  * signs the bench's receipt signing input (cases.ts) with the servers' own Signer (the one
- * machine/keys.ts builds, over the tests' key), in a tight loop: a warm-up, then SIGN_BATCHES
+ * machine/ed25519-keys.ts builds, over the tests' key), in a tight loop: a warm-up, then SIGN_BATCHES
  * batches of SIGN_CALLS calls. Prints one `BENCH_JSON {"usPerSign":[...]}` line: µs per call of
  * each batch.
  */

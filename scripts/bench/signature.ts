@@ -1,6 +1,6 @@
 /**
  * The in-loop cost of one Ed25519 signature, measured in the same run as the seals comparison
- * (issue 31): sign-loop.ts in a child `bun` process, once before each engine case's rounds, while
+ * sign-loop.ts in a child `bun` process, once before each engine case's rounds, while
  * no load runs. Each measurement is the median of its batches; the run's figure is the median of
  * its measurements, with their lowest and highest.
  */

@@ -1,6 +1,6 @@
 /**
  * One keep-alive client's upload of a body over D9's limit, over a raw socket, and what the
- * connection does after the 413 (issue 26, finding 14): the answer must arrive in full, and
+ * connection does after the 413: the answer must arrive in full, and
  * either say `Connection: close` (the client then closes), or leave a connection that answers
  * the next request; never promise keep-alive and then close. Raw bytes, so that the body can go in one write, slowly
  * (piece by piece, as a client streaming an upload), or chunked without a length.

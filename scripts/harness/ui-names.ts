@@ -20,7 +20,7 @@ export const QUOTE = {
   dispute: (amount: number) => new RegExp(`\\b${amount}\\b\\D{0,10}back to (the )?payer`, "i"),
 };
 
-/** Activity kinds (SPEC "Events"): an event's kind is the first of these words in its text. */
+/** Activity kinds (D29): an event's kind is the first of these words in its text. */
 const KIND_PATTERNS = ACTIVITY_KINDS.map((kind) => [kind, new RegExp(`\\b${kind}\\b`, "i")] as const);
 
 export type Status = "open" | "funded" | "submitted" | "released" | "disputed";

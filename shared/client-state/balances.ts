@@ -1,5 +1,5 @@
 /**
- * Where every credit of a client-held state is (SPEC "Client-side conventions"): the payer's
+ * Where every credit of a client-held state is (SETTLEMENT.md "What the client keeps"): the payer's
  * credits, the escrow its funded and submitted jobs hold, the agent wallet, and the fees its
  * released jobs paid. For the jobs this payer funded, the four add up to the starting credits
  * plus every top-up. A job received through a handoff link is its payer's (D28): its escrow is

@@ -6,7 +6,7 @@
  */
 import type { JobRecord, ReceiptRecord } from "./share-links.ts";
 
-/** The activity kinds of SPEC "Events", all local to the browser, and the top-up (issue 32). */
+/** The activity kinds (D29), all local to the browser, and the top-up. */
 export const ACTIVITY_KINDS = [
   "create",
   "fund",

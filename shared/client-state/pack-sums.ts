@@ -1,5 +1,5 @@
 /**
- * A demo pack must add up (D29, issue 32): its own figures (payer credits, the escrow of its own funded
+ * A demo pack must add up (D29): its own figures (payer credits, the escrow of its own funded
  * and submitted jobs, the agent wallet, the fees its own released jobs paid) hold the starting
  * credits plus the top-ups it records, and nothing in it may claim real money.
  */
@@ -13,7 +13,7 @@ export function creditsHeld(state: Held): number {
   return payerCredits + inEscrow + agentWallet + feesPaid;
 }
 
-/** What a pack may say of its money (SPEC: money false, real_money false, mode demo, unit credits); anything else claims real money. */
+/** What a pack may say of its money (the envelope of D8 and the pack of D20: money false, real_money false, mode demo, unit credits); anything else claims real money. */
 export const SIMULATED: Record<string, unknown> = {
   money: MONEY,
   real_money: false,

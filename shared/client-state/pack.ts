@@ -6,7 +6,7 @@
  * returns either a complete state or one message: a bad file or record changes nothing.
  * The demo key is never part of it. A job received through a handoff link (D19) is someone
  * else's: its id is listed in `receivedJobs` (D28), and it counts in none of this state's own
- * figures. A pack must add up (issue 32): its own figures hold the starting credits plus the
+ * figures. A pack must add up: its own figures hold the starting credits plus the
  * top-ups it records (`topped_up`; a pack from before them counts what is above the start as
  * topped up), and nothing in it may claim real money.
  */
@@ -43,7 +43,7 @@ export const freshState = (): DemoState => ({
   activity: [],
 });
 
-/** `state` with `event` as the newest activity, keeping the last 80 (SPEC Limits). */
+/** `state` with `event` as the newest activity, keeping the last 80 (SETTLEMENT.md "Limits"). */
 export function withActivity(state: DemoState, event: ActivityEvent): DemoState {
   return { ...state, activity: [event, ...state.activity].slice(0, LIMITS.activityMax) };
 }

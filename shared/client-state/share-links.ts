@@ -64,7 +64,7 @@ export function checkJob(raw: unknown): TokenResult<JobRecord> {
  * A receipt as verify accepts it (the same reader), kept as sent when it is a receipt as the
  * service writes one, else in response form, with its signature (D27) last when it carries one
  * (a detached signature gets its payload back); or the first problem's message. A receipt from
- * before issue 31 loses its job_sealed; its older signature stays as it came (a detached one
+ * before HS256 seals loses its job_sealed; its older signature stays as it came (a detached one
  * cannot get back a payload that held job_sealed) and counts as not signed.
  */
 export function checkReceipt(raw: unknown): TokenResult<ReceiptRecord> {

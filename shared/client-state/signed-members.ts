@@ -3,7 +3,7 @@
  * `seal` (a detached compact JWS, last in the job) and a receipt's `signature` (a compact JWS,
  * last). The engine's readers drop them (D6 drops unknown job members; the receipt rows do not
  * list them), so links and packs read them here, beside the checked members. A seal covers the
- * job exactly as the service wrote it, members and order (issue 31), so a record the service
+ * job exactly as the service wrote it, members and order, so a record the service
  * wrote is kept as it came (asSent). Only their shape is checked here: whether a seal holds is
  * the service's answer (client/seal-check.ts), whether a signature holds is verifyReceipt's.
  */
@@ -47,7 +47,7 @@ export const isOlderHeader = (header: Record<string, unknown>): boolean =>
 
 /**
  * True when `token` (a seal or a signature) has the header an older version of the service wrote
- * before issue 31: EdDSA with no `typ`. Such a seal never holds now (seals are the service's HS256
+ * before HS256 seals: EdDSA with no `typ`. Such a seal never holds now (seals are the service's HS256
  * MAC), and such a signature was made whether or not the job had been sealed at every step, so
  * neither vouches for anything any more.
  */
@@ -87,7 +87,7 @@ export const withSeal = (job: IdentifiedJob, seal: string | undefined): JobRecor
 
 /**
  * `receipt` (checked, in response form) with the signature read from `raw` last; or why it
- * cannot be kept. A receipt's job_sealed (before issue 31) is not kept: the member is gone.
+ * cannot be kept. A receipt's job_sealed (from before HS256 seals) is not kept: the member is gone.
  */
 export function withSignature(receipt: Receipt, raw: Record<string, unknown>): TokenResult<ReceiptRecord> {
   const signature = raw.signature;

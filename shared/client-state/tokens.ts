@@ -15,8 +15,8 @@ const linkOf = (member: (typeof JOB_MEMBER_NAMES)[number]): JobMemberRow => JOB_
  * The short keys of what a sealing service adds (D27): a sealed job's `seal` (in the handoff's
  * job, beside its members) and a signed receipt's `signature` (a receipt link carries it
  * detached, `header..signature`, since its payload is the receipt itself). Not job or receipt
- * members of SPEC, so not rows of the member tables; links without them still decode. Links made
- * before issue 31 may also carry `js` (the receipt's job_sealed, gone since): opening drops it
+ * members of the protocol, so not rows of the member tables; links without them still decode. Links made
+ * before HS256 seals may also carry `js` (the receipt's job_sealed, gone since): opening drops it
  * like any key it does not know.
  */
 export const SEAL_KEYS = { seal: "se" } as const;
@@ -46,7 +46,7 @@ export const RECEIPT_KEYS: Readonly<Record<string, string>> = {
   ...SIGNED_RECEIPT_KEYS,
 };
 
-/** Token prefixes, versioned (SPEC "Versioning"). */
+/** Token prefixes, versioned (the protocol version, VERSION). */
 export const TOKEN_PREFIX = { handoff: "h1.", receipt: "r1." } as const;
 
 /** The result of reading a token: the value, or a message a person can act on. */

@@ -1,6 +1,6 @@
 /**
  * The invalid_field messages, read off the rules themselves (each rule's message is what it
- * says for a value of the wrong type), plus the fixed texts of SPEC's expiry and terminal table
+ * says for a value of the wrong type), plus the fixed texts of the expiry and terminal rules
  * and D5's wrong-action sentence, and the seal's (SEALS=required, D27). Published in
  * /api/errors.json and /api/settlement.json.
  */

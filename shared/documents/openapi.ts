@@ -8,11 +8,11 @@
 
 import { ENGINES } from "../engine/catalog.ts";
 import { LIMITS, MCP_PATH, SERVICE, VERSION } from "../protocol/constants.ts";
-import { DOCUMENT_CATALOG, KEY_SET } from "./catalog.ts";
 import { DESCRIPTION } from "./discovery.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "./document-list.ts";
 import { components } from "./openapi/components.ts";
-import { jwksPathItem } from "./openapi/jwks.ts";
-import { mcpPathItem } from "./openapi/mcp.ts";
+import { jwksPathItem } from "./openapi/jwks-path.ts";
+import { mcpPathItem } from "./openapi/mcp-path.ts";
 import { DOCUMENT_METHODS_TEXT, documentPathItem, enginePathItem } from "./openapi/paths.ts";
 
 type ResponseObject = { $ref?: string; headers?: Record<string, unknown> };

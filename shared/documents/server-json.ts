@@ -21,7 +21,7 @@
  *   clone, as the README's desktop configuration has it. A host reading only `packages` sees a
  *   remote-only server, which is the truth for anything that installs.
  * - No `repository`: the project names no public repository URL to give.
- * - version: VERSION ("0", SPEC's Versioning) in semver form, "0.0.0" (REGISTRY_VERSION, as
+ * - version: VERSION ("0", the protocol version) in semver form, "0.0.0" (REGISTRY_VERSION, as
  *   package.json's): the registry sorts versions by semver and treats any other string as opaque.
  * The registry refuses localhost and plain-http URLs at publish time: a deployment publishes the
  * document built with its public https SITE_URL (the site build's or the API's /server.json).
@@ -30,7 +30,7 @@ import { ENGINE_LIST } from "../engine/catalog.ts";
 import { absolute } from "../lib/absolute-url.ts";
 import { HOME_FILES, MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
-import { PAGES, pathOf } from "./catalog.ts";
+import { PAGES, pathOf } from "./document-list.ts";
 
 /** The registry's JSON Schema this document follows (its `$schema`; the tests validate against a pinned copy). */
 export const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
@@ -47,7 +47,7 @@ export const CLONE_PATH = "/path/to/agent-escrow-demo";
 /**
  * How the local stdio server starts: the README's desktop configuration. It names the server's
  * file in the clone and pins Bun, so it needs no working directory (some hosts ignore `cwd`, and
- * `npx bun` elsewhere would fetch another Bun; issue 33).
+ * `npx bun` elsewhere would fetch another Bun).
  */
 export const STDIO_COMMAND = { command: "npx", args: ["--yes", "bun@1.4.4", `${CLONE_PATH}/mcp/stdio.ts`] } as const;
 

@@ -24,10 +24,10 @@ import { FEE_FORMULA } from "../protocol/fees.ts";
 import { FIELD_NAMES, namesOf } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, memberNamesOf } from "../protocol/job-members.ts";
 import { ACTION_FIELDS, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
-import { KEY_SET } from "./catalog.ts";
 import { DECISIONS } from "./decisions.ts";
+import { KEY_SET } from "./document-list.ts";
+import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./documented-fields.ts";
 import { INVALID_FIELD_MESSAGES } from "./field-messages.ts";
-import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./fields.ts";
 import { demoPackSection, tokensSection } from "./settlement-client.ts";
 
 /** The settlement document. */

@@ -4,7 +4,7 @@
 
 import { absolute } from "../lib/absolute-url.ts";
 import { MODE, MONEY } from "../protocol/constants.ts";
-import { DOCUMENT_CATALOG } from "./catalog.ts";
+import { DOCUMENT_CATALOG } from "./document-list.ts";
 
 /** Preset create-job fields for the reference UI and for agents: fill only. */
 export const TEMPLATES = [

@@ -6,7 +6,7 @@
  * documents of the catalog and the key set (jwks.ts) are served alike; the key set alone is
  * never compressed.
  */
-import type { Document, DocumentEntry } from "../documents/index.ts";
+import type { Document, DocumentEntry } from "../documents/built-documents.ts";
 import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../protocol/constants.ts";
 import { preferredCoding } from "./codings.ts";
 import { EXPOSE_HEADERS } from "./cors.ts";

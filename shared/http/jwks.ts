@@ -13,8 +13,9 @@
  * (it asks for `application/json, application/jwk-set+json`). It is never compressed: a few
  * hundred bytes, and Cloudflare's edge leaves this type alone, so every runtime sends it alike.
  */
-import { KEY_SET } from "../documents/catalog.ts";
-import { type Document, documentOf } from "../documents/index.ts";
+
+import { type Document, documentOf } from "../documents/built-documents.ts";
+import { KEY_SET } from "../documents/document-list.ts";
 import type { PublicJwk, Sealing, UnusableSealing } from "../seal/signer.ts";
 import type { DocumentSource } from "./documents.ts";
 

@@ -1,5 +1,5 @@
 /**
- * JSON-RPC batches on /mcp (issue 33): a body that is an array of messages. MCP had them in its
+ * JSON-RPC batches on /mcp: a body that is an array of messages. MCP had them in its
  * revisions up to 2025-03-26 and dropped them from 2025-06-18 on, so a batch is answered only
  * for a client of those revisions (one that names no later revision in Mcp-Protocol-Version,
  * which those revisions did not send), and each call in it counts toward the rate limit (D23)

@@ -10,7 +10,7 @@
  * - On any other address (0.0.0.0, `::`, a LAN or public address): the request's Host must be
  *   an IP address (a page can send one only from that address, its own origin), a name of this
  *   machine, SITE_URL's host, HOST's own name or a name MCP_ALLOWED_HOSTS lists (`*`: any), so a
- *   rebound name is refused there too (issue 33); a Worker checks no Host (Cloudflare routes a
+ *   rebound name is refused there too; a Worker checks no Host (Cloudflare routes a
  *   request by its Host, so a rebound name never reaches it) unless MCP_ALLOWED_HOSTS names some.
  *   An Origin, when sent, must be the deployment's own (SITE_URL's, or the host the request was
  *   sent to) or allowed (MCP_ALLOWED_ORIGINS; `*` allows any).

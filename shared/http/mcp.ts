@@ -12,7 +12,7 @@
  * `text/event-stream` (406 otherwise), as the transport requires. The SDK and the MCP server
  * load on the first POST (its import takes long enough that a start of the engines should not pay it).
  */
-import type { DocumentSettings } from "../documents/index.ts";
+import type { DocumentSettings } from "../documents/built-documents.ts";
 import type { HostContext } from "../engine/context.ts";
 import { badArguments } from "../mcp/bad-arguments.ts";
 import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
@@ -32,7 +32,7 @@ import { type RateLimiter, type RateVerdict, retryAfter } from "./rate-limit.ts"
 async function loadModules() {
   const [sdk, server, box, resources] = await Promise.all([
     import("@modelcontextprotocol/server"),
-    import("../mcp/server.ts"),
+    import("../mcp/mcp-server.ts"),
     import("../mcp/engine-box.ts"),
     import("../mcp/resources.ts"),
   ]);
@@ -106,7 +106,7 @@ export function mcpEndpoint(
 
   return async (request, clientKey) => {
     const bytes = await readBody(request, LIMITS.bodyBytesMax);
-    // Past D9's limit: the catalog's words as a JSON-RPC error, like every /mcp refusal (issue 33).
+    // Past D9's limit: the catalog's words as a JSON-RPC error, like every /mcp refusal.
     if (bytes === null) return rpcError(413, -32000, ERROR_CATALOG.payload_too_large.message, { Connection: "close" });
     let parsedBody: unknown;
     try {

@@ -3,7 +3,7 @@
  * runtime adds: static files, its compressor, its logs, its limiter, its signing key. service.ts
  * reads them.
  */
-import type { DocumentSettings } from "../documents/index.ts";
+import type { DocumentSettings } from "../documents/built-documents.ts";
 import type { Sealing, UnusableSealing } from "../seal/signer.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";
@@ -73,8 +73,8 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    */
   mcpAccess?: McpAccess;
   /**
-   * Seals on jobs and signatures on receipts (issue 25): the SEALS mode and the Signer of the
-   * deployment's key, built once by the host (machine/keys.ts). Its public keys are
+   * Seals on jobs and signatures on receipts (D27): the SEALS mode and the Signer of the
+   * deployment's key, built once by the host (machine/ed25519-keys.ts). Its public keys are
    * GET /.well-known/jwks.json's (jwks.ts). Absent: SEALS=off, no seals, an empty key set.
    * Unusable (SEALS=required without a key): the engines answer seals_unavailable (D27).
    */

@@ -7,7 +7,7 @@
  * static files, and anything else is 404. Routing sees the request id only to write it into an
  * error body (D22); never the log or the limiter.
  */
-import { DOCUMENT_CATALOG, KEY_SET } from "../documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../documents/document-list.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { MCP_PATH } from "../protocol/constants.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";

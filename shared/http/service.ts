@@ -10,7 +10,7 @@
  * HEAD. The host brings the clock, randomness and what its runtime offers (options.ts).
  */
 
-import { documentBuilders } from "../documents/index.ts";
+import { documentBuilders } from "../documents/built-documents.ts";
 import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";

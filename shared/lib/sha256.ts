@@ -2,8 +2,8 @@
  * SHA-256 of a UTF-8 string, synchronous and dependency-free, so that the engine stays a
  * pure function that runs the same in Bun, Node, browsers and Workers (WebCrypto's digest
  * is async). Inputs are small (keys and create fields), so a plain implementation is fast.
- * The document ETags hash about 430 KB in all (each document on its first request), where
- * this code is not yet compiled by the JIT, so a host with a native synchronous SHA-256 may
+ * The document ETags hash every document on its first request, before the JIT has compiled
+ * this code, so a host with a native synchronous SHA-256 may
  * install it ({@link installSha256}); the digests are the same, checked on install.
  */
 

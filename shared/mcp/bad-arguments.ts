@@ -1,6 +1,6 @@
 /**
  * A tools/call or prompts/get whose `arguments` is there but not an object: JSON-RPC's invalid
- * params with a message that says what to send, on /mcp and on stdio alike (issue 33). The SDK
+ * params with a message that says what to send, on /mcp and on stdio alike. The SDK
  * answers the same code with its schema validator's report, which no agent should have to read.
  */
 import { isObject } from "../lib/json.ts";

@@ -13,7 +13,7 @@ import { isObject } from "../lib/json.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { reject } from "../protocol/errors.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
-import type { ToolBox } from "./server.ts";
+import type { ToolBox } from "./mcp-server.ts";
 import { DEMO_KEY_ARGUMENT, engineTools, routeOfTool, toolResult } from "./tools.ts";
 
 let TOOLS: ReturnType<typeof engineTools> | undefined;

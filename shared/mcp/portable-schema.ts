@@ -1,5 +1,5 @@
 /**
- * The input schemas tools/list gives, as the models behind MCP hosts take them (issue 33). Hosts
+ * The input schemas tools/list gives, as the models behind MCP hosts take them. Hosts
  * pass a tool's inputSchema to a model's function calling: OpenAI's strict mode (the Agents SDK
  * converts every MCP tool to it, and falls back to non-strict, silently, when it cannot) and
  * Gemini refuse `not`, and RE2-based validators cannot run lookaround or backreferences. The

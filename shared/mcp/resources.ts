@@ -6,8 +6,8 @@
  * fetches (STDIO_RESOURCE_ORIGIN), so no client mistakes them for pages it could load.
  */
 
-import { DOCUMENT_CATALOG, TYPES } from "../documents/catalog.ts";
-import { type DocumentSettings, documentBuilders } from "../documents/index.ts";
+import { type DocumentSettings, documentBuilders } from "../documents/built-documents.ts";
+import { DOCUMENT_CATALOG, TYPES } from "../documents/document-list.ts";
 import { absolute } from "../lib/absolute-url.ts";
 
 /** The catalog keys served as resources, in the order resources/list gives them. */

@@ -1,5 +1,5 @@
 /**
- * The words a model reads in tools/list (issue 33): the documents' descriptions cite decision
+ * The words a model reads in tools/list: the documents' descriptions cite decision
  * ids and name HTTP headers and routes, which a model calling a tool has no use for (and, over
  * stdio, no header exists). tools/list gives each tool and argument description without
  * decision ids, and in the tools' own words where the documents' name a header or a token

@@ -8,14 +8,14 @@
  * byte what the HTTP engine answers; a refusal is a result with isError and the error body.
  */
 
-import { toolInputSchemas } from "../documents/tools.ts";
+import { toolInputSchemas } from "../documents/tools-json.ts";
 import { ENGINE_LIST, type EngineEntry } from "../engine/catalog.ts";
 import type { EngineResult } from "../engine/context.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
+import { errorBodySchema, responseSchemas } from "../schemas/answer-schemas.ts";
 import { compositeSchema } from "../schemas/bodies.ts";
-import { inline } from "../schemas/components.ts";
 import type { Schema } from "../schemas/convert.ts";
-import { errorBodySchema, responseSchemas } from "../schemas/responses.ts";
+import { inline } from "../schemas/field-components.ts";
 import { ACTION_NEEDS } from "./tool-words.ts";
 
 /** An MCP tool as tools/list gives it. */
@@ -123,7 +123,7 @@ export const routeOfTool = (name: string): EngineRoute | undefined =>
  * The result of an engine's answer: its JSON text is the HTTP body, byte for byte. A refusal is
  * an error result, except validate's verdict on the body it checked (its `errors`, schema or
  * state): finding a problem is what validate is for, so hosts must not take it for a failed call
- * (issue 33); validate's own refusals (a demo key, the body limit, seals_unavailable) stay errors.
+ *; validate's own refusals (a demo key, the body limit, seals_unavailable) stay errors.
  */
 export const toolResult = (result: EngineResult, route?: EngineRoute): ToolResult => ({
   content: [{ type: "text", text: JSON.stringify(result.body) }],

@@ -4,7 +4,7 @@
  * template, extra fields and routes. Engine rejections and /api/errors.json both read it, so a
  * message cannot drift from its documentation. When each one happens is documentation only, and
  * lives beside the documents (shared/documents/error-when.ts), so the web page, which reads this
- * catalog, does not carry it (issue 32: about 0.75 KB of its script, Brotli).
+ * catalog, does not carry it.
  */
 import { ACTIONS, MODE, MONEY } from "./constants.ts";
 

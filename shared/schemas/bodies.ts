@@ -11,8 +11,8 @@ import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
 import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, OWNED_FIELDS } from "../protocol/request-shape.ts";
-import { type CompositeName, pascal, type SchemaRefs } from "./components.ts";
 import { mergeDependents, notBoth, nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
+import { type CompositeName, pascal, type SchemaRefs } from "./field-components.ts";
 import { jobViewSchema } from "./job-view.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
@@ -149,7 +149,7 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
     type: "object",
     properties: {
       action: nullable(terminal),
-      // Every engine reads idempotency_key (SPEC "Endpoints", D15).
+      // Every engine reads idempotency_key (D15).
       ...aliasProperties(["idempotency_key"], refs),
     },
     dependentSchemas: oneNameEach((["idempotency_key", ...claims] as const).map((field) => namesOf(field))),

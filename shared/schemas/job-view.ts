@@ -1,7 +1,7 @@
 /**
- * The job as answers give it (D10): camelCase members only, in SPEC's table order; the members
+ * The job as answers give it (D10): camelCase members only, in the job table's order (D10); the members
  * every answer carries are required (id too, but on a create quote, which has none: QuoteJob);
- * null only for the stamps SPEC leaves null until their action (fundedAt, submittedAt,
+ * null only for the stamps left null until their action (fundedAt, submittedAt,
  * resolvedAt); optional strings absent until set. The request's job, with its snake_case names
  * and null for omitted, is JobInput (bodies.ts). A committed job ends with its seal (D27); a
  * quote's job never has one.
@@ -9,8 +9,8 @@
 import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
-import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import type { SchemaRefs } from "./field-components.ts";
 
 /** The answer's job, with its id (Job) or without (QuoteJob). */
 export function jobViewSchema(refs: SchemaRefs, withId: boolean): Schema {

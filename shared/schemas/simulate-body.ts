@@ -1,13 +1,13 @@
 /**
- * The JSON Schema of simulate bodies (SPEC "POST /api/v0/simulate"): the create fields, the
+ * The JSON Schema of simulate bodies (docs/api.md "POST /api/v0/simulate"): the create fields, the
  * payer's balance and the proof, with no action and no job, and the note of its terminal (D5),
  * assembled with the helpers of bodies.ts.
  */
 import { namesOf } from "../protocol/fields.ts";
 import { SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { aliasProperties, bothExpiryFields, requiring } from "./bodies.ts";
-import type { SchemaRefs } from "./components.ts";
 import { mergeDependents, oneNameEach, presentAny, type Schema } from "./convert.ts";
+import type { SchemaRefs } from "./field-components.ts";
 
 /** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
 export function simulateBodySchema(refs: SchemaRefs): Schema {

@@ -1,5 +1,5 @@
 /**
- * A hand-back of a job this state created brings only its worker's step (issue 32 finding 1):
+ * A hand-back of a job this state created brings only its worker's step:
  * from funded to submitted the proof, its note and time and the service's fresh seal; every other
  * member must equal the payer's copy, or the link is refused, changes nothing, and lists what
  * differs in the page's words, as text and as data. A copy that left sealed and comes back with

@@ -2,7 +2,7 @@
  * Property: over random walks of interleaved jobs, top-ups and illegal steps (keeper-walks.ts),
  * the state keeper conserves credits in process, on a clock the walk moves: payer credits +
  * escrow + agent wallet + fees paid always equals the starting credits plus every top-up,
- * nothing goes negative, and a refused step changes nothing (SPEC "Client-side conventions").
+ * nothing goes negative, and a refused step changes nothing (SETTLEMENT.md "What the client keeps").
  * fast-check with a fixed seed, so every run is the same. The same walks over HTTP against a
  * live server are in keeper-walks.e2e.test.ts.
  */

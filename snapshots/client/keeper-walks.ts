@@ -3,7 +3,7 @@
  * jobs, top-ups and illegal steps (fast-check arbitraries, with a fixed seed so every run is the
  * same), a walk that checks after each step that payer credits + escrow + agent wallet + fees
  * paid equals the starting credits plus every top-up, that nothing goes negative and that a
- * refused step changes nothing (SPEC "Client-side conventions"), and the outcomes every run of
+ * refused step changes nothing (SETTLEMENT.md "What the client keeps"), and the outcomes every run of
  * walks must meet. Walks also receive jobs from another payer's handoff links, hand their own
  * jobs to a worker and take them back, and open forged links of their own jobs: received jobs
  * are in none of the four figures and a link never moves an own job's credits (D28).
@@ -147,7 +147,7 @@ export async function walk(
     const balances = keeper.balances();
     if (!outcome.ok) expect(keeper.state).toBe(before);
     expect(total(balances)).toBe(STARTING_CREDITS + topUps);
-    // Issue 32: the state records its top-ups, so its pack adds up and reads back whole.
+    // The state records its top-ups, so its pack adds up and reads back whole.
     expect(keeper.state.toppedUp).toBe(topUps);
     expect(readPackText(packText(keeper.state))).toEqual({ ok: true, state: keeper.state });
     for (const figure of Object.values(balances)) expect(figure).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 /**
  * The client library (client/): both transports give the engine's answers exactly, errors come
- * back as values with the catalog code, and the state keeper applies each answer as SPEC says
+ * back as values with the catalog code, and the state keeper applies each answer as SETTLEMENT.md "What the client keeps" says
  * ("Client-side conventions"), refuses without changing anything, and reads and writes the demo
  * pack (D20) and the share links (D19).
  */
@@ -166,7 +166,7 @@ describe("the state keeper", () => {
     expect(Object.keys(ERROR_CATALOG)).toContain("insufficient_credits");
   });
 
-  test("a top-up adds credits with no fee and logs a top-up event (issue 32); reset starts over with the starting credits", () => {
+  test("a top-up adds credits with no fee and logs a top-up event; reset starts over with the starting credits", () => {
     const keeper = keeperOver(transports().local);
     expect(keeper.topUp(250)).toEqual({ ok: true, payerCredits: 1250 });
     expect(keeper.state.activity.map((e) => e.text)).toEqual(["Topped up 250 payer credits. No fee."]);
@@ -185,7 +185,7 @@ describe("the state keeper", () => {
     expect(seen).toEqual([1005, 1005]);
   });
 
-  test("keeps an activity text a pack can hold, however long the title (SPEC Limits)", async () => {
+  test("keeps an activity text a pack can hold, however long the title (the activity limit)", async () => {
     const keeper = keeperOver(transports().local);
     const answer = await keeper.simulate({ ...CREATE, title: "x".repeat(80), proof_url: PROOF_URL });
     expect(answer.ok).toBe(true);

@@ -1,10 +1,10 @@
 /**
- * What the code before issue 31 made (commit 83c672f, on the fixed clock and counting ids, with
+ * What the code before HS256 seals made (commit 83c672f, on the fixed clock and counting ids, with
  * the RFC 8032 test key of scripts/harness/test-key.ts): job seals in the older form (EdDSA over
- * the job read by SPEC, header without typ) and a receipt with job_sealed and a signature without
+ * the job as the protocol reads it, header without typ) and a receipt with job_sealed and a signature without
  * typ. A handoff link of the funded job, a receipt link of the released one, and the demo pack
  * holding both (its activity cut to the newest two events). They must still open, counting as
- * not sealed or signed (issue 31 item 6).
+ * not sealed or signed.
  */
 
 /** The handoff link of a funded job with a hold, sealed in the older form. */

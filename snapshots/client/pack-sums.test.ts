@@ -1,5 +1,5 @@
 /**
- * A demo pack must add up (issue 32 finding 7): its four figures (payer credits, the escrow of its
+ * A demo pack must add up: its four figures (payer credits, the escrow of its
  * own funded and submitted jobs, the agent wallet, the fees its own released jobs paid) equal the
  * starting credits plus the top-ups it records (`topped_up`). An edited pack (inflated credits, a
  * changed amount, top-ups it never had, a claim of real money) is refused in plain words and

@@ -169,7 +169,7 @@ describe("a handoff link of a job this state created (D28)", () => {
   });
 });
 
-describe("a receipt link of a job held at an earlier step (issue 32 finding 6)", () => {
+describe("a receipt link of a job held at an earlier step", () => {
   test("leaves the job record and the balances as they are, and settledBy gives the receipt that settled it", async () => {
     const { worker, payer, id } = await handedOver();
     await worker.submit(id, { proof_url: PROOF_URL });

@@ -1,5 +1,5 @@
 /**
- * The client's two checks (D27, issue 31). checkSeal asks the service whether a job's seal
+ * The client's two checks (D27). checkSeal asks the service whether a job's seal
  * holds: validate with an action the job's status allows, or verify for a settled job, read
  * from seal_valid on a 200, on a 409 state problem and from invalid_field job.seal under
  * SEALS=required; nothing is sent for a job without a seal or with an older version's (EdDSA)
@@ -23,7 +23,7 @@ import { bytesToBase64Url } from "../../shared/lib/base64url.ts";
 import { RECEIPT_TYP, SEAL_TYP } from "../../shared/protocol/integrity-members.ts";
 import type { Signer } from "../../shared/seal/signer.ts";
 import { NOW } from "../support/helpers.ts";
-import { newKeyPair, testSigner } from "../support/signer.ts";
+import { newKeyPair, testSigner } from "../support/test-signer.ts";
 import { OLDER_PACK } from "./older-seals.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "./sealed-walk.ts";
 

@@ -1,13 +1,13 @@
 /**
  * What the client's seal suites share: one test signer (D27) for the real engine, a walk on it
  * that gives a sealed job at each status and a signed receipt, the engine in process sealing with
- * that signer (client/local.ts), and a keeper holding one job, to make its links.
+ * that signer (client/in-process.ts), and a keeper holding one job, to make its links.
  */
 import { EscrowKeeper, type JobRecord, localApi, type ReceiptRecord } from "../../client/index.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
 import type { SealMode } from "../../shared/seal/signer.ts";
 import { CREATE, call, fixedContext, NOW, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 /** The signer of every sealing engine here. */
 export const SIGNER = testSigner();

@@ -1,10 +1,10 @@
 /**
- * Sealed jobs and signed receipts on the client side (D27, issue 31): share links (D19) and the
+ * Sealed jobs and signed receipts on the client side (D27): share links (D19) and the
  * demo pack (D20) give back what the service answered, member for member and in its order, so
  * the real engine still finds the seal valid and jose the signature; an edited or reordered job
  * loses its seal there, while one that only gained an unknown member or a second name is read
  * back as the engine reads it, so its seal holds again (by design: the client keeps what the
- * engine reads); links and packs from before seals, and from before issue 31 (EdDSA seals,
+ * engine reads); links and packs from before seals, and from before HS256 seals (EdDSA seals,
  * job_sealed), still open, their older seals and signatures counting as not sealed or signed;
  * the keeper keeps the members through every action, and job_sealed is gone everywhere.
  */
@@ -118,7 +118,7 @@ describe("a sealed job that gained a member or a second name is kept as the engi
     const sent = change(job);
     expect(await sealValid(sent as unknown as JobRecord)).toBe(false);
     const keeper = new EscrowKeeper(sealingApi(), { now: () => NOW });
-    // The pack must add up (issue 32): the submitted job's amount left payer credits for escrow.
+    // The pack must add up: the submitted job's amount left payer credits for escrow.
     const pack = { ...JSON.parse(keeper.exportPack()), payer_credits: 1000 - job.amount, jobs: [sent] };
     expect(keeper.importPack(JSON.stringify(pack)).ok).toBe(true);
     expect(bytes(keeper.job(job.id))).toBe(bytes(job));
@@ -168,14 +168,14 @@ describe("links from before", () => {
     expect(await verifyReceipt(receipt, JWKS)).toMatchObject({ ok: false, reason: "missing" });
   });
 
-  test("a handoff from before issue 31 opens with its older seal, which counts as not holding", async () => {
+  test("a handoff from before HS256 seals opens with its older seal, which counts as not holding", async () => {
     const job = openedJob(OLDER_HANDOFF);
     expect(job).toMatchObject({ id: "as_0000000001", status: "funded", clientRef: "order-7" });
     expect(isOlderForm(job.seal)).toBe(true);
     expect(await checkSeal(sealingApi(), job)).toEqual({ ok: true, seal_valid: false, older: true });
   });
 
-  test("a receipt link from before issue 31 opens without job_sealed; its older signature is refused as older", async () => {
+  test("a receipt link from before HS256 seals opens without job_sealed; its older signature is refused as older", async () => {
     const receipt = (opened(OLDER_RECEIPT) as { receipt: Body }).receipt;
     expect(receipt).toMatchObject({ job_id: "as_0000000002", agent_payout: 95 });
     expect(receipt).not.toHaveProperty("job_sealed");
@@ -260,7 +260,7 @@ describe("the keeper with a sealing service", () => {
     expect(submitted.ok && isSealed(submitted.job)).toBe(true);
   });
 
-  test("a pack from before issue 31 imports; its older seals and signature count as not sealed or signed", async () => {
+  test("a pack from before HS256 seals imports; its older seals and signature count as not sealed or signed", async () => {
     const keeper = new EscrowKeeper(sealingApi(), { now: () => NOW });
     expect(keeper.importPack(JSON.stringify(OLDER_PACK)).ok).toBe(true);
     expect(bytes(keeper.state.jobs)).toBe(bytes(OLDER_PACK.jobs));

@@ -1,5 +1,5 @@
 /**
- * The keeper's top-up rule (issue 26 finding 3): one top-up adds 1 to TOP_UP_MAX credits, and its
+ * The keeper's top-up rule: one top-up adds 1 to TOP_UP_MAX credits, and its
  * refusal names that bound, a figure a person can read, not the room left below the largest safe
  * integer; a top-up that would take payer credits past that integer is still refused.
  */

@@ -81,7 +81,10 @@ describe("the layers", () => {
       ],
       ["shared/engine/b.ts", { relative: ["shared/engine/a.ts"], external: [], text: "Bun.file(x)" }],
       ["shared/schemas/c.ts", { relative: ["shared/documents/catalog.ts"], external: [], text: "x = Date.now();" }],
-      ["mcp/d.ts", { relative: ["api/host/key-file.ts", "machine/keys.ts"], external: [], text: "process.env" }],
+      [
+        "mcp/d.ts",
+        { relative: ["api/host/key-file.ts", "machine/ed25519-keys.ts"], external: [], text: "process.env" },
+      ],
       ["site/src/e.ts", { relative: ["machine/home-files.ts"], external: [], text: "" }],
       ["machine/f.ts", { relative: ["api/host/settings.ts"], external: ["node:os"], text: "" }],
     ]);

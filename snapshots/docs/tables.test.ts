@@ -10,7 +10,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { readSettings } from "../../api/host/settings.ts";
 import { ROOT, RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
-import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/document-list.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
 import { HOME_FILES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";

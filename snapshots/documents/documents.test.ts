@@ -1,8 +1,8 @@
 /**
- * Every GET document of SPEC's table: one readable snapshot per document, how each path is
+ * Every GET document (docs/api.md "GET documents"): one readable snapshot per document, how each path is
  * served (types, caching, ETag and 304, HEAD, OPTIONS, 405), the OpenAPI document under the
  * official 3.1 schema and Redocly's linter, the JSON Schemas under a 2020-12 validator, and the
- * facts SPEC states about each document. The site build's byte identity with the API is in
+ * facts docs/api.md states about each document. The site build's byte identity with the API is in
  * site-build.e2e.test.ts.
  */
 import { describe, expect, setSystemTime, test } from "bun:test";
@@ -10,8 +10,8 @@ import { existsSync } from "node:fs";
 import { createConfig, lintFromString, loadConfig } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
-import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/catalog.ts";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
+import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/document-list.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { JOBS } from "../support/fixtures.ts";
@@ -130,7 +130,7 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
   const body = buildDocuments({ siteUrl: "https://escrow.agents.test" }).get("/openapi.json")!.body;
   const doc = JSON.parse(body);
 
-  /** An agent sent to it by llms.txt reads all of it (issue 26: it was 200 KB, ~50k tokens). */
+  /** An agent sent to it by llms.txt reads all of it, so it stays compact. */
   test("is under 100,000 bytes, sent compact", () => {
     expect(new TextEncoder().encode(body).length).toBeLessThan(100_000);
     expect(body).toBe(`${JSON.stringify(doc)}\n`);
@@ -161,7 +161,7 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
 
   /**
    * No problem at all under the repository's redocly.yaml, the configuration `redocly lint` reads
-   * from the root: recommended with two settings this API needs. Bodies accept fields SPEC does
+   * from the root: recommended with two settings this API needs. Bodies accept fields the contract does
    * not know (D5), so examples may hold more than a schema names; and an engine's CORS
    * preflight (OPTIONS) cannot fail with a 4xx (its 4xx-free response is the truth).
    */

@@ -1,12 +1,12 @@
 /**
- * tools.json's `function_calling` (issue 26 item 12): every tool's parameters in the forms
+ * tools.json's `function_calling`: every tool's parameters in the forms
  * OpenAI's strict mode and Gemini take as they are, checked against each provider's documented
  * schema subset; and a model's strict-mode call (every optional argument sent as null) is one the
  * engine answers as it answers the body without them. `strict_schema` is now `body_schema`.
  */
 import { describe, expect, test } from "bun:test";
 import { GEMINI_KEYWORDS, OPENAI_KEYWORDS } from "../../shared/documents/llm-tools.ts";
-import { tools } from "../../shared/documents/tools.ts";
+import { tools } from "../../shared/documents/tools-json.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";
 import { call } from "../support/helpers.ts";

@@ -10,7 +10,7 @@
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
 import fc from "fast-check";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { type EngineRoute, enginePath, REQUEST_ID_PATTERN } from "../../shared/protocol/constants.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";
 import { testHandler } from "../support/helpers.ts";

@@ -48,11 +48,11 @@ import {
   simulateSchemaDocument,
   transitionSchemaDocument,
   verifySchemaDocument,
-} from "../../shared/schemas/documents.ts";
+} from "../../shared/schemas/json-schema-documents.ts";
 import type { SealMode } from "../../shared/seal/signer.ts";
 import { JOBS, RECEIPTS } from "../support/fixtures.ts";
 import { CREATE, call, fixedContext, NOW, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 /** Fixed seed and run counts: deterministic, and a few seconds for the whole file. */
 const SEED = 20_260_101;

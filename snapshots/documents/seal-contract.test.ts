@@ -1,5 +1,5 @@
 /**
- * The seal contract of issue 31 (D27) as every published description states it: each job input
+ * The seal contract (D27) as every published description states it: each job input
  * schema carries `seal` (MCP inputSchema, tools.json's input_schema, openai_strict and gemini, the
  * JSON Schemas, OpenAPI), told to go back exactly as returned; validate declares seal_valid on its
  * 200 and 409 and answers it there; seals_unavailable is every engine's 503 in the OpenAPI document,
@@ -7,8 +7,8 @@
  * itself: engine/seal-verdicts and http/seals-unavailable); and no published text names job_sealed.
  */
 import { describe, expect, test } from "bun:test";
-import { buildDocuments } from "../../shared/documents/index.ts";
-import { tools } from "../../shared/documents/tools.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
+import { tools } from "../../shared/documents/tools-json.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
 import { MCP_INSTRUCTIONS } from "../../shared/mcp/instructions.ts";
 import { WALK_PROMPT, walkMessages } from "../../shared/mcp/prompts.ts";
@@ -17,7 +17,7 @@ import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { SEAL_MAX_LENGTH, SEAL_PATTERN } from "../../shared/protocol/integrity-members.ts";
 import { CREATE, call, fixedContext, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 type Node = Record<string, any>;
 const SITE = "http://localhost:3000";
@@ -166,7 +166,7 @@ describe("seals_unavailable is published where engine errors are (D27)", () => {
   });
 });
 
-test("no published text names job_sealed (gone with issue 31): every document, the MCP tools and instructions", () => {
+test("no published text names job_sealed (gone with HS256 seals): every document, the MCP tools and instructions", () => {
   const texts: [string, string][] = [
     ...[...DOCUMENTS].map(([path, doc]) => [path, doc.body] as [string, string]),
     ["MCP tools", JSON.stringify(engineTools())],

@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import Ajv2020 from "ajv/dist/2020";
 import { ERROR_WHEN } from "../../shared/documents/error-when.ts";
-import { errors } from "../../shared/documents/errors.ts";
+import { errors } from "../../shared/documents/errors-json.ts";
 import { INVALID_FIELD_MESSAGES } from "../../shared/documents/field-messages.ts";
 import { openapi } from "../../shared/documents/openapi.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
@@ -24,12 +24,12 @@ import {
   receiptSchemaDocument,
   transitionSchemaDocument,
   verifySchemaDocument,
-} from "../../shared/schemas/documents.ts";
+} from "../../shared/schemas/json-schema-documents.ts";
 import { SEAL, SIGNATURE } from "../../shared/seal/seal.ts";
 import type { SealMode } from "../../shared/seal/signer.ts";
 import { expectPublishedShape } from "../engine/openapi-answers.ts";
 import { CREATE, call, fixedContext, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 const signer = testSigner();
 const sealed = (mode: Exclude<SealMode, "off"> = "on"): EngineContext => ({

@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import {
   CLONE_PATH,
   PUBLISHER_META,

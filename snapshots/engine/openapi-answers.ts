@@ -6,7 +6,7 @@
 import { expect } from "bun:test";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { ENGINES } from "../../shared/engine/catalog.ts";
 import type { EngineRoute } from "../../shared/protocol/constants.ts";
 

@@ -13,7 +13,7 @@ import { compactVerify, createLocalJWKSet } from "jose";
 import { RECEIPT_TYP, SEAL_TYP } from "../../shared/protocol/integrity-members.ts";
 import { CREATE, call, fixedContext, NOW, PROOF_URL } from "../support/helpers.ts";
 import { PAIR, respelled, SIGNER, sealed, sealedWalk } from "../support/sealed.ts";
-import { newKeyPair, testSealKey, testSigner } from "../support/signer.ts";
+import { newKeyPair, testSealKey, testSigner } from "../support/test-signer.ts";
 
 type Body = Record<string, any>;
 const transition = (body: Body, ctx = sealed()): Body => call("transition", body, {}, ctx).body as Body;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync } from "node:zlib";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 
 const DOCUMENTS = buildDocuments({ siteUrl: DEFAULT_SITE_URL });

@@ -10,7 +10,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../../api/host/compress.ts";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { preferredCoding } from "../../shared/http/codings.ts";
 import { createService, type Service, type ServiceOptions } from "../../shared/http/service.ts";
 import { type ContentCoding, DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";

@@ -1,5 +1,5 @@
 /**
- * GET /.well-known/jwks.json (shared/http/jwks.ts, issue 25), in process: the key set of the
+ * GET /.well-known/jwks.json (shared/http/jwks.ts), in process: the key set of the
  * service's Signer as application/jwk-set+json, current key first, never a private part; cached
  * and tagged like a document (D18) with HEAD, 304 and the documents' preflight (D17), any other
  * method 405; {"keys":[]} with SEALS=off. It is no document of the catalog, so the static site,
@@ -8,11 +8,11 @@
  */
 import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
-import { publicJwk, signerFromKeys } from "../../machine/keys.ts";
+import { publicJwk, signerFromKeys } from "../../machine/ed25519-keys.ts";
 import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
-import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { DOCUMENT_METHODS } from "../../shared/http/cors.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import type { Sealing, Signer } from "../../shared/seal/signer.ts";

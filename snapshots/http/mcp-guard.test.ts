@@ -172,7 +172,7 @@ describe("on a public address: Host is free, an Origin must be the deployment's 
   });
 });
 
-describe("on any other address a host listens on (HOST 0.0.0.0, ::, a LAN address): Host must not be a rebound name (issue 33)", () => {
+describe("on any other address a host listens on (HOST 0.0.0.0, ::, a LAN address): Host must not be a rebound name", () => {
   const EVERY: McpGuardPolicy = { ...PUBLIC, allowedHosts: ["box.local"] };
   const at = "http://0.0.0.0:3000/mcp";
 

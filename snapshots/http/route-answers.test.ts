@@ -7,10 +7,10 @@
  * compressed form, and a rate-limited service's answers.
  */
 import { describe, expect, test } from "bun:test";
-import { signerFromKeys } from "../../machine/keys.ts";
+import { signerFromKeys } from "../../machine/ed25519-keys.ts";
 import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
-import { documentBuilders } from "../../shared/documents/index.ts";
+import { documentBuilders } from "../../shared/documents/built-documents.ts";
 import { servedDocuments } from "../../shared/http/documents.ts";
 import { keySetDocument } from "../../shared/http/jwks.ts";
 import { ROUTE_PATHS, routeTable } from "../../shared/http/routes.ts";

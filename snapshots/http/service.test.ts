@@ -5,7 +5,7 @@
  * health document. The real Bun server is in server.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import { DOCUMENT_CATALOG } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG } from "../../shared/documents/document-list.ts";
 import { pathOf } from "../../shared/http/routes.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../../shared/protocol/constants.ts";

@@ -1,3 +1,7 @@
+/**
+ * The engine's synchronous SHA-256 (shared/lib/sha256.ts): the NIST vectors, agreement with
+ * node:crypto, and installSha256, which takes a native implementation only if it agrees.
+ */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { installSha256, pureSha256Hex, sha256Hex } from "../../shared/lib/sha256.ts";

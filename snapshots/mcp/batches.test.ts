@@ -1,5 +1,5 @@
 /**
- * JSON-RPC batches on /mcp (shared/http/mcp-batch.ts, issue 33 item 6): answered only for a
+ * JSON-RPC batches on /mcp (shared/http/mcp-batch.ts): answered only for a
  * client of a revision that has them (2025-03-26 and earlier, which send no later
  * Mcp-Protocol-Version), refused for a later one before any call runs, and each call in a batch
  * counts toward the rate limit (D23).

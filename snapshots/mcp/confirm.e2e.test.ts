@@ -6,14 +6,14 @@
  * On 2026-07-28 the requestState is bound to the job, the action and the amount: replayed for
  * another job, or edited, it is refused. A client without elicitation is never asked (the walk
  * in stdio.e2e.test.ts releases unasked), unless ESCROW_CONFIRM=required, which refuses it. An
- * answered state is final: resent, with a yes after a no, it is refused (issue 33).
+ * answered state is final: resent, with a yes after a no, it is refused.
  */
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import type { CallToolResult, Client, InputRequiredResult } from "@modelcontextprotocol/client";
 import { own, PROOF_URL } from "../support/helpers.ts";
-import { ERAS, type Era, expectValidOutput, startMcp } from "./fixtures.ts";
+import { ERAS, type Era, expectValidOutput, startMcp } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-confirm-`);
 const ELICITATION = { capabilities: { elicitation: { form: {} } } };
@@ -117,7 +117,7 @@ describe.each(ERAS.map((e) => e.era))("wallet confirmations over stdio, a %s cli
   }, 30_000);
 });
 
-test("a 2025-era client whose elicitation handler fails is answered declined, with the error body, and nothing changes (issue 33)", async () => {
+test("a 2025-era client whose elicitation handler fails is answered declined, with the error body, and nothing changes", async () => {
   const path = `${DIR}/legacy-fail.json`;
   const [id] = await submittedJobs(path, "2025", 1);
   const before = readFileSync(path, "utf8");
@@ -169,7 +169,7 @@ describe("2026-07-28: the confirmation's requestState is bound to its job, actio
   }, 30_000);
 });
 
-describe("ESCROW_CONFIRM=required (issue 33)", () => {
+describe("ESCROW_CONFIRM=required", () => {
   test("a client that cannot ask is refused a release, which changes nothing; one that can is asked", async () => {
     const path = `${DIR}/required.json`;
     const [id] = await submittedJobs(path, "2026-07-28", 1);

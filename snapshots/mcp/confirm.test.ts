@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { type Confirmable, confirmations } from "../../mcp/confirm.ts";
-import type { ToolCallContext } from "../../shared/mcp/server.ts";
+import type { ToolCallContext } from "../../shared/mcp/mcp-server.ts";
 
 const ASKED: Confirmable = { job_id: "as_0000000001", action: "release", amount: 200 };
 const QUESTION = { title: "Release 200 credits", message: "Release?" };
@@ -37,7 +37,7 @@ const legacy = (elicit: () => Promise<unknown>) =>
     mcp: { mcpReq: { requestState: () => undefined, inputResponses: undefined, elicitInput: elicit } },
   }) as unknown as ToolCallContext;
 
-describe("a 2025-era client is asked with an elicitation request (issue 33)", () => {
+describe("a 2025-era client is asked with an elicitation request", () => {
   test("a yes goes ahead; a no, a declined form or a handler that fails is declined", async () => {
     const answer = (value: unknown) => () => Promise.resolve(value);
     const check = (elicit: () => Promise<unknown>) => confirmations().check(legacy(elicit), ASKED, QUESTION);
@@ -63,7 +63,7 @@ describe("a confirmation's state (D24)", () => {
   });
 });
 
-describe("a confirmation's answer is final (issue 33)", () => {
+describe("a confirmation's answer is final", () => {
   test("a state answered no is refused when resent with a yes; a fresh question is still asked", async () => {
     const confirms = confirmations();
     expect(await confirms.check(retried(ASKED, "n1", NO), ASKED, QUESTION)).toEqual({ kind: "declined" });

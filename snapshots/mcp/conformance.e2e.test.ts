@@ -1,8 +1,8 @@
 /**
  * The official MCP conformance suite (`@modelcontextprotocol/conformance`, pinned; harness in
  * scripts/harness/conformance.ts) against the live /mcp of every runtime (Bun, Node, Deno,
- * workerd) at revision 2026-07-28. Each server is started as by default, without HOST (issue 33:
- * loopback, where dns-rebinding-protection applies), and one server per runtime serves every scenario. The
+ * workerd) at revision 2026-07-28. Each server is started as by default, without HOST
+ * (loopback, where dns-rebinding-protection applies), and one server per runtime serves every scenario. The
  * four runtimes start together and their scenarios share a few CLI processes at a time: the
  * longest, server-stateless, mostly waits on its own timeouts. A scenario passes when the CLI
  * exits 0 with the expected-failures file (conformance-expected-failures.yml: only checks that
@@ -30,7 +30,7 @@ import {
   startRuntime,
 } from "../../scripts/harness/live-server.ts";
 
-/** The scenarios of issue 24, the longest first so that it starts first. */
+/** The conformance scenarios, the longest first so that it starts first. */
 const SCENARIOS = [
   "server-stateless",
   "tools-list",

@@ -9,7 +9,7 @@ import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotoco
 import { compactVerify, createLocalJWKSet } from "jose";
 import { type LiveServer, startServer } from "../../scripts/harness/live-server.ts";
 import { masked } from "../support/helpers.ts";
-import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { connect, ERAS, engineBody, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const JSON_RPC_HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 

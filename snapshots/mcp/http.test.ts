@@ -11,7 +11,7 @@ import { type Client, StreamableHTTPClientTransport } from "@modelcontextprotoco
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
 import { JOBS } from "../support/fixtures.ts";
 import { NOW, testHandler } from "../support/helpers.ts";
-import { connect, ERAS, type Era, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { connect, ERAS, type Era, engineBody, expectValidOutput, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const URL_OF = "http://escrow.test/mcp";
 /**
@@ -114,7 +114,7 @@ describe.each(ERAS.map((e) => e.era))("POST /mcp in process, on the fixed clock,
     }
   }, 30_000);
 
-  test("escrow_validate's verdict on a body is a successful result, its own refusals are errors (issue 33)", async () => {
+  test("escrow_validate's verdict on a body is a successful result, its own refusals are errors", async () => {
     const client = await inProcess(NOW);
     const problems = [
       { action: "create", title: "t", amount: 0, criteria: "c" },

@@ -1,12 +1,12 @@
 /**
- * The pack lock (mcp/pack-lock.ts, issue 33 item 1): calls on one pack run one at a time, the
+ * The pack lock (mcp/pack-lock.ts): calls on one pack run one at a time, the
  * lock goes when a call ends (even by an exception), a lock left by a process that died or left
  * long ago is broken, and a lock held too long gives PackBusy, naming its holder.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
-import { localApi } from "../../client/local.ts";
+import { localApi } from "../../client/in-process.ts";
 import { packOf } from "../../mcp/pack-file.ts";
 import { PackBusy, withFileLock } from "../../mcp/pack-lock.ts";
 import { walletBox } from "../../mcp/wallet-box.ts";

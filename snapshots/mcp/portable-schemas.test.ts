@@ -1,15 +1,15 @@
 /**
- * The tools' input schemas as tools/list gives them are portable (issue 33 item 2,
- * shared/mcp/portable-schema.ts): the OpenAI Agents SDK converts every one to strict mode (it
+ * The tools' input schemas as tools/list gives them are portable
+ * (shared/mcp/portable-schema.ts): the OpenAI Agents SDK converts every one to strict mode (it
  * falls back to non-strict, silently, when it cannot), and each stays within the keywords both
  * providers' function calling take (shared/documents/llm-tools.ts), with no `not` and no pattern
  * RE2 cannot run. What they leave out the engine still refuses, naming the field. And every
  * description a model reads there is in the tools' words: no decision ids, HTTP headers, routes
- * or SPEC; escrow_transition's says what each action needs (shared/mcp/tool-words.ts).
+ * or the contract; escrow_transition's says what each action needs (shared/mcp/tool-words.ts).
  */
 import { describe, expect, test } from "bun:test";
 import { mcpToFunctionTool } from "@openai/agents-core";
-import { localApi } from "../../client/local.ts";
+import { localApi } from "../../client/in-process.ts";
 import { packOf } from "../../mcp/pack-file.ts";
 import { walletBox } from "../../mcp/wallet-box.ts";
 import { GEMINI_KEYWORDS, OPENAI_KEYWORDS } from "../../shared/documents/llm-tools.ts";
@@ -90,7 +90,7 @@ function geminiShapes(root: Schema): string[] {
   return found;
 }
 
-describe("the tools' input schemas, as tools/list gives them (issue 33)", () => {
+describe("the tools' input schemas, as tools/list gives them", () => {
   test("the OpenAI Agents SDK converts every one to strict mode, none falling back", async () => {
     const tools = await listedTools();
     expect(tools.length).toBe(15);
@@ -140,7 +140,7 @@ const descriptions = (schema: unknown): string[] =>
         )
       : [];
 
-describe("the words a model reads in tools/list (issue 33 item 3)", () => {
+describe("the words a model reads in tools/list", () => {
   test("no tool or argument description cites a decision id, an HTTP header, a route or SPEC", async () => {
     const unread = /\bD\d+[a-z]?\b|header|Authorization|Idempotency-Key|\broute\b|\/api\/|SPEC/;
     for (const tool of await listedTools())
@@ -160,7 +160,7 @@ describe("the words a model reads in tools/list (issue 33 item 3)", () => {
   });
 
   test("the documents keep their own words: tools.json's idempotency_key names the header", async () => {
-    const { toolInputSchemas } = await import("../../shared/documents/tools.ts");
+    const { toolInputSchemas } = await import("../../shared/documents/tools-json.ts");
     const properties = toolInputSchemas().transition.properties as Record<string, { description: string }>;
     expect(properties.idempotency_key!.description).toContain("Idempotency-Key header");
   });

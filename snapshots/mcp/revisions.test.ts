@@ -18,8 +18,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { engineBox } from "../../shared/mcp/engine-box.ts";
+import { createMcpServer } from "../../shared/mcp/mcp-server.ts";
 import { documentResources } from "../../shared/mcp/resources.ts";
-import { createMcpServer } from "../../shared/mcp/server.ts";
 import { DEFAULT_SITE_URL, MCP_REVISIONS, VERSION } from "../../shared/protocol/constants.ts";
 import { fixedContext, rpcAnswer, testHandler } from "../support/helpers.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Two `bun run mcp` processes on one pack file (issue 33 item 1), as a desktop host that starts
+ * Two `bun run mcp` processes on one pack file, as a desktop host that starts
  * one server per window does with the default pack: dozens of changes sent through both at once
  * are all kept. Before the pack lock (mcp/pack-lock.ts) each call loaded, acted and renamed over
  * the file on its own, and both processes reported success for changes the other overwrote.
@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import type { Client } from "@modelcontextprotocol/client";
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { own } from "../support/helpers.ts";
-import { startMcp } from "./fixtures.ts";
+import { startMcp } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-shared-pack-`);
 const PACK = `${DIR}/pack.json`;

@@ -17,7 +17,7 @@ import { type LiveServer, ROOT, startServer } from "../../scripts/harness/live-s
 import { parsePack } from "../../shared/client-state/pack.ts";
 import { CLONE_PATH, STDIO_COMMAND } from "../../shared/documents/server-json.ts";
 import { masked, own, PROOF_URL } from "../support/helpers.ts";
-import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./fixtures.ts";
+import { ERAS, engineBody, expectValidOutput, startMcp, TOOL_CALLS, TOOL_ERRORS } from "./mcp-fixtures.ts";
 
 const DIR = mkdtempSync(`${tmpdir()}/escrow-mcp-`);
 
@@ -77,7 +77,7 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["walk_a_job"]);
   });
 
-  test("walk_a_job walks with the wallet tools, each one it names listed, and verifies with escrow_verify (issue 33)", async () => {
+  test("walk_a_job walks with the wallet tools, each one it names listed, and verifies with escrow_verify", async () => {
     const names = new Set((await client.listTools()).tools.map((t) => t.name));
     const { description, messages } = await client.getPrompt({
       name: "walk_a_job",
@@ -93,7 +93,7 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     expect(text).not.toContain("escrow_transition");
   });
 
-  test("without SITE_URL the resources are named under a scheme nothing fetches, and each reads (issue 33)", async () => {
+  test("without SITE_URL the resources are named under a scheme nothing fetches, and each reads", async () => {
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toContain("agent-escrow-demo:/api/settlement.json");
     for (const { uri } of resources) {
@@ -115,7 +115,7 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     const { tools } = await client.listTools();
     for (const { code, route, body } of TOOL_ERRORS) {
       const result = await client.callTool({ name: `escrow_${route}`, arguments: body });
-      // validate's verdict on a body is a successful call (issue 33): only the other engines' refusals are errors.
+      // validate's verdict on a body is a successful call: only the other engines' refusals are errors.
       expect(result.isError, code).toBe(route === "validate" ? undefined : true);
       expect(textOf(result)).toBe(await engine(route, body));
       expectValidOutput(tools.find((t) => t.name === `escrow_${route}`)!.outputSchema, content(result), code);
@@ -248,7 +248,7 @@ describe("bun run mcp (stdio), the raw wire", () => {
       stderr: "pipe",
     });
 
-  test("the README's desktop configuration needs no working directory: the clone's file, run from elsewhere (issue 33)", async () => {
+  test("the README's desktop configuration needs no working directory: the clone's file, run from elsewhere", async () => {
     const file = STDIO_COMMAND.args[2].replace(CLONE_PATH, ROOT.replace(/\/$/, ""));
     const child = Bun.spawn([process.execPath, file], {
       cwd: tmpdir(),
@@ -272,7 +272,7 @@ describe("bun run mcp (stdio), the raw wire", () => {
     expect(stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 
-  test("an ESCROW_CONFIRM other than required stops the start with its one line (issue 33)", async () => {
+  test("an ESCROW_CONFIRM other than required stops the start with its one line", async () => {
     const child = rawMcp({ ESCROW_CONFIRM: "sometimes" });
     await child.stdin.end();
     const { code, stdout, stderr } = await outputOf(child);
@@ -296,7 +296,7 @@ describe("bun run mcp (stdio), the raw wire", () => {
     ]);
   });
 
-  test("a tool call whose arguments are not an object gets /mcp's invalid params message (issue 33)", async () => {
+  test("a tool call whose arguments are not an object gets /mcp's invalid params message", async () => {
     const child = rawMcp();
     const call = (id: number, args: unknown) =>
       `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "wallet_balances", arguments: args } })}\n`;

@@ -3,8 +3,8 @@
  * only, killed in afterAll. Body size edges with and without Content-Length (D9), a chunked body
  * that never ends, hostile bodies (deep nesting, invalid UTF-8, NUL bytes, prototype keys,
  * 1e400), a 64 KiB header, 2,000 simultaneous connections, byte-by-byte clients, the secrecy of
- * the raw demo key (D14) in answers and in the server's own output, callback_url never fetched
- * (SPEC Events), and a soak at full load with the server's RSS sampled.
+ * the raw demo key (D14) in answers and in the server's own output, callback_url never fetched,
+ * and a soak at full load with the server's RSS sampled.
  *
  * Every count and duration is bounded, and read from the environment:
  *   - ABUSE_SOAK_SECONDS (default 15): how long the soak runs. `bun run test` (what CI runs)
@@ -25,7 +25,7 @@ import {
   type RawExchange,
   rawRequest,
 } from "../../scripts/harness/raw-http.ts";
-import { buildDocuments } from "../../shared/documents/index.ts";
+import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, LIMITS } from "../../shared/protocol/constants.ts";
 import { jobIdOf, keyIdOf } from "../support/derived-ids.ts";
 import { ACTION_BODIES, JOBS, RECEIPTS, SIMULATE_BODY } from "../support/fixtures.ts";
@@ -543,7 +543,7 @@ describe("the raw demo key is never returned (D14)", () => {
   });
 });
 
-describe("callback_url is never fetched (SPEC Events)", () => {
+describe("callback_url is never fetched", () => {
   test("no connection reaches a listener named by callback_url on create, simulate, release, quote and verify", async () => {
     let connections = 0;
     const listener = Bun.listen({

@@ -1,5 +1,5 @@
 /**
- * The default signing key as `bun run api` uses it (issue 25): a fresh start makes the key file
+ * The default signing key as `bun run api` uses it: a fresh start makes the key file
  * and says which kid it signs with, a restart reads it (the same key set), the default file is
  * under HOME, the processes of WORKERS=2 serve one key set, starts at once make one file between
  * them, and a bad SIGNING_KEY or SEALS stops the start with one line that never quotes the key.
@@ -125,7 +125,7 @@ describe("the default key file under bun run api", () => {
   test("starts at once make one key file between them, and all sign with it", async () => {
     const file = freshFile();
     const script = `import { keyFromFile } from ${JSON.stringify(join(ROOT, "machine/key-file.ts"))};
-import { kidOf } from ${JSON.stringify(join(ROOT, "machine/keys.ts"))};
+import { kidOf } from ${JSON.stringify(join(ROOT, "machine/ed25519-keys.ts"))};
 const { key, created } = keyFromFile(${JSON.stringify(file)});
 console.log(JSON.stringify({ kid: kidOf(key), created }));`;
     const starts = Array.from({ length: 6 }, () =>

@@ -1,5 +1,5 @@
 /**
- * The default signing key (machine/key-file.ts, issue 25): without SIGNING_KEY, the key in
+ * The default signing key (machine/key-file.ts): without SIGNING_KEY, the key in
  * SIGNING_KEY_FILE or ~/.agent-escrow-demo/signing-key.json, made once (mode 0600, its folder
  * 0700) and read by every later start; a file that holds no key stops the start with a message
  * naming the file and quoting nothing of it; with SEALS=off or a SIGNING_KEY no file is touched.
@@ -11,8 +11,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSettings, SettingError } from "../../api/host/settings.ts";
+import { kidOf } from "../../machine/ed25519-keys.ts";
 import { keyFileExposure, keyFilePath, keyFromFile, withKeyFile } from "../../machine/key-file.ts";
-import { kidOf } from "../../machine/keys.ts";
 import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 
@@ -138,7 +138,7 @@ describe("the key file", () => {
     }
     expect(message).toStartWith(`The signing key file ${path}'s "d" is not 32 bytes`);
     expect(message).toContain("remove it to make a new key");
-    // Since issue 31 only a private previous key keeps its seals; a public one keeps its receipts.
+    // Only a private previous key keeps its seals; a public one keeps its receipts.
     expect(message).toContain("seals then no longer hold unless its private key is in SIGNING_PREVIOUS_KEYS");
     expect(message).toContain("signatures no longer verify unless at least its public key is there");
     expect(message).not.toContain(TEST_SIGNING_JWK.d);

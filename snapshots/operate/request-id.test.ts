@@ -52,7 +52,7 @@ const KINDS: [string, string, string, string | undefined, number, boolean][] = [
   ["a 500 (the fallback throws, D21)", "GET", "/throws", undefined, 500, true],
   ["an MCP answer", "POST", "/mcp", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }), 200, false],
   ["an MCP 405", "GET", "/mcp", undefined, 405, false],
-  // A JSON-RPC error, like every /mcp refusal (issue 33): the id is in the header only.
+  // A JSON-RPC error, like every /mcp refusal: the id is in the header only.
   ["an MCP 413", "POST", "/mcp", " ".repeat(LIMITS.bodyBytesMax + 1), 413, false],
   ["an MCP preflight", "OPTIONS", "/mcp", undefined, 204, false],
 ];

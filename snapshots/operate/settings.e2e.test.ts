@@ -2,7 +2,7 @@
  * The settings of `bun run api` as the server starts (api/bun/server.ts, a child process): a value
  * that cannot be used, a port in use or an address the machine lacks stops the start with one
  * line on stderr naming it, and no stack trace; without SITE_URL the documents name the port it
- * listens on; unset or HOST=127.0.0.1 binds loopback only (issue 33), HOST=:: every interface. How each value is
+ * listens on; unset or HOST=127.0.0.1 binds loopback only, HOST=:: every interface. How each value is
  * read is in settings.test.ts.
  */
 import { describe, expect, test } from "bun:test";
@@ -89,7 +89,7 @@ describe("HOST on a live server (Linux)", () => {
     }
   });
 
-  test("unset, the server listens on 127.0.0.1 only (issue 33)", async () => {
+  test("unset, the server listens on 127.0.0.1 only", async () => {
     const server = await startServer();
     try {
       expect(listeners(server.port)).toEqual(["0100007F"]);
@@ -120,7 +120,7 @@ async function mcpStatus(port: number, host: string, page = false): Promise<numb
   return (await exchange(port, head + body)).response?.status;
 }
 
-describe("a page that rebinds its name to this machine (DNS rebinding, issue 33)", () => {
+describe("a page that rebinds its name to this machine (DNS rebinding)", () => {
   test("the default start refuses it on /mcp, and answers requests addressed to this machine", async () => {
     const server = await startServer({ LOG: "off" });
     try {

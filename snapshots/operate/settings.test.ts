@@ -50,7 +50,7 @@ describe("PORT (D16)", () => {
 });
 
 describe("HOST", () => {
-  test("unset or blank: 127.0.0.1, this machine only (issue 33)", () => {
+  test("unset or blank: 127.0.0.1, this machine only", () => {
     expect(listenHost(undefined)).toBe("127.0.0.1");
     expect(listenHost("")).toBe("127.0.0.1");
     expect(listenHost("  ")).toBe("127.0.0.1");
@@ -260,7 +260,7 @@ describe("MCP_ALLOWED_ORIGINS", () => {
   });
 });
 
-describe("MCP_ALLOWED_HOSTS (issue 33)", () => {
+describe("MCP_ALLOWED_HOSTS", () => {
   test.each([undefined, "", "  ", " , "])("%p: none besides the rule's own (the default)", (value) => {
     expect(mcpAllowedHosts(value)).toEqual([]);
   });

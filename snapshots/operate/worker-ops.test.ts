@@ -2,7 +2,7 @@
  * The Worker's operating options (api/workers/bindings.ts): LOG and the rate limit through a Workers
  * rate limiting binding (D23), in process with a stand-in binding: RATE_LIMIT states the policy,
  * the binding decides, CF-Connecting-IP is the client, and a RATE_LIMIT that cannot be used is
- * reported and limits nothing. Seals (issue 25): the SIGNING_KEY secret, and without it seals
+ * reported and limits nothing. Seals: the SIGNING_KEY secret, and without it seals
  * off, said once. The binding's local emulation runs in the operating suite
  * (runtimes/workerd.e2e.test.ts).
  */
@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RateLimitBinding, workerSettings } from "../../api/workers/bindings.ts";
 import worker, { type WorkerEnv } from "../../api/workers/worker.ts";
-import { kidOf, publicJwk } from "../../machine/keys.ts";
+import { kidOf, publicJwk } from "../../machine/ed25519-keys.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";
@@ -126,7 +126,7 @@ describe("/mcp on the Worker: who may reach it", () => {
     expect(workerSettings({ HOST: "::1" }, () => {}).mcpAccess.loopback).toBe(true);
   });
 
-  test("MCP_ALLOWED_HOSTS (issue 33): none checked on Cloudflare unless set; the local runner checks as Bun does", () => {
+  test("MCP_ALLOWED_HOSTS: none checked on Cloudflare unless set; the local runner checks as Bun does", () => {
     const reports: string[] = [];
     const hosts = (env: Record<string, string>) => workerSettings(env, (m) => reports.push(m)).mcpAccess.allowedHosts;
     expect(hosts({ HOST: "0.0.0.0" })).toEqual([]);

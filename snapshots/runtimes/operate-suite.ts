@@ -167,7 +167,7 @@ export function operateSuite(
       }
     }, 90_000);
 
-    test("HOST: unset, 127.0.0.1 only (issue 33); HOST=0.0.0.0, every interface", async () => {
+    test("HOST: unset, 127.0.0.1 only; HOST=0.0.0.0, every interface", async () => {
       // Another loopback address (127.0.0.2) reaches a socket bound to every interface only.
       for (const [env, reachesOther] of [
         [{}, false],

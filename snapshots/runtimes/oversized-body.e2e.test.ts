@@ -1,6 +1,6 @@
 /**
- * A body over D9's limit on each runtime's server, as a keep-alive client sends it (issue 26,
- * finding 14): in one write, slowly, or chunked; to an engine and to /mcp; with and
+ * A body over D9's limit on each runtime's server, as a keep-alive client sends it:
+ * in one write, slowly, or chunked; to an engine and to /mcp; with and
  * without Accept-Encoding (workerd's platform compresses answers for a client that accepts a
  * coding). After the 413 the answer is whole and either says Connection: close, or the
  * connection answers the next request: never a keep-alive promise followed by a close, which a

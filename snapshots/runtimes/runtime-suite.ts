@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { compactVerify, createLocalJWKSet } from "jose";
-import { randomHex } from "../../client/local.ts";
-import { signerFromKeys } from "../../machine/keys.ts";
+import { randomHex } from "../../client/in-process.ts";
+import { signerFromKeys } from "../../machine/ed25519-keys.ts";
 import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
-import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/catalog.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";

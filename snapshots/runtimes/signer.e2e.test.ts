@@ -1,5 +1,5 @@
 /**
- * Every runtime signs alike (issue 25): the Signer of machine/keys.ts, built from one key on Bun,
+ * Every runtime signs alike: the Signer of machine/ed25519-keys.ts, built from one key on Bun,
  * Node 20, Deno and workerd (nodejs_compat, as wrangler.jsonc deploys it), gives the same kid,
  * key set and signatures (Ed25519 is deterministic, RFC 8032), reads the same key as a PEM, and
  * verifies alike. RFC 8032 §7.1 TEST 1's signature is the known answer. The key set each live
@@ -87,7 +87,7 @@ describe("the Signer on every runtime", () => {
     let worker: { url: URL; dispose(): Promise<void> } | undefined;
     beforeAll(async () => {
       worker = await startLocalWorker({
-        script: await bundleWorker(join(PROBE, "worker.ts")),
+        script: await bundleWorker(join(PROBE, "probe-worker.ts")),
         port: freePort(),
         assets: false,
       });

@@ -10,7 +10,7 @@ import { createHash, createHmac, generateKeyPairSync, hkdfSync } from "node:cryp
 import { compactVerify, flattenedVerify, importJWK } from "jose";
 import type { EngineContext } from "../../shared/engine/context.ts";
 import { CREATE, call, fixedContext, PROOF_URL } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 type Body = Record<string, any>;
 

@@ -1,6 +1,6 @@
 /**
  * Fixtures several suites share: the walked jobs and their receipts, one valid body per action
- * and per route, a job whose hold ends a minute after NOW, and SPEC's Job and Receipt tables
+ * and per route, a job whose hold ends a minute after NOW, and the Job and Receipt tables of SETTLEMENT.md
  * written out by hand. All of it is built from helpers.ts (CREATE, PROOF_URL, the fixed clock),
  * so every suite sends the same bodies. Suites share one copy, so every object here is frozen:
  * a suite that needs a variant spreads it (`{ ...JOBS.open, title: "" }`).
@@ -22,10 +22,10 @@ function frozen<T>(value: T): T {
 /** D3: the largest amount and balance, Number.MAX_SAFE_INTEGER, written out. */
 export const MAX_SAFE = 9007199254740991;
 
-/** The callback_url the suites stamp at create (SPEC: https only, stored and never fetched). */
+/** The callback_url the suites stamp at create (https only, stored and never fetched). */
 export const CALLBACK_URL = "https://example.com/hooks/job";
 
-/** The routes that take an action body (SPEC "Action bodies shared by transition, quote and validate"). */
+/** The routes that take an action body (SETTLEMENT.md "Action bodies": transition, quote and validate). */
 export const ACTION_ROUTES = ["transition", "quote", "validate"] as const;
 
 /** Jobs in every status, walked from CREATE with the fixed clock. */
@@ -70,7 +70,7 @@ export const HELD = frozen(
 /** A second after HELD's hold ended: a release then is hold_expired (D4). */
 export const AFTER_HOLD = NOW + 61_000;
 
-/** SPEC's Job table in full, in its order; the optional fields are absent until set (D10). */
+/** The Job table in full, in its order; the optional fields are absent until set (D10). */
 export const ALL_JOB_FIELDS: string[] = frozen([
   "id",
   "title",
@@ -92,17 +92,17 @@ export const ALL_JOB_FIELDS: string[] = frozen([
   "expiresAt",
 ]);
 
-/** The Job table's optional fields (SPEC: "Optional"). */
+/** The Job table's optional fields (SETTLEMENT.md "Job (response form)"). */
 const OPTIONAL_JOB_FIELDS = ["proofNote", "releaseNote", "disputeReason", "clientRef", "callbackUrl", "expiresAt"];
 
-/** SPEC's Job table in its order without the optional fields: the fields every job has (D10). */
+/** The Job table in its order without the optional fields: the fields every job has (D10). */
 export const JOB_FIELDS: string[] = frozen(ALL_JOB_FIELDS.filter((field) => !OPTIONAL_JOB_FIELDS.includes(field)));
 
-/** The fields of a job on which the optional fields `set` are set, in SPEC's table order. */
+/** The fields of a job on which the optional fields `set` are set, in the Job table's order. */
 export const jobFieldsWith = (...set: string[]): string[] =>
   ALL_JOB_FIELDS.filter((field) => JOB_FIELDS.includes(field) || set.includes(field));
 
-/** SPEC's Receipt table in its order: the fields every receipt has. */
+/** The Receipt table in its order: the fields every receipt has. */
 export const RECEIPT_FIELDS: string[] = frozen([
   "job_id",
   "title",
@@ -119,7 +119,7 @@ export const RECEIPT_FIELDS: string[] = frozen([
   "resolved",
 ]);
 
-/** SPEC's Receipt table in full, in its order; the optional fields only when set (D13a). */
+/** The Receipt table in full, in its order; the optional fields only when set (D13a). */
 export const ALL_RECEIPT_FIELDS: string[] = frozen([
   ...RECEIPT_FIELDS,
   "client_ref",

@@ -1,3 +1,7 @@
+/**
+ * The test helpers themselves: the fixed random source, the fixture jobs of every status and
+ * the frozen fixtures, so that a suite built on them fails for its own reasons, not theirs.
+ */
 import { describe, expect, test } from "bun:test";
 import { ACTION_BODIES, JOBS, jobFieldsWith } from "./fixtures.ts";
 import { fixedContext, jobsByStatus } from "./helpers.ts";
@@ -27,7 +31,7 @@ describe("test helpers", () => {
     expect(ACTION_BODIES.fund.payer_credits).toBe(1000);
   });
 
-  test("jobFieldsWith keeps SPEC's table order whatever order the optional fields are named in", () => {
+  test("jobFieldsWith keeps the Job table's order whatever order the optional fields are named in", () => {
     expect(jobFieldsWith("expiresAt", "proofNote")).toEqual([
       "id",
       "title",

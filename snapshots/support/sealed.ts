@@ -6,7 +6,7 @@
 import type { EngineContext } from "../../shared/engine/context.ts";
 import type { Sealing, SealMode } from "../../shared/seal/signer.ts";
 import { CREATE, call, fixedContext, PROOF_URL } from "./helpers.ts";
-import { newKeyPair, testSigner } from "./signer.ts";
+import { newKeyPair, testSigner } from "./test-signer.ts";
 
 type Body = Record<string, any>;
 

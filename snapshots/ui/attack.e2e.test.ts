@@ -47,7 +47,7 @@ function hostileState(): { state: DemoState; released: JobRecord; receipt: Recor
   const open = { ...created, id: "as_00000000c1" };
   let state: DemoState = {
     ...freshState(),
-    // The pack must add up (issue 32): the start less the wallet and the released job's fee.
+    // The pack must add up: the start less the wallet and the released job's fee.
     payerCredits: 1000 - 95 - released.job.fee,
     agentCredits: 95,
     jobs: [open, released.job, disputed.job],

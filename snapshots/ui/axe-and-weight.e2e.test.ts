@@ -1,15 +1,15 @@
 /**
  * The web UI measured in Chromium. Its weight: everything the empty page fetches, as the browser
- * counts the bytes it transferred (headers and compressed bodies), stays under 40 KB (issue 32). And
+ * counts the bytes it transferred (headers and compressed bodies), stays under 40 KB. And
  * axe-core (pinned in package.json) injected into it: the web UI has no violation of any
  * rule axe runs by default (WCAG 2.x A and AA, and axe's best practices) in each state a person
  * meets: empty; a funded job with a hold; released and disputed jobs with their receipts; a
  * simulation; the question Reset asks before it replaces everything (a modal dialog) and errors
- * shown by their controls (issue 26); a handoff link and a receipt link that does not add up; every seal and signature
- * badge (issues 25 and 31, an older version's seal too) in both schemes; dark mode; 360 px wide, in
- * both schemes with the balance strip, errors and the question Reset asks (issue 32); and the API reference page in both
+ * shown by their controls; a handoff link and a receipt link that does not add up; every seal and signature
+ * badge (an older version's seal too) in both schemes; dark mode; 360 px wide, in
+ * both schemes with the balance strip, errors and the question Reset asks; and the API reference page in both
  * schemes. Contexts reduce motion, so no animation is caught
- * half-way, except for a balance's change shown in dark mode at 360 px (issue 26), which is
+ * half-way, except for a balance's change shown in dark mode at 360 px, which is
  * checked paused at several points of its animation.
  */
 import { describe, expect, test } from "bun:test";
@@ -82,7 +82,7 @@ describe("axe finds no violation", () => {
   });
 
   test.each(["light", "dark"] as const)("with the question Reset asks open, %s", async (colorScheme) => {
-    // Issue 26 finding 4: the modal dialog before everything is replaced.
+    // The modal dialog before everything is replaced.
     const page = await open("/", { colorScheme });
     await walkTo(page, "released", { title: "Logo sketch" });
     await button(page, "Reset").click();
@@ -91,7 +91,7 @@ describe("axe finds no violation", () => {
   });
 
   test("with errors shown by their controls", async () => {
-    // Issue 26 finding 3: an error by the top-up field, one by a create field and one on a job.
+    // An error by the top-up field, one by a create field and one on a job.
     const page = await open();
     const job = await walkTo(page, "open", { title: "Unit tests", amount: 4000 });
     await button(job, "Fund").click();
@@ -164,7 +164,7 @@ describe("axe finds no violation", () => {
   test.each(["light", "dark"] as const)(
     "at 360 px wide, %s: the balance strip, errors by their controls and the question Reset asks",
     async (colorScheme) => {
-      // Issue 32: what a phone meets, in both schemes; the other helpers' live regions and dialogs join here.
+      // What a phone meets, in both schemes; the other helpers' live regions and dialogs join here.
       const page = await open("/", { colorScheme, viewport: { width: 360, height: 740 } });
       await walkTo(page, "funded", { title: "Data cleanup", amount: 60 });
       await walkTo(page, "funded", { title: "Unit tests", amount: 30 });
@@ -184,7 +184,7 @@ describe("axe finds no violation", () => {
   );
 
   test("while a balance's change is shown, in dark mode at 360 px wide, at every point of its animation", async () => {
-    // Issue 26 item 5: this state animates, so the context lets motion through and the page's
+    // This state animates, so the context lets motion through and the page's
     // animations are paused at several points from start to end; axe checks each frame.
     const page = await open("/", {
       colorScheme: "dark",
@@ -213,7 +213,7 @@ describe("axe finds no violation", () => {
   });
 });
 
-/** The most the empty page may transfer, every request counted (issue 32: under 40 KB; issue 17 had 60 KB). */
+/** The most the empty page may transfer, every request counted . */
 const WEIGHT_MAX = 40 * 1024;
 
 describe("the page's weight", () => {

@@ -1,5 +1,5 @@
 /**
- * Reset and Import demo pack ask first (issue 26 finding 4): each opens a modal dialog named by
+ * Reset and Import demo pack ask first: each opens a modal dialog named by
  * its heading that says what would be lost (jobs, receipts, credits), with focus on Cancel;
  * Cancel and Escape change nothing and give the focus back to the button; "Replace everything"
  * (by mouse or keyboard) does the replacing. A pack that does not read is refused before any

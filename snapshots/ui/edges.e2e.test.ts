@@ -1,5 +1,5 @@
 /**
- * The page at its edges (issue 32), in Chromium: one number parser for every amount field
+ * The page at its edges, in Chromium: one number parser for every amount field
  * (finding 10); an edited demo pack refused before any question, changing nothing (finding 7);
  * top-ups in Activity, in the balances sentence and in the balance history, which has a fees
  * column, the job of each row, a scale and an empty state (finding 13); and the page on a phone

@@ -1,5 +1,5 @@
 /**
- * The page's one number parser (issue 32 finding 10): every amount or number field (create
+ * The page's one number parser: every amount or number field (create
  * amount, top-up, hold seconds) reads what the page prints ("1,000"), with spaces around it, and
  * refuses decimals, exponents and anything else with one plain message; the engine's limits
  * decide the rest (a negative or a huge number still goes to the rule that judges it).

@@ -1,6 +1,5 @@
 /**
- * The shared panel of a hand-back and a receipt's verdict under happy-dom (issue 32 findings 1
- * and 5): an own job's hand-back that changes its terms lists the differences with Import job
+ * The shared panel of a hand-back and a receipt's verdict under happy-dom: an own job's hand-back that changes its terms lists the differences with Import job
  * disabled; an own job waits for its seal check and is blocked when the seal does not hold; a
  * job not yours whose seal does not hold is imported only with "Import anyway"; and a verify
  * answer whose figures are right but whose signature does not hold says so in plain words.

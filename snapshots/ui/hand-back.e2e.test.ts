@@ -1,5 +1,5 @@
 /**
- * Hand-backs at their edges (issue 32 findings 1, 4, 5, 9) in Chromium against the live service,
+ * Hand-backs at their edges in Chromium against the live service,
  * which seals by default, with two browsers: a payer and a worker. A worker who rewrites the
  * criteria inside the handoff link sees the seal fail and must choose "Import anyway"; the
  * warning stays on their job after a reload; their hand-back is refused on the payer's page,

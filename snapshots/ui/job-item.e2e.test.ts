@@ -1,5 +1,5 @@
 /**
- * Issue 32, the job items at their edges, in Chromium against the real server: an ended hold
+ * The job items at their edges, in Chromium against the real server: an ended hold
  * says what is still possible (finding 2), a received job's figures are told from its agent's
  * side (6), the fee shows before proof (11), each control says whose step it is (12), Proof URL
  * says what it takes and is checked before the call (15), Dispute asks first and each action's

@@ -1,5 +1,5 @@
 /**
- * A job item as a pure view, under happy-dom (issue 26 item 2): a submitted job whose hold has
+ * A job item as a pure view, under happy-dom: a submitted job whose hold has
  * ended says so and that dispute is what is left, with Dispute as its primary button and Release
  * demoted, disabled with its reason (the engine answers hold_expired); a held job still offers
  * Release first; a short hold shows its end to the second; a received job (D28) offers only its
@@ -163,7 +163,7 @@ describe("the Balances card's sentence on received jobs (D28)", () => {
 const textOf = (item: Element) => (item.textContent ?? "").replace(/\s+/g, " ");
 const buttonsOf = (item: Element) => [...item.querySelectorAll("button")].map((b) => b.textContent);
 
-describe("issue 32 finding 2: a hold that ended before proof", () => {
+describe("a hold that ended before proof", () => {
   const funded = { ...jobs.funded, fundedAt: "2026-01-01T00:00:00.000Z", expiresAt: END };
   const now = at("2026-01-01T00:10:12.000Z");
 
@@ -178,7 +178,7 @@ describe("issue 32 finding 2: a hold that ended before proof", () => {
     expect(call("transition", { action: "dispute", job: funded }, {}, fixedContext(now)).status).toBe(409);
   });
 
-  test("your own funded job says what SPEC allows, and keeps the agent's Submit proof", () => {
+  test("your own funded job says what its state allows, and keeps the agent's Submit proof", () => {
     const item = jobItem(view(funded, now));
     expect(item.querySelector(".state-line")?.textContent).toBe(
       `The hold ended before proof. The agent can still submit proof; after that only Dispute is possible, and it returns all ${funded.amount} credits to you. Release is no longer possible.`,
@@ -217,7 +217,7 @@ describe("issue 32 finding 2: a hold that ended before proof", () => {
   });
 });
 
-describe("issue 32 finding 6: figures from the visitor's side", () => {
+describe("figures from the visitor's side", () => {
   test("a received released job says the agent's pay reached the payer's page, not this one", () => {
     const item = jobItem(view(jobs.released, at(jobs.released.resolvedAt!), true));
     const text = textOf(item);
@@ -242,7 +242,7 @@ describe("issue 32 finding 6: figures from the visitor's side", () => {
   });
 });
 
-describe("issue 32 finding 11: the fee before proof", () => {
+describe("the fee before proof", () => {
   test("a funded job shows what release will pay, from the engine's fee rule", () => {
     const item = jobItem(view(jobs.funded, at(jobs.funded.fundedAt!)));
     expect(textOf(item)).toContain("On release: fee 5, agent receives 95.");
@@ -257,7 +257,7 @@ describe("issue 32 finding 11: the fee before proof", () => {
   });
 });
 
-describe("issue 32 finding 12: whose step each control is", () => {
+describe("whose step each control is", () => {
   test("your own funded job labels Submit proof as the agent's step", () => {
     const item = jobItem(view(jobs.funded, at(jobs.funded.fundedAt!)));
     expect(item.querySelectorAll(".role")).toHaveLength(1);
@@ -276,7 +276,7 @@ describe("issue 32 finding 12: whose step each control is", () => {
   });
 });
 
-describe("issue 32 finding 15: what Proof URL expects", () => {
+describe("what Proof URL expects", () => {
   test("its hint, tied to the input, says what the service accepts: any text, required", () => {
     const item = jobItem(view(jobs.funded, at(jobs.funded.fundedAt!)));
     const input = item.querySelector<HTMLInputElement>(`#proof-${jobs.funded.id}`)!;
@@ -300,7 +300,7 @@ describe("issue 32 finding 15: what Proof URL expects", () => {
   });
 });
 
-describe("issue 32 finding 16: Release and Dispute", () => {
+describe("Release and Dispute", () => {
   const now = at(jobs.submitted.submittedAt!);
 
   test("only Release's note shows at first, in a form with Release; Dispute asks before it acts", () => {
@@ -321,7 +321,7 @@ describe("issue 32 finding 16: Release and Dispute", () => {
   });
 });
 
-describe("issue 32 finding 18: long criteria and the title counter", () => {
+describe("long criteria and the title counter", () => {
   const long = { ...jobs.open, criteria: "Check every function. ".repeat(40) };
 
   test("long criteria are clamped with a Show all toggle that says whether it is open", () => {
@@ -353,7 +353,7 @@ describe("issue 32 finding 18: long criteria and the title counter", () => {
   });
 });
 
-describe("issue 32 finding 21: removing a job from this browser", () => {
+describe("removing a job from this browser", () => {
   test("open, disputed and received jobs can go; funded, submitted and released own jobs stay, saying why", async () => {
     const { removalRefusal } = await import("../../client/removal.ts");
     const state = (job: JobRecord, received = false) => ({

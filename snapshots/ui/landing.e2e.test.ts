@@ -1,5 +1,5 @@
 /**
- * Where an action's result lands (issue 32 findings 3, 8, 9, 19), in Chromium at 390 x 844: each
+ * Where an action's result lands, in Chromium at 390 x 844: each
  * action moves the focus to its result (the job, the shared panel, the simulation) inside the
  * viewport and says what happened in the page's one polite status line; a job's error is tied
  * to the input it is about; stale messages go; a change of balance asks the service for no

@@ -1,5 +1,5 @@
 /**
- * The page's messages in Chromium (issue 26 finding 3): an error shows next to the control that
+ * The page's messages in Chromium: an error shows next to the control that
  * caused it (the control is aria-invalid and described by it), says it in the page's own words
  * (its labels, its date format, a top-up bound a person can read), and goes away when a later
  * action succeeds.
@@ -97,7 +97,7 @@ describe("a refused create", () => {
     await field(page, "Title").fill("Logo sketch");
     await field(page, "Amount").fill("12.5");
     await button(page, "Create job").click();
-    // Issue 32 finding 10: the page's one number parser refuses a decimal by the field, in plain words.
+    // The page's one number parser refuses a decimal by the field, in plain words.
     await expectText(alertsIn(page).first(), /^Write a whole number in digits/);
     expect(await errorOf(field(page, "Amount"))).toMatch(/^Write a whole number in digits, such as 1,000/);
     expect(await field(page, "Title").getAttribute("aria-invalid")).toBeNull();

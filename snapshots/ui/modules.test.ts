@@ -50,7 +50,7 @@ function sampleState(): DemoState {
     jobs: distinct,
     receipts: [released.receipt, disputed.receipt],
   };
-  // A pack adds up (issue 32): what its figures hold above the start was topped up.
+  // A pack adds up: what its figures hold above the start was topped up.
   state.toppedUp = creditsHeld(state) - STARTING_CREDITS;
   for (const kind of ["create", "fund", "release"] as const)
     state = withActivity(state, { kind, at: AT, text: `${kind} <b>x</b>` });

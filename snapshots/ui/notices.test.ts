@@ -1,5 +1,5 @@
 /**
- * Errors by their control (issue 26 finding 3), under happy-dom: errorBy puts a role="alert" line
+ * Errors by their control, under happy-dom: errorBy puts a role="alert" line
  * by the control, which it describes (keeping what described it before) and marks invalid;
  * clearErrors takes it all away again, within a scope when given. And the labels the messages use
  * for a job's fields are the labels its item shows (field-labels.ts against job-item.ts).
@@ -87,7 +87,7 @@ describe("errorBy and clearErrors", () => {
 
 describe("the labels the messages use for a job's fields", () => {
   const jobs = JOBS as unknown as Record<JobStatus, JobRecord>;
-  // Dispute reason shows once Dispute is chosen (issue 32 finding 16): both views are read.
+  // Dispute reason shows once Dispute is chosen: both views are read.
   const labelsOf = (status: JobStatus, disputing = false) => {
     const view: JobView = {
       job: jobs[status],

@@ -1,5 +1,5 @@
 /**
- * The service's messages in the page's own words (issue 26 finding 3), under happy-dom: every
+ * The service's messages in the page's own words, under happy-dom: every
  * invalid_field message of a field the page labels names the label, never the API field; times
  * read in the page's date format; large numbers are grouped as credits are; prose words that are
  * also field names stay. Driven from the tables (fields.ts, field-messages.ts, field-labels.ts).
@@ -63,7 +63,7 @@ describe("pageWords", () => {
     expect(pageWords("Fund holds the amount in escrow; the title stays.")).toBe(
       "Fund holds the amount in escrow; the title stays.",
     );
-    // A member's path reads as words (issue 32 finding 14).
+    // A member's path reads as words.
     expect(pageWords("job.title must be a string of 1 to 80 characters.")).toBe(
       "The job's title must be a string of 1 to 80 characters.",
     );
@@ -84,7 +84,7 @@ const DEVELOPER_WORDS =
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const jws = (header: object) => `${b64(header)}.${b64({})}.c2ln`;
 
-/** The messages the page can show about links, packs, storage, signatures and the service (issue 32 finding 14), made for real. */
+/** The messages the page can show about links, packs, storage, signatures and the service, made for real. */
 async function realMessages(): Promise<[string, string][]> {
   const keeper = new EscrowKeeper(localApi());
   const made = await keeper.create({ title: "T", amount: 100, criteria: "c" });
@@ -132,7 +132,7 @@ const messageOf = (result: { ok: boolean; message?: string }): string => {
   return result.message;
 };
 
-describe("developer words (issue 32 finding 14)", () => {
+describe("developer words", () => {
   test("no message about a link, a pack, storage, a signature or the service shows one", async () => {
     const table = await realMessages();
     for (const [, message] of table) expect(message.length).toBeGreaterThan(0);

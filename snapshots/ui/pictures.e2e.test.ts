@@ -45,7 +45,7 @@ const FIGURES = {
   feesPaid: "Fees paid",
 } as const satisfies Record<OwnFigure, string>;
 
-/** What the balances sentence says the figures hold (issue 32: computed, top-ups named). */
+/** What the balances sentence says the figures hold (computed, top-ups named). */
 const startText = (toppedUp: number): string =>
   toppedUp === 0
     ? "the 1,000 starting credits, no top-ups"
@@ -230,7 +230,7 @@ describe("each job's stepper", () => {
       () => "the hold's countdown did not move",
     );
     await expectText(timer, /^Ended \d+ s ago\.$/);
-    // Issue 26 item 2: the card says the hold ended and dispute is what is left; Release is
+    // The card says the hold ended and dispute is what is left; Release is
     // demoted and disabled with its reason (no click that costs a 409); its end reads to the second.
     await expectText(
       item.locator(".state-line"),
@@ -431,7 +431,7 @@ describe("the balance history", () => {
     await expectHistory(page, expected);
     const { pack } = await exportPack(page);
     expect(Object.keys(pack)).not.toContain("history");
-    // Issue 32 finding 13: the top-up is in the pack's activity and its count of top-ups, not its history.
+    // The top-up is in the pack's activity and its count of top-ups, not its history.
     expect(pack.topped_up).toBe(50);
     expect(pack.activity[1]).toMatchObject({ kind: "top-up", text: "Topped up 50 payer credits. No fee." });
   });

@@ -143,7 +143,7 @@ describe("the balance history", () => {
     expect(topped.at(-1)).toMatchObject({ after: "top-up", payerCredits: 950, inEscrow: 100 });
   });
 
-  test("names the job each change was about, from its activity text (issue 32 finding 13)", () => {
+  test("names the job each change was about, from its activity text", () => {
     const named = withActivity(freshState(), {
       kind: "fund",
       at: NOW_ISO,

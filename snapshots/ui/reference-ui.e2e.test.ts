@@ -1,6 +1,5 @@
 /**
- * End-to-end suite of the reference web UI at `/` (SPEC "Client-side conventions of the
- * reference web UI", D19 tokens, D20 demo pack), driven in Chromium against the real server.
+ * End-to-end suite of the reference web UI at `/` (SETTLEMENT.md "What the client keeps", D19 tokens, D20 demo pack), driven in Chromium against the real server.
  * It reads the page only through its accessibility contract (ui-names.ts): role and label
  * locators, never CSS classes. Every test opens a fresh browser context, so it starts from
  * empty storage.
@@ -442,7 +441,7 @@ describe("the reference web UI", () => {
   test("keeps at most 80 activity events, newest first", async () => {
     const page = await harness().open();
     await walkTo(page, "released", { title: "Blog draft" });
-    // A dispatched click skips Playwright's actionability wait (~100 ms a click on 2 cores);
+    // A dispatched click skips Playwright's actionability wait, slow over 77 clicks;
     // the UI takes each one, as verify has no busy state.
     const verify = button(receiptItem(page, "Blog draft"), "Verify receipt");
     for (let i = 0; i < 77; i++) await verify.dispatchEvent("click");

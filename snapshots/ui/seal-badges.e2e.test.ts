@@ -1,11 +1,11 @@
 /**
- * The web UI's seal and signature badges (D27, issue 31) in Chromium against the live service,
+ * The web UI's seal and signature badges (D27) in Chromium against the live service,
  * which seals by default: a funded job handed off through an h1. link is "Sealed by this
  * service" in a second browser, as the service answers the page's validate, before and after
  * import; a released receipt is "Signed by this service", also after its job went to a worker's
  * page and back through links; a changed link is caught; a link without its seal or signature is
  * "Not sealed" / "Not signed", and an unsigned receipt says the service did not vouch for it;
- * links and a pack made before issue 31 open, their seals and signatures "Not sealed" / "Not
+ * links and a pack made before HS256 seals open, their seals and signatures "Not sealed" / "Not
  * signed" as an older version's; and with no answer or no JWKS the badge says the check could
  * not be made. Every test opens fresh contexts.
  */
@@ -158,7 +158,7 @@ describe("the signature badge of a receipt", () => {
   });
 });
 
-describe("links and packs from before issue 31", () => {
+describe("links and packs from before HS256 seals", () => {
   test("an older handoff link opens: Not sealed, sealed by an older version of the service", async () => {
     const page = await harness().open();
     await openLink(page, `${harness().baseURL}/#handoff/${OLDER_HANDOFF}`);

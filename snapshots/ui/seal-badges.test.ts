@@ -1,5 +1,5 @@
 /**
- * The web UI's seal and signature badges (D27, issue 31) under happy-dom: every state named in
+ * The web UI's seal and signature badges (D27) under happy-dom: every state named in
  * words, the texts docs/web-ui.md lists and the sentences it quotes, what a missing seal or
  * signature and an older version's mean, messages escaped; and the badges in the receipt item,
  * the shared panel and a handed-off job item. What feeds them is seal-checks.test.ts; the

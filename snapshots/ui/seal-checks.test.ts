@@ -1,5 +1,5 @@
 /**
- * The web UI's seal and signature checks (D27, issue 31) under happy-dom: a job sealed and a
+ * The web UI's seal and signature checks (D27) under happy-dom: a job sealed and a
  * receipt signed by the engine with a test signer, the job's seal asked of that engine (validate
  * or verify, in process) and the receipt's signature checked against its JWKS, and the same ones
  * changed; seals and signatures of the form an older version of the service wrote; what each
@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { checkSeal, type JobRecord, localApi, type Verification } from "../../client/index.ts";
-import * as verify from "../../client/verify.ts";
+import * as verify from "../../client/receipt-check.ts";
 import {
   checkOf,
   createSealBook,
@@ -25,7 +25,7 @@ import { fetchJwks, jwksUrl } from "../../site/src/client/seal-sources.ts";
 import { OLDER_PACK } from "../client/older-seals.ts";
 import { JWKS, SIGNER, sealedWalk, sealingApi } from "../client/sealed-walk.ts";
 import { useHappyDocument } from "../support/happy-document.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 const _window = useHappyDocument();
 

@@ -1,5 +1,5 @@
 /**
- * The create form's Template menu (issue 32, the page's weight): its options are written into
+ * The create form's Template menu (the page's weight): its options are written into
  * the page when it is built, the same presets /api/templates.json serves, so the page asks the
  * service for none of them; choosing one fills title, amount and criteria (and the fee line).
  */

@@ -12,9 +12,9 @@ import {
   REQUEST_ID_PATTERN,
 } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
+import { errorBodySchema, responseSchemas } from "../../schemas/answer-schemas.ts";
 import { compositeSchemas, transitionBodySchema, verifyBodySchema } from "../../schemas/bodies.ts";
-import { fieldComponents, referring } from "../../schemas/components.ts";
-import { errorBodySchema, responseSchemas } from "../../schemas/responses.ts";
+import { fieldComponents, referring } from "../../schemas/field-components.ts";
 import { simulateBodySchema } from "../../schemas/simulate-body.ts";
 import {
   DOCUMENT_RESPONSES,

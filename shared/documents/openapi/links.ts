@@ -1,7 +1,7 @@
 /**
  * OpenAPI links that carry the job from each step to the next, so a contract tester (or a
  * reader) can walk create → fund → submit → release (or dispute) by itself: each link sends the
- * answer's job back as `job` (the client holds it, SPEC), with the values the next action needs;
+ * answer's job back as `job` (the client holds it, D26), with the values the next action needs;
  * and from simulate's receipt to verify.
  */
 import { STARTING_CREDITS } from "../../protocol/constants.ts";

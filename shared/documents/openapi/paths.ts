@@ -2,15 +2,15 @@
  * The path items of the OpenAPI document: each engine's POST and preflight, read from the engine
  * catalog, its examples from examples.json and its errors from the error catalog; each
  * document path's GET, read from the document catalog. openapi.ts lists them with /mcp's
- * (openapi/mcp.ts) and the key set's (openapi/jwks.ts).
+ * (openapi/mcp-path.ts) and the key set's (openapi/jwks-path.ts).
  * A document's HEAD and OPTIONS are stated once, in the documents tag (DOCUMENT_METHODS_TEXT),
  * not as two more operations per path.
  */
 import { ENGINES, type EngineEntry } from "../../engine/catalog.ts";
 import type { EngineRoute } from "../../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../../protocol/errors.ts";
-import { pascal } from "../../schemas/components.ts";
-import { type DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../catalog.ts";
+import { pascal } from "../../schemas/field-components.ts";
+import { type DOCUMENT_CATALOG, type DocumentKind, TYPES } from "../document-list.ts";
 import { ERROR_WHEN } from "../error-when.ts";
 import { exampleList } from "../examples.ts";
 import { SIMULATE_LINKS, TRANSITION_LINKS, TRANSITION_SUCCESS } from "./links.ts";
@@ -46,7 +46,7 @@ export const REQUEST_ID_PARAMETER = { $ref: "#/components/parameters/RequestId" 
 /**
  * What every document path serves besides GET, said once for all of them: HEAD is the GET
  * without its body (RFC 9110) and a GET of a document needs no preflight, so two operations
- * per path would add bytes and generated functions, not facts (issue 26).
+ * per path would add bytes and generated functions, not facts.
  */
 export const DOCUMENT_METHODS_TEXT =
   "Read-only discovery and reference documents. Every document path, the key set's too, also answers HEAD (the GET's status and headers, ETag, Cache-Control and Content-Length among them, without the body; 304 on a matching If-None-Match; 429 with the rate-limit headers when the operator enabled a rate limit, D23) and OPTIONS (a CORS preflight: 204, Access-Control-Allow-Methods GET, HEAD, OPTIONS, D17); any other method answers 405 method_not_allowed.";

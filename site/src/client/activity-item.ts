@@ -1,5 +1,5 @@
 /**
- * One event of the activity log (SPEC, client-side conventions: newest first, capped), as a list
+ * One event of the activity log (SETTLEMENT.md "Limits": newest first, capped), as a list
  * item whose text starts with its kind.
  */
 import type { ActivityEvent } from "../../../client/index.ts";

@@ -1,5 +1,5 @@
 /**
- * The reference web UI's entry: the browser holds all state (SPEC, client-side conventions) and
+ * The reference web UI's entry: the browser holds all state (SETTLEMENT.md "What the client keeps") and
  * the service computes every step. The state and the actions are the client library's (an
  * EscrowKeeper of client/ over httpApi); the page renders it, wires the events and owns the DOM.
  * Each job action is quoted first (the money impact shows on the job before the click), then
@@ -18,7 +18,7 @@ import { $ } from "./dom.ts";
 import { wire } from "./events.ts";
 import { alertPage } from "./notices.ts";
 import { loadNotice, scheduleRefresh } from "./page-state.ts";
-import { readShareLink } from "./sharing.ts";
+import { readShareLink } from "./sharing-ui.ts";
 import { wireTemplates } from "./templates.ts";
 
 wire();

@@ -66,7 +66,7 @@ export function renderBalances(state: DemoState): void {
 }
 
 /**
- * The balances sentence, computed (issue 32): the four figures' sum against the starting credits
+ * The balances sentence, computed: the four figures' sum against the starting credits
  * plus the top-ups the state records; it says so when they differ rather than claim they add up.
  */
 export function totalText(total: number, toppedUp: number): string {
@@ -79,7 +79,7 @@ export function totalText(total: number, toppedUp: number): string {
     : `${sum}, but ${held} make ${credits(STARTING_CREDITS + toppedUp)}: these figures do not add up.`;
 }
 
-/** The compact strip a narrow screen keeps in view (issue 32): the four figures in a line. */
+/** The compact strip a narrow screen keeps in view: the four figures in a line. */
 export const stripText = (b: Figures): string =>
   `Payer ${credits(b.payerCredits)} · Escrow ${credits(b.inEscrow)} · Wallet ${credits(b.agentWallet)} · Fees ${credits(b.feesPaid)}`;
 

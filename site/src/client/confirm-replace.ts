@@ -1,6 +1,6 @@
 /**
- * The question Reset and Import demo pack ask before they replace everything (issue 26 finding
- * 4): index.astro's native modal <dialog> (#replace-dialog), named by its heading, saying what
+ * The question Reset and Import demo pack ask before they replace everything:
+ * index.astro's native modal <dialog> (#replace-dialog), named by its heading, saying what
  * would be lost, with Cancel focused first and "Replace everything" beside it. Cancel or Escape
  * answers no and changes nothing; whatever the answer, the focus goes back to the button that
  * asked.

@@ -1,5 +1,5 @@
 /**
- * A funded job's hold (SPEC: expiresAt, set at fund from expires_at or ttl_seconds): when it
+ * A funded job's hold (expiresAt, set at fund from expires_at or ttl_seconds): when it
  * ends, counting down each second, and what its end changes: release is refused after it
  * (hold_expired); proof may still be submitted, and a dispute needs it. The count is a
  * role="timer" (not read out each second); when a hold ends the page refreshes, so the job's

@@ -10,7 +10,7 @@ import { $ } from "./dom.ts";
 import { verifyReceipt } from "./job-actions.ts";
 import { wireJobs } from "./job-wiring.ts";
 import { apiBase, refresh, reload, ui } from "./page-state.ts";
-import { clearShareLink, copyHandoff, copyReceiptLink, importShared, openPasted, readShareLink } from "./sharing.ts";
+import { clearShareLink, copyHandoff, copyReceiptLink, importShared, openPasted, readShareLink } from "./sharing-ui.ts";
 import { STORAGE_KEYS } from "./store.ts";
 import { reset, topUp } from "./wallet.ts";
 

@@ -1,6 +1,6 @@
 /**
  * Form text as request values. Every amount or number field of the page (create amount, top-up,
- * hold seconds) is read by one parser (issue 32 finding 10): it takes what the page itself
+ * hold seconds) is read by one parser: it takes what the page itself
  * prints ("1,000", spaces around it) and refuses decimals, exponents and anything else with one
  * plain message; the engine's rules (the service's, the keeper's top-up rule) judge the rest.
  */

@@ -1,6 +1,6 @@
 /**
  * Whether the job of an opened handoff link may be imported, and what the shared panel says
- * about it (issue 32). The rule of what a hand-back of an own job may bring is the client's
+ * about it. The rule of what a hand-back of an own job may bring is the client's
  * (client/hand-back.ts): a refusal lists the differences, "Differences", in the page's words.
  * The seal check adds to it: for an own job, importing waits while the seal is checked and is
  * blocked when the service says the seal does not hold; a job that is not yours, whose seal does

@@ -1,7 +1,7 @@
 /**
  * The actions on a held job and its receipt: fund, submit, release or dispute (each from its
  * form, job-wiring.ts; Dispute asks first, job-controls.ts), and verify, taken by the keeper (client/keeper.ts), which asks the service and
- * applies its answer (SPEC "Client-side conventions"). The page adds the job's inputs as the
+ * applies its answer (SETTLEMENT.md "What the client keeps"). The page adds the job's inputs as the
  * action's fields, the busy flag, a sentence in the status line saying what moved (landing.ts),
  * and a refusal shown in the job's own item by the input it names, else by the action's button
  * (it changed nothing; render.ts puts it there with notices.ts `errorBy`).

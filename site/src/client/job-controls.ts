@@ -15,8 +15,8 @@ import { holdEnd } from "./countdown.ts";
 import { type Attrs, type Child, credits, h } from "./dom.ts";
 import { FIELD_LABELS } from "./field-labels.ts";
 import { impact } from "./job-impact.ts";
+import type { JobView } from "./job-item-view.ts";
 import { pastHold } from "./job-status.ts";
-import type { JobView } from "./job-view.ts";
 import { button, field } from "./view-parts.ts";
 
 /** What the page says of a Proof URL the service would refuse (blank after trimming), or null. */

@@ -7,8 +7,8 @@
 import { settleRelease } from "../../../shared/protocol/fees.ts";
 import { credits, figure } from "./dom.ts";
 import { feeLine } from "./hints.ts";
+import type { JobView } from "./job-item-view.ts";
 import { pastHold } from "./job-status.ts";
-import type { JobView } from "./job-view.ts";
 import { pageWords } from "./page-words.ts";
 import type { QuotedAction } from "./quotes.ts";
 

@@ -17,14 +17,14 @@ import { holdNote } from "./countdown.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
 import { controls } from "./job-controls.ts";
 import { payLine } from "./job-impact.ts";
+import type { JobView } from "./job-item-view.ts";
 import { statusText } from "./job-status.ts";
-import type { JobView } from "./job-view.ts";
 import { moneyFlow } from "./money-flow.ts";
 import { sealBadge } from "./seal-badge.ts";
 import { stepper } from "./stepper.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
 
-export type { JobView } from "./job-view.ts";
+export type { JobView } from "./job-item-view.ts";
 
 /** Criteria longer than this many characters, or this many lines, are clamped behind "Show all". */
 const CLAMP_CHARS = 280;

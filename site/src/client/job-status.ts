@@ -1,6 +1,6 @@
 /**
  * Where a job stands, in words for its item, from the visitor's side: what its status asks for
- * next, what an ended hold still allows (SPEC "States and transitions": submit stays allowed,
+ * next, what an ended hold still allows (SETTLEMENT.md "States and transitions": submit stays allowed,
  * release is refused with hold_expired, dispute needs the proof and stays allowed), and where a
  * settled job's credits went. A job received through a handoff link is its payer's (D28): its
  * receiver is the agent, whose pay is counted in the payer's page, never in this one's.

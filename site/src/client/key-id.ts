@@ -1,7 +1,7 @@
 /**
  * The key_id the page shows for its demo key (D14, shared/protocol/keys.ts), hashed with the
- * browser's WebCrypto: the engine's own synchronous SHA-256 (shared/lib/sha256.ts) would add
- * 1.9 KB to the page's script (0.9 KB Brotli) for one hash per minted key. WebCrypto answers
+ * browser's WebCrypto: the engine's own synchronous SHA-256 (shared/lib/sha256.ts) would weigh
+ * on the page's script for one hash per minted key (docs/performance.md). WebCrypto answers
  * later, so the first drawing after a change shows "…" and the next one the id.
  */
 import { keyIdOfDigest } from "../../../shared/protocol/keys.ts";

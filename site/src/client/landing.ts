@@ -1,5 +1,5 @@
 /**
- * Where an action's result lands (issue 32 finding 3): the status line (role="status", read out
+ * Where an action's result lands: the status line (role="status", read out
  * politely) says in a short sentence what happened, and the focus moves to the result's heading
  * (the new or imported job, the shared panel, the simulation, the jobs after a pack), made
  * focusable with tabindex=-1 and scrolled to the top of the viewport. A re-render gives the focus

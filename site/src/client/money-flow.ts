@@ -1,5 +1,5 @@
 /**
- * Where a settled job's credits went, drawn (SPEC fee schedule): on release the amount went from
+ * Where a settled job's credits went, drawn (SETTLEMENT.md "Fees"): on release the amount went from
  * payer credits into escrow, then the agent payout to the agent wallet and the fee out; on
  * dispute it went into escrow and all of it back to the payer. An inline SVG with role="img"
  * whose accessible name states the figures (the browser suite reads them there); each flow's
@@ -38,7 +38,7 @@ const H = 40;
 /**
  * A place credits can be: a box named `name` at (x, y), the name on two lines when it has two
  * words. The picture is 260 units wide, so it is drawn at least at its own size from 360 px wide
- * up and its 12-unit labels never render under 12 px (issue 32 finding 17).
+ * up and its 12-unit labels never render under 12 px.
  */
 const node = (x: number, y: number, place: string, name: string) => {
   const words = name.split(" ");

@@ -1,5 +1,5 @@
 /**
- * The page's notices (issue 26 finding 3). An error shows next to the control whose action
+ * The page's notices. An error shows next to the control whose action
  * failed (`errorBy`): a role="alert" line right by it, named in the control's aria-describedby
  * (and, on a field, with aria-invalid). What belongs to no one control shows in the page's alert
  * at the top (a bad link in the address, storage the page cannot use); a create or simulate

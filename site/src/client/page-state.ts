@@ -1,5 +1,5 @@
 /**
- * The page's one keeper of the demo state (SPEC "Client-side conventions": the browser holds it
+ * The page's one keeper of the demo state (SETTLEMENT.md "What the client keeps": the browser holds it
  * all; the EscrowKeeper of client/ holds it and takes the actions), how its calls reach the
  * service (the stored API base and demo key, D14), and the one way the page follows a change:
  * every change the keeper makes is saved in this browser (D20) and refreshes the page. A refresh
@@ -8,7 +8,7 @@
  *
  * The UI takes the library's types from client/index.ts and its values from their own modules
  * (keeper.ts, http.ts, ...): index.ts also exports localApi, and the in-process engine behind it
- * would stay in the page's bundle (about 12 KB) though the page never calls it.
+ * would stay in the page's bundle though the page never calls it.
  */
 import { balancesOf } from "../../../client/balances.ts";
 import { httpApi } from "../../../client/http.ts";
@@ -38,7 +38,7 @@ let demoKey = store.demoKey();
 /** The demo key the calls carry, or null. It lives only in this browser, never in a pack (D20). */
 export const currentKey = (): string | null => demoKey;
 
-/** A rate-limited answer says how long to wait, in the page's words (issue 32 finding 8). */
+/** A rate-limited answer says how long to wait, in the page's words. */
 function withWait<T>(answer: T): T {
   const refusal = answer as unknown as EscrowError;
   if (refusal.code !== "rate_limited") return answer;
@@ -76,8 +76,8 @@ function record(state: DemoState): void {
 record(loaded.state);
 
 /**
- * A later action succeeded: every error shown goes, the jobs' and the controls' alike (issue 26
- * finding 3). Each change the keeper makes calls it; so do the page's successes that change no
+ * A later action succeeded: every error shown goes, the jobs' and the controls' alike.
+ * Each change the keeper makes calls it; so do the page's successes that change no
  * state (a link opened, a key minted, the API base saved).
  */
 export function clearAllErrors(): void {

@@ -1,5 +1,5 @@
 /**
- * A message in the page's own words (issue 26 finding 3). The service and the keeper name API
+ * A message in the page's own words. The service and the keeper name API
  * fields (ttl_seconds, payer_credits), write times as ISO-8601 and numbers without separators;
  * the page shows its labels (field-labels.ts, or a form's own), its date format (view-parts.ts
  * `whenToSecond`) and its credits format. Which words are API names comes from the fields table
@@ -26,7 +26,7 @@ const INTEGER_WORDS: [RegExp, string][] = [
 
 /**
  * Developer words in the messages of links, packs, storage, signatures and the transport, as the
- * page says them (issue 32 finding 14): no JWS, JSON, base64url, header names or patterns.
+ * page says them: no JWS, JSON, base64url, header names or patterns.
  */
 const PLAIN_WORDS: [RegExp, string][] = [
   [/: a (?:detached )?compact JWS(?: \(header\.\.signature\))?/g, ""],

@@ -55,7 +55,7 @@ interface Asked {
 }
 
 /**
- * A refusal the page knows without asking (issue 32 findings 8 and 19): a fund the payer credits
+ * A refusal the page knows without asking: a fund the payer credits
  * cannot cover, a release after the hold ended. Asking would only log a refused request.
  */
 function knownRefusal(job: JobRecord, action: QuotedAction, context: QuoteContext): EscrowError | null {
@@ -72,7 +72,7 @@ function knownRefusal(job: JobRecord, action: QuotedAction, context: QuoteContex
  * An empty quote book. A quote is asked once per job (as held), action, API base and whether the
  * hold ended, not per balance: what an action moves does not depend on the balance, so a known
  * answer's payer_credits_after follows the balance by the same difference. A change of balance
- * asks nothing (issue 32 finding 8). A refusal the page knows is never asked (`knownRefusal`); an
+ * asks nothing. A refusal the page knows is never asked (`knownRefusal`); an
  * answer that says to wait (rate limited, unreachable) is asked again after the wait.
  */
 export function createQuoteBook(): QuoteBook {

@@ -25,7 +25,7 @@ export interface ReceiptExtras {
 
 /**
  * What a job item says when a receipt link settled the job elsewhere while the job held is older
- * (client settledBy, issue 32): the job record stays as it is, and no balance moves.
+ * (client settledBy): the job record stays as it is, and no balance moves.
  */
 export function settledNote(receipt: ReceiptRecord): string {
   const how =

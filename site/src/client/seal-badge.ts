@@ -4,7 +4,7 @@
  * badge texts are a contract the browser suite and docs/web-ui.md name: "Sealed by this service",
  * "Seal does not match", "Not sealed", "Could not check the seal", "Checking the seal…", and the
  * same for a receipt's signature. What an older version of the service sealed or signed (before
- * issue 31) counts as not sealed or signed: its badge says so, and its line says why.
+ * HS256 seals) counts as not sealed or signed: its badge says so, and its line says why.
  */
 import { h } from "./dom.ts";
 import { pageWords } from "./page-words.ts";

@@ -5,10 +5,10 @@
  * receipt's signature anyone can check: the page does, offline, with the client's verifyReceipt
  * against the service's JWKS (GET /.well-known/jwks.json under the API base, fetched once per
  * base). Like the quotes, checks are asked when the page refreshes (page-state.ts), never while
- * rendering: render only reads what is known, "pending" until the check settles. client/verify.ts
+ * rendering: render only reads what is known, "pending" until the check settles. client/receipt-check.ts
  * (and jose with it) is imported on the first signature that needs it, so a page with nothing
  * signed never loads it; nothing unsealed or unsigned is asked about. What an older version of
- * the service sealed or signed (issue 31) is "older" without asking: checkSeal answers an older
+ * the service sealed or signed is "older" without asking: checkSeal answers an older
  * seal itself, and a signature's check finds the older form before the JWKS or that code.
  *
  * A service that cannot be reached, a JWKS that cannot be fetched or read, or a runtime without
@@ -33,7 +33,7 @@ export type SealCheck =
   | { state: "invalid"; message: string }
   /** Carries no seal or signature: the service did not vouch for it. */
   | { state: "missing" }
-  /** Made by an older version of the service (before issue 31): it no longer vouches for it. */
+  /** Made by an older version of the service (EdDSA seals, before HS256): it no longer vouches for it. */
   | { state: "older" }
   /** Could not be checked: the service did not answer or does not seal, no JWKS, or no Ed25519 here. */
   | { state: "unchecked"; message: string };

@@ -1,7 +1,7 @@
 /**
  * Where the page's seal and signature checks (seal-checks.ts) get their answers: the service at
  * the API base for a job's seal (client/seal-check.ts over fetch), and for a receipt's signature
- * that service's JWKS with fetch and client/verify.ts, imported on first use (its own chunk, with
+ * that service's JWKS with fetch and client/receipt-check.ts, imported on first use (its own chunk, with
  * jose), so a page with nothing signed never loads it.
  */
 import { httpApi } from "../../../client/http.ts";
@@ -9,7 +9,7 @@ import type { EscrowError, JobRecord, Jwks, SealVerdict, Verification } from "..
 import { checkSeal } from "../../../client/seal-check.ts";
 import { isObject } from "../../../shared/lib/json.ts";
 
-/** The check of client/verify.ts, as the page calls it. */
+/** The check of client/receipt-check.ts, as the page calls it. */
 export interface Verifier {
   verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification>;
 }
@@ -20,7 +20,7 @@ export interface SealCheckSources {
   seal(job: JobRecord, base: string): Promise<SealVerdict | EscrowError>;
   /** The JWKS the service at `base` publishes, or null when it cannot be had. */
   jwks(base: string): Promise<Jwks | null>;
-  /** client/verify.ts. */
+  /** client/receipt-check.ts. */
   verifier(): Promise<Verifier>;
 }
 
@@ -43,5 +43,5 @@ export async function fetchJwks(base: string): Promise<Jwks | null> {
 export const pageSources: SealCheckSources = {
   seal: (job, base) => checkSeal(httpApi({ baseUrl: base }), job),
   jwks: fetchJwks,
-  verifier: () => import("../../../client/verify.ts"),
+  verifier: () => import("../../../client/receipt-check.ts"),
 };

@@ -17,7 +17,7 @@ import { button, itemHead, labelled, line } from "./view-parts.ts";
 const CARRIES = "The link carries the job only: no credits, receipts or demo key.";
 
 /**
- * What a handed-off job is, from the visitor's side and for its status (issue 32 finding 12): a
+ * What a handed-off job is, from the visitor's side and for its status: a
  * hand-back of your own job, or a job someone else pays for, at the step it stands.
  */
 export function sharedIntro(state: DemoState, job: JobRecord): string {

@@ -1,5 +1,5 @@
 /**
- * A job's walk as a stepper (SPEC "States and transitions": create, fund, submit, then release or
+ * A job's walk as a stepper (SETTLEMENT.md "States and transitions": create, fund, submit, then release or
  * dispute): an ordered list named "Steps", each step with its time, the step where the job stands
  * marked aria-current="step". Job items and the simulation panel draw the same one. Step names
  * are verbs ("Fund"), never status words ("funded"), so the list never says a job is somewhere

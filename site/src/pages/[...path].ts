@@ -3,7 +3,7 @@
  * static build and the API give the same bytes (D18).
  */
 import type { APIRoute, GetStaticPaths } from "astro";
-import { buildDocuments } from "../../../shared/documents/index.ts";
+import { buildDocuments } from "../../../shared/documents/built-documents.ts";
 import { siteUrl } from "../site-url.ts";
 
 const documents = buildDocuments({ siteUrl });

@@ -1,6 +1,6 @@
 /**
  * The bench's seals comparison (scripts/bench/seals.ts), on made-up sides: ratios and added CPU are
- * taken round by round, the targets of issue 31 are checked as stated, the answers are screened,
+ * taken round by round, the seals targets are checked as stated, the answers are screened,
  * and the table prints what it measured. No server starts; nothing here measures time.
  */
 import { describe, expect, test } from "bun:test";
@@ -15,7 +15,7 @@ import {
 } from "../../scripts/bench/seals.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { NOW } from "../support/helpers.ts";
-import { testSigner } from "../support/signer.ts";
+import { testSigner } from "../support/test-signer.ts";
 
 /** A side whose rounds have these req/s and CPU µs per request. */
 const side = (label: string, rounds: [number, number | null][]): Side => ({

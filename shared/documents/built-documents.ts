@@ -10,12 +10,12 @@ import {
   simulateSchemaDocument,
   transitionSchemaDocument,
   verifySchemaDocument,
-} from "../schemas/documents.ts";
-import { DOCUMENT_CATALOG, TYPES } from "./catalog.ts";
+} from "../schemas/json-schema-documents.ts";
 import { agentCard, llmsTxt, robotsTxt, sitemapXml } from "./discovery.ts";
-import { errors } from "./errors.ts";
+import { DOCUMENT_CATALOG, TYPES } from "./document-list.ts";
+import { errors } from "./errors-json.ts";
 import { examples } from "./examples.ts";
-import { fees } from "./fees.ts";
+import { fees } from "./fees-json.ts";
 import { health } from "./health.ts";
 import { openapi } from "./openapi.ts";
 import { quickstart } from "./quickstart.ts";
@@ -23,7 +23,7 @@ import { serverJson } from "./server-json.ts";
 import { settlement } from "./settlement.ts";
 import { settlementMd } from "./settlement-md.ts";
 import { changelog, scoreboard, templates } from "./simple.ts";
-import { tools } from "./tools.ts";
+import { tools } from "./tools-json.ts";
 
 /** One served document. */
 export interface Document {
@@ -42,7 +42,7 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * The OpenAPI document, compact with a final newline: read by generators, validators and agents
- * (llms.txt points them at it), for whom indentation is nearly half its bytes (issue 26).
+ * (llms.txt points them at it), for whom indentation is nearly half its bytes.
  * Browsers' JSON viewers and its snapshot (snapshots/documents) show it indented.
  */
 const compactJson = (value: unknown): string => `${JSON.stringify(value)}\n`;

@@ -1,4 +1,4 @@
-/** /api/errors.json: the error catalog (SPEC "Errors", D9, D21, D23), with the error body shape of D8 and D22. */
+/** /api/errors.json: the error catalog (SETTLEMENT.md "Errors", D9, D21, D23), with the error body shape of D8 and D22. */
 import { MODE, MONEY } from "../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../protocol/errors.ts";
 import { ERROR_WHEN } from "./error-when.ts";

@@ -3,7 +3,7 @@
  * /.well-known/jwks.json answers; no network here), with jose over WebCrypto, so it runs in
  * browsers, Bun, Node, Deno and Workers alike. Anyone can check a receipt: its signature is
  * Ed25519 under a published key. A job's seal is the service's own MAC, a secret, so only the
- * service can check it: that is an online call (seal-check.ts), not here (issue 31).
+ * service can check it: that is an online call (seal-check.ts), not here.
  */
 import { compactVerify, createLocalJWKSet, errors, type JSONWebKeySet, type JWK } from "jose";
 import { COMPACT_JWS, isOlderHeader, protectedHeader } from "../shared/client-state/signed-members.ts";

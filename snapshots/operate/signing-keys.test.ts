@@ -1,5 +1,5 @@
 /**
- * The signing keys (machine/key-settings.ts and keys.ts, issue 25): SIGNING_KEY as a private
+ * The signing keys (machine/key-settings.ts, signing-key.ts, previous-keys.ts and keys.ts): SIGNING_KEY as a private
  * JWK or a PKCS#8 PEM, refused with a message that names the setting and never quotes the key;
  * SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
  * and jose's calculateJwkThumbprint); the Signer gives RFC 8032's signatures, verifies by kid over
@@ -11,8 +11,8 @@ import { describe, expect, test } from "bun:test";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from "node:crypto";
 import { CompactSign, calculateJwkThumbprint, compactVerify, createLocalJWKSet, importJWK } from "jose";
 import { SettingError } from "../../api/host/settings.ts";
+import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../machine/ed25519-keys.ts";
 import { sealingOf, sealMode, sealsNote } from "../../machine/key-settings.ts";
-import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../machine/keys.ts";
 import { readPreviousKeys } from "../../machine/previous-keys.ts";
 import { readSigningKey } from "../../machine/signing-key.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";

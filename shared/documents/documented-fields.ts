@@ -1,6 +1,6 @@
 /**
  * Field tables of the protocol documents, read off the field tables of shared/protocol: the job
- * (SPEC order, D10), the request fields and the receipt, each with its type (from its rule's
+ * (in its table order, D10), the request fields and the receipt, each with its type (from its rule's
  * JSON Schema) and its rule in words; the job and the receipt end with their integrity members
  * (D27, protocol/integrity-members.ts).
  */

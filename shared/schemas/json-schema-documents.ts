@@ -4,8 +4,8 @@
  */
 import { absolute } from "../lib/absolute-url.ts";
 import { compositeSchemas, receiptSchema, transitionBodySchema, UNEXPRESSED, verifyBodySchema } from "./bodies.ts";
-import { fieldComponents, referring, withDefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import { fieldComponents, referring, withDefs } from "./field-components.ts";
 import { simulateBodySchema } from "./simulate-body.ts";
 
 /** Standalone documents refer into their own $defs. */

@@ -15,8 +15,8 @@ import {
 } from "../protocol/constants.ts";
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { INTEGRITY_MEMBERS, integrityMembersOf } from "../protocol/integrity-members.ts";
-import type { SchemaRefs } from "./components.ts";
 import type { Schema } from "./convert.ts";
+import type { SchemaRefs } from "./field-components.ts";
 
 const credits: Schema = { type: "integer", minimum: 0 };
 const text: Schema = { type: "string" };

@@ -15,11 +15,11 @@ import { JOB_MEMBER_NAMES, JOB_MEMBERS } from "../protocol/job-members.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { compositeSchema, receiptSchema } from "../schemas/bodies.ts";
-import { inline } from "../schemas/components.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
+import { inline } from "../schemas/field-components.ts";
 import { integritySchema } from "../schemas/integrity.ts";
-import { BODY_SCHEMA_PATH } from "./catalog.ts";
-import { REQUEST_FIELDS } from "./fields.ts";
+import { BODY_SCHEMA_PATH } from "./document-list.ts";
+import { REQUEST_FIELDS } from "./documented-fields.ts";
 import { functionCalling } from "./llm-tools.ts";
 
 /** The order tools are listed in: quote first, as an agent should call it before transition. */

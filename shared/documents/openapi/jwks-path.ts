@@ -1,9 +1,9 @@
 /**
- * The path item of GET /.well-known/jwks.json (issue 25): the deployment's public signing keys as
+ * The path item of GET /.well-known/jwks.json: the deployment's public signing keys as
  * a JSON Web Key Set, served by the service alone (shared/http/jwks.ts), with a document's
  * caching, ETag, HEAD and preflight but never compressed, in RFC 7517's own media type.
  */
-import { KEY_SET } from "../catalog.ts";
+import { KEY_SET } from "../document-list.ts";
 import { REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
 
 const BASE64URL_32 = { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" };

@@ -29,7 +29,7 @@ export interface CatalogDocument {
   summary: string;
 }
 
-/** Every GET document of SPEC's table, in its order, then the MCP Registry's server.json (issue 24). */
+/** Every GET document, in the order of docs/api.md "GET documents", then the MCP Registry's server.json. */
 export const DOCUMENT_CATALOG = [
   {
     key: "agent",
@@ -177,7 +177,7 @@ export const DOCUMENT_CATALOG = [
 ] as const satisfies readonly CatalogDocument[];
 
 /**
- * GET /.well-known/jwks.json (issue 25): the deployment's public signing keys, which check signed
+ * GET /.well-known/jwks.json: the deployment's public signing keys, which check signed
  * receipts offline (a job's seal is the service's own MAC, which only it checks, D27). Not in the catalog: its body depends on the deployment's key
  * (SIGNING_KEY), which the static site is built without, so only the service serves it
  * (shared/http/jwks.ts) and no build writes a file there. The documents link to it.
