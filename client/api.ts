@@ -31,7 +31,7 @@ export interface EscrowApi {
 }
 
 /** Where the demo key goes (D14): `Authorization: Bearer`. */
-export function requestHeaders(demoKey: string | undefined, options: CallOptions | undefined): Record<string, string> {
+function requestHeaders(demoKey: string | undefined, options: CallOptions | undefined): Record<string, string> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (demoKey) headers.authorization = `Bearer ${demoKey}`;
   if (options?.idempotencyKey !== undefined) headers["idempotency-key"] = options.idempotencyKey;

@@ -102,7 +102,7 @@ export function withSignature(receipt: Receipt, raw: Record<string, unknown>): T
  * `signature`, members in its order; the service signs the same text (shared/seal/jws.ts, signJws,
  * with the same textToBase64Url), so a detached signature's payload can be put back.
  */
-export function signedPayload(receipt: ReceiptRecord): string {
+function signedPayload(receipt: ReceiptRecord): string {
   const { signature: _, ...content } = receipt;
   return base64UrlEncode(JSON.stringify(content));
 }

@@ -53,7 +53,7 @@ export const TOKEN_PREFIX = { handoff: "h1.", receipt: "r1." } as const;
 export type TokenResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Tokens longer than this are refused before decoding (a URL fragment, not a file). */
-export const TOKEN_MAX_LENGTH = 16_384;
+const TOKEN_MAX_LENGTH = 16_384;
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 

@@ -15,7 +15,7 @@ export const DESCRIPTION = `A stateless demo escrow and credits engine for agent
 const MCP_REVISIONS_TEXT = `${MCP_REVISIONS[0]} (stateless) and, through the legacy initialize handshake, ${MCP_REVISIONS.slice(1).join(", ")}`;
 
 /** Where the engines are MCP tools: the remote endpoint, and the local server a desktop agent starts. */
-export const mcpCard = (siteUrl: string) => ({
+const mcpCard = (siteUrl: string) => ({
   url: absolute(siteUrl, MCP_PATH),
   transport: "streamable-http",
   stateless: true,

@@ -33,7 +33,7 @@ function stateRequestIds<T extends { paths: object; components: { responses: obj
 }
 
 /** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
-export const pathItems = () => ({
+const pathItems = () => ({
   ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
   [MCP_PATH]: mcpPathItem(),
   ...Object.fromEntries(

@@ -6,7 +6,7 @@ import { FEE_TEXT } from "../protocol/fees.ts";
 import { demoWalk } from "./walk.ts";
 
 /** A curl line that POSTs `body` as JSON (single quotes in the JSON are escaped for the shell). */
-export function curlPost(url: string, body: unknown): string {
+function curlPost(url: string, body: unknown): string {
   const json = JSON.stringify(body).replaceAll("'", "'\\''");
   return `curl -s -X POST '${url}' -H 'Content-Type: application/json' -d '${json}'`;
 }

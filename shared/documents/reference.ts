@@ -12,7 +12,7 @@ import { ERROR_WHEN } from "./error-when.ts";
 import { openapi } from "./openapi.ts";
 
 /** One engine operation as the page shows it. */
-export interface ReferenceEngine {
+interface ReferenceEngine {
   route: EngineRoute;
   anchor: string;
   method: "POST";

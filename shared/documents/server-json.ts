@@ -52,7 +52,7 @@ export const CLONE_PATH = "/path/to/agent-escrow-demo";
 export const STDIO_COMMAND = { command: "npx", args: ["--yes", "bun@1.4.4", `${CLONE_PATH}/mcp/stdio.ts`] } as const;
 
 /** The service's version (VERSION, the API's major version) as semver, which the registry sorts by. */
-export const REGISTRY_VERSION = `${VERSION}.0.0`;
+const REGISTRY_VERSION = `${VERSION}.0.0`;
 
 /** The registry namespace of an origin: its host's labels in reverse order ("https://a.example.com" gives "com.example.a"). */
 export const registryNamespace = (siteUrl: string): string => new URL(siteUrl).hostname.split(".").reverse().join(".");

@@ -55,7 +55,7 @@ export const templates = () => ({
 });
 
 /** Shipped slices, newest first. */
-export const CHANGELOG = [
+const CHANGELOG = [
   {
     version: "0",
     date: "2026-11-23",

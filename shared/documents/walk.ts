@@ -10,7 +10,7 @@ import type { HeaderReader } from "../protocol/keys.ts";
 import { NO_HEADERS } from "../protocol/keys.ts";
 
 /** The illustration clock of every example: 2026-01-01T00:00:00.000Z. */
-export const EXAMPLE_NOW = Date.parse("2026-01-01T00:00:00.000Z");
+const EXAMPLE_NOW = Date.parse("2026-01-01T00:00:00.000Z");
 const context = { now: EXAMPLE_NOW, randomHex: (length: number) => "0".repeat(length) };
 
 /** What the examples read of a success body. */
@@ -26,7 +26,7 @@ export interface ExampleAnswer {
 }
 
 /** Runs an engine on an example body and returns the success body; a failure here is a bug. */
-export function runExample(
+function runExample(
   route: EngineRoute,
   body: Record<string, unknown>,
   headers: HeaderReader = NO_HEADERS,

@@ -6,7 +6,7 @@
 import { isObject } from "../lib/json.ts";
 
 /** JSON-RPC's invalid params code. */
-export const INVALID_PARAMS = -32602;
+const INVALID_PARAMS = -32602;
 
 /** The JSON-RPC error for `message` (a parsed JSON-RPC message) when its arguments are not an object; undefined otherwise. */
 export function badArguments(message: unknown): { id: unknown; error: { code: number; message: string } } | undefined {

@@ -15,7 +15,7 @@ import { toolWords, withoutDecisions } from "./tool-words.ts";
 const RE2_UNSAFE = /\(\?<?[=!]|\\[1-9]/;
 
 /** `schema` without `not` and without patterns RE2 cannot run, at every depth. */
-export function portableSchema<S extends Schema>(schema: S): S {
+function portableSchema<S extends Schema>(schema: S): S {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (value === null || typeof value !== "object") return value;

@@ -14,7 +14,7 @@ import { absolute } from "../lib/absolute-url.ts";
 const RESOURCE_KEYS = ["settlement", "settlement_md", "openapi", "errors", "fees", "quickstart", "llms"] as const;
 
 /** A resource as resources/list gives it. */
-export interface ResourceEntry {
+interface ResourceEntry {
   uri: string;
   name: string;
   title: string;

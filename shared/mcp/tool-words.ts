@@ -17,7 +17,7 @@ export const withoutDecisions = (text: string): string =>
   text.replace(DECISION, "").replace(/ as SPEC says/g, " by its rules");
 
 /** Arguments whose documents' words name a header or a token format: the tools' own words instead. */
-export const ARGUMENT_WORDS: Record<string, string> = {
+const ARGUMENT_WORDS: Record<string, string> = {
   idempotency_key:
     "1 to 255 characters after trimming. A repeated create with the same key and fields gives the same job id, so a retry is safe.",
   seal: "The job's seal, which the service writes last in every job it commits. Send it back exactly as it came, in the job exactly as it came: a renamed, added, dropped, moved or edited member breaks it (a member left out while unset may come back as null). Only the service checks it.",

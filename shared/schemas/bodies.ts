@@ -43,7 +43,7 @@ const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["
  * unknown members allowed (dropped). A sealed job keeps its seal only when it comes back exactly
  * as written (UNEXPRESSED: no schema sees member order or knows the key).
  */
-export function jobSchema(refs: SchemaRefs): Schema {
+function jobSchema(refs: SchemaRefs): Schema {
   const properties: Record<string, Schema> = {};
   const rules: Schema[] = [];
   for (const member of JOB_MEMBER_NAMES) {
@@ -87,10 +87,10 @@ export function requiring(object: Schema, rules: readonly Schema[]): Schema {
 export const bothExpiryFields = (): Record<string, Schema> => notBoth(namesOf("expires_at"), namesOf("ttl_seconds"));
 
 /** The name of the body schema of `action`: CreateBody, FundBody, ... */
-export const actionBodyName = (action: Action): CompositeName => `${pascal(action)}Body` as CompositeName;
+const actionBodyName = (action: Action): CompositeName => `${pascal(action)}Body` as CompositeName;
 
 /** The body of one action: its fields, the job, fields of other actions only as null (D5). */
-export function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
+function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
   const { required, optional } = ACTION_FIELDS[action];
   const fields = ([...required, ...optional] as BodyField[]).filter((f): f is FieldName => f !== "job");
   const properties: Record<string, Schema> = { action: { const: action }, ...aliasProperties(fields, refs) };

@@ -14,7 +14,7 @@ const REFS = referring("#/$defs/");
 const definitions = (): Record<string, Schema> => ({ ...fieldComponents(), ...compositeSchemas(REFS) });
 
 /** The draft every schema declares. */
-export const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
+const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
 const header = (siteUrl: string, path: string, title: string, description: string) => ({
   $schema: DRAFT_2020_12,

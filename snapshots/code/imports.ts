@@ -10,7 +10,7 @@ import { dirname, join, normalize } from "node:path";
 import { Glob } from "bun";
 
 /** One file's imports: `relative` resolved from the root, `external` as written; `text` its code without comments. */
-export interface FileImports {
+interface FileImports {
   relative: string[];
   external: string[];
   text: string;

@@ -48,7 +48,7 @@ export interface CodeBlock {
 }
 
 /** Every fenced code block of a page, in order. */
-export function blocksOf(page: string, markdown: string = read(page)): CodeBlock[] {
+function blocksOf(page: string, markdown: string = read(page)): CodeBlock[] {
   const lines = markdown.split("\n");
   const blocks: CodeBlock[] = [];
   let open: { line: number; lang: string; body: string[]; before: string[] } | null = null;
@@ -90,7 +90,7 @@ export function runnerOf(block: CodeBlock): "code-blocks.e2e" | "frameworks.e2e"
 export const where = (block: CodeBlock): string => `${block.page}:${block.line}`;
 
 /** The text outside fenced code blocks, with inline code spans kept apart from links. */
-export function prose(markdown: string): string[] {
+function prose(markdown: string): string[] {
   let fenced = false;
   return markdown.split("\n").map((line) => {
     if (/^\s*```/.test(line)) {

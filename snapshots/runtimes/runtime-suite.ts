@@ -45,7 +45,7 @@ const post = (body: unknown): RequestInit => ({
 });
 
 /** Every engine's success, then every error code an HTTP client can meet (not internal_error: a bug). */
-export const CASES: Case[] = [
+const CASES: Case[] = [
   ...ENGINE_ROUTES.map((route) => ({
     name: `${route} succeeds`,
     path: enginePath(route),

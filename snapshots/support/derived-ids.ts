@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 
 /** Hex SHA-256 of a string's UTF-8 bytes. */
-export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** D14: the key_id of a demo key, `k_` + first 12 hex of SHA-256(UTF-8 token). */
 export const keyIdOf = (token: string): string => `k_${sha256Hex(token).slice(0, 12)}`;

@@ -15,7 +15,7 @@ import { $, credits } from "./dom.ts";
 import type { Figures } from "./history.ts";
 
 /** Each figure's <output> id; its bar segment and delta share its class. */
-export const FIGURE_IDS = {
+const FIGURE_IDS = {
   payerCredits: "payer-credits",
   inEscrow: "in-escrow",
   agentWallet: "agent-wallet",
@@ -23,10 +23,10 @@ export const FIGURE_IDS = {
 } as const satisfies Record<OwnFigure, string>;
 
 /** The sum of the four figures. */
-export const totalOf = (b: Figures): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
+const totalOf = (b: Figures): number => b.payerCredits + b.inEscrow + b.agentWallet + b.feesPaid;
 
 /** A signed difference as people read it: +95, −100 (a real minus sign). */
-export const signed = (n: number): string => (n < 0 ? `−${credits(-n)}` : `+${credits(n)}`);
+const signed = (n: number): string => (n < 0 ? `−${credits(-n)}` : `+${credits(n)}`);
 
 /** Restarts the CSS animation of `element` (class `changed`). */
 function flash(element: Element): void {
@@ -69,7 +69,7 @@ export function renderBalances(state: DemoState): void {
  * The balances sentence, computed: the four figures' sum against the starting credits
  * plus the top-ups the state records; it says so when they differ rather than claim they add up.
  */
-export function totalText(total: number, toppedUp: number): string {
+function totalText(total: number, toppedUp: number): string {
   const sum = `Payer credits + in escrow + agent wallet + fees paid = ${credits(total)} credits`;
   const start = credits(STARTING_CREDITS);
   const held =
@@ -80,7 +80,7 @@ export function totalText(total: number, toppedUp: number): string {
 }
 
 /** The compact strip a narrow screen keeps in view: the four figures in a line. */
-export const stripText = (b: Figures): string =>
+const stripText = (b: Figures): string =>
   `Payer ${credits(b.payerCredits)} · Escrow ${credits(b.inEscrow)} · Wallet ${credits(b.agentWallet)} · Fees ${credits(b.feesPaid)}`;
 
 /**

@@ -28,7 +28,7 @@ export function holdText(expiresAt: string, now: number): string {
 }
 
 /** Under this, a hold's end is shown to the second: a hold this short, or an end this close to now. */
-export const SHORT_HOLD_MS = 10 * 60 * 1000;
+const SHORT_HOLD_MS = 10 * 60 * 1000;
 
 /** The end of `job`'s hold as people read it: to the second for a short hold or a close end, else to the minute. */
 export function holdEnd(job: JobRecord, now: number): string {

@@ -26,7 +26,7 @@ export interface HistoryPoint extends Figures {
 const JOB_MAX = 80;
 
 /** The job title an activity text names between its quotes (client/activity.ts), or "". */
-export const jobIn = (text: string | undefined): string => /"(.*)"/.exec(text ?? "")?.[1]?.slice(0, JOB_MAX) ?? "";
+const jobIn = (text: string | undefined): string => /"(.*)"/.exec(text ?? "")?.[1]?.slice(0, JOB_MAX) ?? "";
 
 /** Most points kept: as many as the activity log keeps events. */
 export const HISTORY_MAX = LIMITS.activityMax;

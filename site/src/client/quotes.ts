@@ -17,7 +17,7 @@ export type QuotedAction = "fund" | "release" | "dispute";
 export type Quote = Answer<"quote"> | "pending";
 
 /** Asks the service for the quote of `action` on the held `job`. */
-export type AskQuote = (job: JobRecord, action: QuotedAction) => Promise<Answer<"quote">>;
+type AskQuote = (job: JobRecord, action: QuotedAction) => Promise<Answer<"quote">>;
 
 const QUOTED: Partial<Record<JobStatus, readonly QuotedAction[]>> = {
   open: ["fund"],

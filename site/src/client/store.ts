@@ -89,5 +89,3 @@ export function createStore(storage: Storage) {
     },
   };
 }
-
-export type Store = ReturnType<typeof createStore>;
