@@ -10,8 +10,8 @@ import type * as v from "valibot";
 import { ACTIONS, type Action } from "../protocol/constants.ts";
 import { missing } from "../protocol/errors.ts";
 import type { FieldName } from "../protocol/fields.ts";
-import { ACTION_FIELDS, type BodyField, OWNED_FIELDS, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
-import { EXPIRY_CONFLICT, fieldMember, HEADER_CHECK, REFUND_CHECK, refusedMember } from "./field-schemas.ts";
+import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
+import { EXPIRY_CONFLICT, fieldMember, HEADER_CHECK, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
 import { JOB_SCHEMA, RECEIPT_SCHEMA } from "./member-schemas.ts";
 import { type Step, tableObject } from "./table-object.ts";
 
@@ -35,14 +35,11 @@ const rowSteps = (row: {
 
 /** The object of one action's body. */
 function actionObject(action: Action): v.GenericSchema {
-  const refused = OWNED_FIELDS.filter(([, owner]) => owner !== action).map(([name, owner]) =>
-    refusedMember(name, owner),
-  );
   return tableObject(
     [
       ...rowSteps(ACTION_FIELDS[action]),
       ...(action === "dispute" ? [REFUND_CHECK] : []),
-      ...refused,
+      refusedFields(action),
       ...(action === "fund" ? [EXPIRY_CONFLICT] : []),
     ],
     TOP,

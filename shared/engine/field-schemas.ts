@@ -12,6 +12,7 @@ import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
 import { invalid } from "../protocol/errors.ts";
 import { FIELDS, type FieldName, namesOf } from "../protocol/fields.ts";
+import { OWNED_FIELDS } from "../protocol/request-shape.ts";
 import { TTL_MESSAGE } from "../protocol/rules.ts";
 import { type Check, type Member, type ReadConfig, sentUnder } from "./table-object.ts";
 
@@ -65,13 +66,33 @@ export function fieldMember(name: FieldName, required: boolean): Member {
   return member;
 }
 
-/** D5: `name` sent on an action that is not its `owner`. */
-export const refusedMember = (name: FieldName, owner: Action): Member => ({
-  key: name,
-  names: namesOf(name),
-  schema: v.never(`${name} is only accepted on ${owner}.`),
-  optional: true,
-});
+/**
+ * D5: the fields of other actions an action's body holds, each refused with its owner, in
+ * OWNED_FIELDS' order. One pass over the body's own names, however many fields are refused.
+ */
+export function refusedFields(action: Action): Check {
+  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action);
+  const at = new Map(owned.flatMap(([name], i) => namesOf(name).map((alias) => [alias, i] as const)));
+  return {
+    key: "action",
+    check: ({ input }) => {
+      let found: number[] | undefined;
+      for (const name in input) {
+        const i = at.get(name);
+        if (i === undefined || input[name] == null || !Object.hasOwn(input, name)) continue;
+        found ??= [];
+        found.push(i);
+      }
+      if (found === undefined) return undefined;
+      return [...new Set(found)]
+        .sort((a, b) => a - b)
+        .map((i) => {
+          const [name, owner] = owned[i]!;
+          return invalid(name, `${name} is only accepted on ${owner}.`);
+        });
+    },
+  };
+}
 
 const KEY_RULE = FIELDS.idempotency_key.rule;
 

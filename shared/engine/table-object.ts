@@ -56,10 +56,10 @@ export interface CheckInput {
   readonly context: ReadContext;
 }
 
-/** A check across members, at its place: its rejection, or undefined. It may set what it read into `output`. */
+/** A check across members, at its place: its rejections, or undefined. It may set what it read into `output`. */
 export interface Check {
   readonly key: string;
-  readonly check: (read: CheckInput) => Rejection | undefined;
+  readonly check: (read: CheckInput) => Rejection | readonly Rejection[] | undefined;
 }
 
 export type Step = Member | Check;
@@ -75,8 +75,10 @@ export interface TableOptions {
 }
 
 /** True when `input` holds a non-null value under one of `names` (D2: null is omitted). */
-export const sentUnder = (input: Record<string, unknown>, names: readonly string[]): boolean =>
-  valuesUnder(input, names, false).length > 0;
+export function sentUnder(input: Record<string, unknown>, names: readonly string[]): boolean {
+  for (const name of names) if (ownValue(input, name, false) !== undefined) return true;
+  return false;
+}
 
 /** Every non-null value `input` holds under `names` as its own members, in the names' order. */
 function valuesUnder(input: Record<string, unknown>, names: readonly string[], plain: boolean): unknown[] {
@@ -175,8 +177,12 @@ export function tableObject(steps: readonly Step[], options: TableOptions): v.Ge
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i]!;
         if (slot.check !== undefined) {
-          const rejection = slot.check({ input, output, clean: issues.length === 0, context: config.context });
-          if (rejection) issues.push(issue(slot.key, input, rejection.message, rejection));
+          const found = slot.check({ input, output, clean: issues.length === 0, context: config.context });
+          if (found !== undefined) {
+            for (const rejection of Array.isArray(found) ? found : [found]) {
+              issues.push(issue(rejection.field ?? slot.key, input, rejection.message, rejection));
+            }
+          }
         } else if (slot.when === undefined || slot.when(output)) {
           readMember(slot, input, plain, output, issues, config, options);
         }
@@ -219,7 +225,10 @@ function readMember(
     if (slot.initial !== undefined) output[key] = slot.initial;
     return;
   }
-  if (!twice && slot.asIs !== undefined && slot.asIs(first) !== undefined) {
+  // A member's initial value passes its rule unchanged (snapshots/engine/body-reading.test.ts).
+  const asIs =
+    first !== undefined && (first === slot.initial || (slot.asIs !== undefined && slot.asIs(first) !== undefined));
+  if (asIs && !twice) {
     output[key] = first;
     return;
   }
