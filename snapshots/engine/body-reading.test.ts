@@ -8,6 +8,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
+import * as v from "valibot";
+import { JOB_MEMBERS } from "../../shared/protocol/job-members.ts";
+import { RECEIPT_MEMBERS } from "../../shared/protocol/receipt-members.ts";
 import { CREATE, call, jobsByStatus, PROOF_URL } from "../support/helpers.ts";
 import { sealed, sealedWalk } from "../support/sealed.ts";
 
@@ -101,6 +104,19 @@ describe("checks that need more than the body, at their place", () => {
       "client_ref: client_ref is only accepted on create.",
     ]);
   });
+});
+
+test("a member's initial value passes its rule unchanged (what lets the reader take it as it is)", () => {
+  const rows = [...Object.values(JOB_MEMBERS), ...Object.values(RECEIPT_MEMBERS)] as {
+    rule: v.GenericSchema;
+    initial?: unknown;
+  }[];
+  const initials = rows.filter((row) => row.initial !== undefined);
+  expect(initials.length).toBeGreaterThan(5);
+  for (const { rule, initial } of initials) {
+    const read = v.safeParse(rule, initial);
+    expect(read.success && read.output === initial).toBe(true);
+  }
 });
 
 test("nothing in shared/ makes code from strings at run time (new Function, eval)", () => {
