@@ -15,7 +15,7 @@ import { ACTION_BODIES } from "./body-schemas.ts";
 import { withHoldEnd } from "./field-schemas.ts";
 import { readBody } from "./read-body.ts";
 import type { SealPolicy } from "./sealing.ts";
-import type { ReadContext } from "./table-object.ts";
+import type { ReadContext } from "./table-steps.ts";
 
 /** A body whose fields all passed their rules. State is not checked yet. */
 export interface ActionRequest {
@@ -28,9 +28,6 @@ export interface ActionRequest {
   /** What the job's seal turned out to be (D27); undefined when it was not checked, or no job. */
   jobSeal?: Verdict;
 }
-
-/** An action body as its schema reads it: the job, and each field under its canonical name. */
-type ActionBody = Partial<FieldValues> & { job?: Job };
 
 /** Reads `action`, trimmed (D2), or the invalid_action rejection. */
 export function readAction(body: JsonObject): Action | Rejection {
@@ -53,7 +50,7 @@ export function readActionRequest(
   const action = readAction(body);
   if (typeof action !== "string") return { ok: false, errors: [action] };
   const context: ReadContext = { now, header: headers.get("idempotency-key"), seals };
-  const read = readBody<ActionBody>(ACTION_BODIES[action], body, context, all);
+  const read = readBody(ACTION_BODIES[action], body, context, all);
   if (!read.ok) return read;
   const fields = read.value;
   withHoldEnd(fields, now);

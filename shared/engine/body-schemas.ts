@@ -9,11 +9,14 @@
 import type * as v from "valibot";
 import { ACTIONS, type Action } from "../protocol/constants.ts";
 import { missing } from "../protocol/errors.ts";
-import type { FieldName } from "../protocol/fields.ts";
+import type { FieldName, FieldValues } from "../protocol/fields.ts";
+import type { Job } from "../protocol/job-members.ts";
+import type { Receipt } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { EXPIRY_CONFLICT, fieldMember, HEADER_CHECK, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
 import { JOB_SCHEMA, RECEIPT_SCHEMA } from "./member-schemas.ts";
-import { type Step, tableObject } from "./table-object.ts";
+import { tableObject } from "./table-object.ts";
+import type { Step } from "./table-steps.ts";
 
 const TOP = { message: "The body must be a JSON object.", prefix: "" };
 
@@ -33,9 +36,12 @@ const rowSteps = (row: {
   ...row.optional.flatMap((name) => fieldSteps(name, false)),
 ];
 
+/** An action body as read: the job, and each field sent, under its canonical name (the rows' types). */
+export type ActionBody = Partial<FieldValues> & { job?: Job };
+
 /** The object of one action's body. */
-function actionObject(action: Action): v.GenericSchema {
-  return tableObject(
+function actionObject(action: Action): v.GenericSchema<unknown, ActionBody> {
+  return tableObject<ActionBody>(
     [
       ...rowSteps(ACTION_FIELDS[action]),
       ...(action === "dispute" ? [REFUND_CHECK] : []),
@@ -49,14 +55,14 @@ function actionObject(action: Action): v.GenericSchema {
 /** The body of each action (transition, quote, validate), once `action` is read. */
 export const ACTION_BODIES = Object.fromEntries(ACTIONS.map((action) => [action, actionObject(action)])) as Record<
   Action,
-  v.GenericSchema
+  v.GenericSchema<unknown, ActionBody>
 >;
 
 /** D5: in simulate, the note that does not match terminal is not read at all. */
 const NOTE_OF: Partial<Record<FieldName, string>> = { release_note: "release", dispute_reason: "dispute" };
 
 /** Simulate's body: SPEC's simulate table, in its order, then the expiry conflict. */
-export const SIMULATE_BODY = tableObject(
+export const SIMULATE_BODY = tableObject<Partial<FieldValues>>(
   [
     ...rowSteps(SIMULATE_FIELDS).map((step) => {
       const terminal = NOTE_OF[step.key as FieldName];
@@ -98,10 +104,10 @@ export const VERIFY_JOB_BODY = tableObject(
 );
 
 /** A job on its own, as a handoff link carries it (D19). */
-export const JOB_BODY = tableObject(fieldSteps("job", true), TOP);
+export const JOB_BODY = tableObject<{ job: Job }>(fieldSteps("job", true), TOP);
 
 /** A receipt on its own, as a receipt link carries it (D19). */
-export const RECEIPT_BODY = tableObject(
+export const RECEIPT_BODY = tableObject<{ receipt: Receipt }>(
   [{ key: "receipt", names: ["receipt"], schema: RECEIPT_SCHEMA, optional: false }],
   TOP,
 );

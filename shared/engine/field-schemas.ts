@@ -14,7 +14,7 @@ import { invalid } from "../protocol/errors.ts";
 import { FIELDS, type FieldName, namesOf } from "../protocol/fields.ts";
 import { OWNED_FIELDS } from "../protocol/request-shape.ts";
 import { TTL_MESSAGE } from "../protocol/rules.ts";
-import { type Check, type Member, type ReadConfig, sentUnder } from "./table-object.ts";
+import { type Check, type Member, type ReadConfig, sentUnder } from "./table-steps.ts";
 
 /** The schema of a field sent: its rule; expires_at and ttl_seconds also against the clock. */
 function fieldSchema(name: FieldName): v.GenericSchema {

@@ -8,6 +8,10 @@ import { JOB_MEMBER_NAMES, type Job } from "../protocol/job-members.ts";
 export function jobView(job: Job): Record<string, unknown> {
   const view: Record<string, unknown> = {};
   const members = job as Record<string, unknown>;
-  for (const member of JOB_MEMBER_NAMES) if (members[member] !== undefined) view[member] = members[member];
+  for (let i = 0; i < JOB_MEMBER_NAMES.length; i++) {
+    const member = JOB_MEMBER_NAMES[i]!;
+    const value = members[member];
+    if (value !== undefined) view[member] = value;
+  }
   return view;
 }

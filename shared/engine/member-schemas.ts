@@ -11,12 +11,13 @@ import type * as v from "valibot";
 import { isIsoStamp, parseDateTime, toIso } from "../protocol/datetime.ts";
 import { invalid, missing } from "../protocol/errors.ts";
 import { SEAL_MISMATCH } from "../protocol/integrity-members.ts";
-import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, memberNamesOf } from "../protocol/job-members.ts";
 import type { JobMemberRow, ReceiptMemberRow } from "../protocol/member-rows.ts";
-import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type Receipt } from "../protocol/receipt-members.ts";
 import { checkSeal, SEAL } from "../seal/seal.ts";
 import { isoStampAsIs } from "./stamp-shortcut.ts";
-import { type Check, type Member, tableObject } from "./table-object.ts";
+import { tableObject } from "./table-object.ts";
+import type { Check, Member } from "./table-steps.ts";
 
 /** How one member reads, by its row: its rule; absent, its initial value; a blank note absent; a stamp in response form. */
 function memberOf(key: string, names: readonly string[], row: JobMemberRow | ReceiptMemberRow): Member {
@@ -58,7 +59,7 @@ const jobMember = (member: (typeof JOB_MEMBER_NAMES)[number]): Member =>
   memberOf(member, memberNamesOf(member), JOB_MEMBERS[member]);
 
 /** A client-held job: an object, each member by its row, then its seal. */
-export const JOB_SCHEMA = tableObject([...JOB_MEMBER_NAMES.map(jobMember), SEAL_CHECK], {
+export const JOB_SCHEMA = tableObject<Job>([...JOB_MEMBER_NAMES.map(jobMember), SEAL_CHECK], {
   message: "job must be an object.",
   prefix: "job.",
   agreeWhileClean: true,
@@ -68,7 +69,7 @@ const receiptMember = (member: (typeof RECEIPT_MEMBER_NAMES)[number]): Member =>
   memberOf(member, [member], RECEIPT_MEMBERS[member]);
 
 /** A receipt: an object, each member by its row. A claim it lacks is missing_field of the claim (read-body.ts). */
-export const RECEIPT_SCHEMA = tableObject(RECEIPT_MEMBER_NAMES.map(receiptMember), {
+export const RECEIPT_SCHEMA = tableObject<Receipt>(RECEIPT_MEMBER_NAMES.map(receiptMember), {
   message: "receipt must be an object.",
   prefix: "receipt.",
 });

@@ -10,7 +10,7 @@ import type * as v from "valibot";
 import type { JsonObject } from "../lib/json.ts";
 import { invalid, missing, type Rejection } from "../protocol/errors.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
-import type { ReadConfig, ReadContext, ReadIssue } from "./table-object.ts";
+import type { ReadConfig, ReadContext, ReadIssue } from "./table-steps.ts";
 
 /** A read body: what the schema gave, or every problem found (the first is the answer). */
 export type Read<T> = { ok: true; value: T } | { ok: false; errors: Rejection[] };
@@ -32,7 +32,12 @@ function rejectionOf(issue: ReadIssue): Rejection {
 }
 
 /** Reads `body` with `schema`: one parse. */
-export function readBody<T>(schema: v.GenericSchema, body: JsonObject, context: ReadContext, all: boolean): Read<T> {
+export function readBody<T>(
+  schema: v.GenericSchema<unknown, T>,
+  body: JsonObject,
+  context: ReadContext,
+  all: boolean,
+): Read<T> {
   const config: ReadConfig = { abortEarly: !all, abortPipeEarly: true, context };
   const dataset = schema["~run"]({ value: body }, config);
   if (!dataset.issues) return { ok: true, value: dataset.value as T };

@@ -12,7 +12,8 @@ const MAKERS = RECEIPT_MEMBER_NAMES.map(
 /** The receipt of a released or disputed job. Not proof of payment. */
 export function receiptOf(job: Job, keyId: string | null): Receipt {
   const receipt: Record<string, unknown> = {};
-  for (const [member, of] of MAKERS) {
+  for (let i = 0; i < MAKERS.length; i++) {
+    const [member, of] = MAKERS[i]!;
     const value = of(job, keyId);
     if (value !== undefined) receipt[member] = value;
   }

@@ -4,7 +4,6 @@
  * (D13a), so every stamp is equal and hold_expired cannot happen. Nothing is persisted.
  */
 import type { Action } from "../protocol/constants.ts";
-import type { FieldValues } from "../protocol/fields.ts";
 import type { Job } from "../protocol/job-members.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import { SIMULATE_BODY } from "./body-schemas.ts";
@@ -26,7 +25,7 @@ import { newJobId, transitionBody } from "./transition.ts";
 export function simulate(request: EngineRequest): EngineResult {
   const { ctx, keyId } = request;
   const context = { now: ctx.now, header: request.headers.get("idempotency-key"), seals: undefined };
-  const read = readBody<Partial<FieldValues>>(SIMULATE_BODY, request.body, context, false);
+  const read = readBody(SIMULATE_BODY, request.body, context, false);
   if (!read.ok) return failure(read.errors[0]!);
   const fields = read.value;
   withHoldEnd(fields, ctx.now);

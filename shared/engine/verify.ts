@@ -18,7 +18,7 @@ import type { EngineResult } from "./context.ts";
 import { readBody } from "./read-body.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 import { sealPolicy } from "./sealing.ts";
-import type { ReadContext } from "./table-object.ts";
+import type { ReadContext } from "./table-steps.ts";
 
 /** The three values verify compares, keyed as in its response. */
 type Claims = Partial<Record<Claim, number>>;
