@@ -30,7 +30,7 @@ export interface ActionRequest {
 }
 
 /** Reads `action`, trimmed (D2), or the invalid_action rejection. */
-export function readAction(body: JsonObject): Action | Rejection {
+function readAction(body: JsonObject): Action | Rejection {
   const sent = body.action;
   const action = typeof sent === "string" ? sent.trim() : sent;
   return ACTIONS.includes(action as Action) ? (action as Action) : invalidAction(sent);

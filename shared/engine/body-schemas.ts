@@ -37,7 +37,7 @@ const rowSteps = (row: {
 ];
 
 /** An action body as read: the job, and each field sent, under its canonical name (the rows' types). */
-export type ActionBody = Partial<FieldValues> & { job?: Job };
+type ActionBody = Partial<FieldValues> & { job?: Job };
 
 /** The object of one action's body. */
 function actionObject(action: Action): v.GenericSchema<unknown, ActionBody> {

@@ -44,7 +44,7 @@ export interface Member {
 }
 
 /** What a check sees: the object sent, what was read so far, whether nothing failed so far, the context. */
-export interface CheckInput {
+interface CheckInput {
   readonly input: Record<string, unknown>;
   readonly output: Record<string, unknown>;
   readonly clean: boolean;
@@ -57,6 +57,7 @@ export interface Check {
   readonly check: (read: CheckInput) => Rejection | readonly Rejection[] | undefined;
 }
 
+/** A step of a table: a member, or a check across members. */
 export type Step = Member | Check;
 
 /** How a table is read. */
