@@ -1,8 +1,6 @@
 /**
  * `bun run codegen`: the files generated from the project's own tables and documents, each
  * checked by a test that fails while the committed file is stale:
- * - shared/engine/accessors.generated.ts, the engine's fixed-name accessors over the field
- *   tables (scripts/codegen-accessors.ts; snapshots/engine/accessors.test.ts);
  * - snapshots/client/generated-client/openapi.d.ts, the TypeScript types a user would generate
  *   from the OpenAPI document with openapi-typescript (pinned), where the typed walk
  *   (snapshots/client/generated-client/walk.ts) uses them
@@ -14,7 +12,6 @@
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { ACCESSORS_PATH, generatedAccessors } from "./codegen-accessors.ts";
 import { generatedHeyApi, HEY_API_DIR } from "./codegen-hey-api.ts";
 import { generatedTypes } from "./codegen-types.ts";
 
@@ -25,7 +22,6 @@ const write = (path: string, text: string): void => {
   console.log(`wrote ${target}`);
 };
 
-write(ACCESSORS_PATH, generatedAccessors());
 write("snapshots/client/generated-client/openapi.d.ts", await generatedTypes());
 
 /** The one file of the hey-api folder that is ours, not the generator's: it keeps the output out of the lint. */

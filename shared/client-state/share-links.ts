@@ -7,10 +7,9 @@
  * receipt's signature (D27) travel too, and the members keep the order the service wrote them
  * in, so what opens is what the service answered and its seal still holds (signed-members.ts).
  */
-import { Checker } from "../engine/checker.ts";
+import { JOB_BODY, RECEIPT_BODY } from "../engine/body-schemas.ts";
 import { jobView } from "../engine/job.ts";
-import { readJob } from "../engine/job-reader.ts";
-import { readReceipt } from "../engine/receipt-reader.ts";
+import { readBody } from "../engine/read-body.ts";
 import { isObject } from "../lib/json.ts";
 import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
 import {
@@ -52,9 +51,9 @@ export function nextActions(status: JobStatus): Action[] {
  * response form; with its seal (D27) last when it carries one. Or the first problem's message.
  */
 export function checkJob(raw: unknown): TokenResult<JobRecord> {
-  const checker = new Checker({ job: raw });
-  const job = readJob(checker, true);
-  if (!job) return { ok: false, message: checker.errors[0]?.message ?? "job must be an object." };
+  const read = readBody(JOB_BODY, { job: raw }, { now: 0, header: null, seals: undefined }, false);
+  if (!read.ok) return { ok: false, message: read.errors[0]!.message };
+  const { job } = read.value;
   const sent = raw as Record<string, unknown>;
   const seal = readSeal(sent.seal);
   return seal.ok ? { ok: true, value: withSeal(asSent(jobView(job) as JobRecord, sent, "seal"), seal.value) } : seal;
@@ -68,9 +67,10 @@ export function checkJob(raw: unknown): TokenResult<JobRecord> {
  * cannot get back a payload that held job_sealed) and counts as not signed.
  */
 export function checkReceipt(raw: unknown): TokenResult<ReceiptRecord> {
-  const checker = new Checker({});
-  const receipt = readReceipt(checker, raw);
-  if (!receipt) return { ok: false, message: checker.errors[0]?.message ?? "receipt must be an object." };
+  if (!isObject(raw)) return { ok: false, message: "receipt must be an object." };
+  const read = readBody(RECEIPT_BODY, { receipt: raw }, { now: 0, header: null, seals: undefined }, false);
+  if (!read.ok) return { ok: false, message: read.errors[0]!.message };
+  const { receipt } = read.value;
   const sent = raw as Record<string, unknown>;
   const signed = withSignature(asSent(receipt, sent, "signature"), sent);
   if (!signed.ok) return signed;

@@ -13,7 +13,6 @@ import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.
 import type { FieldName } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
-import { jobMembersLiteral, jobMembersTuple } from "./accessors.generated.ts";
 import type { ActionRequest } from "./action-request.ts";
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
@@ -25,22 +24,20 @@ export interface Outcome {
 }
 
 const row = (member: JobMember): JobMemberRow => JOB_MEMBERS[member];
-/** Each member's place in the table, where apply works on a job as the list of its values. */
-const AT = Object.fromEntries(JOB_MEMBER_NAMES.map((member, i) => [member, i])) as Record<JobMember, number>;
 
-/** Per action: the members it copies from request fields (place, field), and the members it stamps with the time. */
+/** Per action: the members it copies from request fields (member, field), and the members it stamps with the time. */
 const EFFECTS = Object.fromEntries(
   ACTIONS.map((action) => [
     action,
     {
       copies: JOB_MEMBER_NAMES.flatMap((member) => {
         const from = row(member).from;
-        return from?.on === action ? [[AT[member], from.field] as const] : [];
+        return from?.on === action ? [[member, from.field] as const] : [];
       }),
-      stamps: JOB_MEMBER_NAMES.filter((member) => row(member).stampedOn?.includes(action)).map((member) => AT[member]),
+      stamps: JOB_MEMBER_NAMES.filter((member) => row(member).stampedOn?.includes(action)),
     },
   ]),
-) as unknown as Record<Action, { copies: readonly (readonly [number, FieldName])[]; stamps: readonly number[] }>;
+) as unknown as Record<Action, { copies: readonly (readonly [JobMember, FieldName])[]; stamps: readonly JobMember[] }>;
 
 /** The first state problem of a checked request, or null when the action may proceed. */
 export function stateProblem(request: ActionRequest, now: number): Rejection | null {
@@ -58,33 +55,33 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
   return null;
 }
 
-const INITIAL = JOB_MEMBER_NAMES.map((member) => row(member).initial);
+/** A new job: every member at its initial value (members without one are set by create). */
+const INITIAL = Object.fromEntries(JOB_MEMBER_NAMES.map((member) => [member, row(member).initial]));
 
 /** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */
 export function apply(request: ActionRequest, now: number, id?: string): Outcome {
   const { action, payerCredits } = request;
-  // The job as the list of its values (a new one at its initial values), changed in place, then made anew.
-  const values = action === "create" ? INITIAL.slice() : jobMembersTuple(request.job as Job);
-  if (action === "create") values[AT.id] = id;
+  // A copy to change: a new job at its initial values, or the job sent.
+  const job = (action === "create" ? { ...INITIAL, id } : { ...request.job }) as Record<JobMember, unknown>;
   const fields = request.fields as Record<FieldName, unknown>;
   const effects = EFFECTS[action];
-  values[AT.status] = TRANSITIONS[action].to;
-  for (const [at, field] of effects.copies) values[at] = fields[field];
+  job.status = TRANSITIONS[action].to;
+  for (const [member, field] of effects.copies) job[member] = fields[field];
   if (effects.stamps.length > 0) {
     const stamp = toIso(now);
-    for (const at of effects.stamps) values[at] = stamp;
+    for (const member of effects.stamps) job[member] = stamp;
   }
-  const amount = values[AT.amount] as number;
+  const amount = job.amount as number;
   const settlement =
     action === "release" ? settleRelease(amount) : action === "dispute" ? settleDispute(amount) : undefined;
   if (settlement) {
-    values[AT.fee] = settlement.fee;
-    values[AT.agentPayout] = settlement.agent_payout;
+    job.fee = settlement.fee;
+    job.agentPayout = settlement.agent_payout;
   }
-  const job = jobMembersLiteral(values) as Job;
-  if (action === "fund") return { action, job, payerCredits: (payerCredits as number) - amount };
+  const done = job as Job;
+  if (action === "fund") return { action, job: done, payerCredits: (payerCredits as number) - amount };
   if (action === "dispute" && payerCredits !== undefined) {
-    return { action, job, payerCredits: payerCredits + (settlement as Settlement).returned_to_payer, settlement };
+    return { action, job: done, payerCredits: payerCredits + (settlement as Settlement).returned_to_payer, settlement };
   }
-  return settlement ? { action, job, payerCredits, settlement } : { action, job, payerCredits };
+  return settlement ? { action, job: done, payerCredits, settlement } : { action, job: done, payerCredits };
 }

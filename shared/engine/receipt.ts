@@ -1,22 +1,21 @@
 /**
- * The receipt of a terminal job (SPEC "Receipt"), member by member from receipt-members.ts
- * (written out in accessors.generated.ts): optional members only when set, key_id only when a
- * demo key was sent (D13a).
+ * The receipt of a terminal job (SPEC "Receipt"), member by member from receipt-members.ts:
+ * optional members only when set, key_id only when a demo key was sent (D13a).
  */
 import type { Job } from "../protocol/job-members.ts";
-import {
-  RECEIPT_MEMBER_NAMES,
-  RECEIPT_MEMBERS,
-  type Receipt,
-  type ReceiptMember,
-} from "../protocol/receipt-members.ts";
-import { receiptMembersMade } from "./accessors.generated.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type Receipt } from "../protocol/receipt-members.ts";
 
-type Maker = (job: Job, keyId: string | null) => unknown;
-const MAKERS = Object.fromEntries(RECEIPT_MEMBER_NAMES.map((member) => [member, RECEIPT_MEMBERS[member].of])) as Record<
-  ReceiptMember,
-  Maker
->;
+const MAKERS = RECEIPT_MEMBER_NAMES.map(
+  (member) => [member, RECEIPT_MEMBERS[member].of as (job: Job, keyId: string | null) => unknown] as const,
+);
 
 /** The receipt of a released or disputed job. Not proof of payment. */
-export const receiptOf = (job: Job, keyId: string | null): Receipt => receiptMembersMade(MAKERS, job, keyId) as Receipt;
+export function receiptOf(job: Job, keyId: string | null): Receipt {
+  const receipt: Record<string, unknown> = {};
+  for (let i = 0; i < MAKERS.length; i++) {
+    const [member, of] = MAKERS[i]!;
+    const value = of(job, keyId);
+    if (value !== undefined) receipt[member] = value;
+  }
+  return receipt as Receipt;
+}

@@ -3,13 +3,13 @@
  * the same checks and the same apply() as transition. One clock reading for the whole walk
  * (D13a), so every stamp is equal and hold_expired cannot happen. Nothing is persisted.
  */
-import type { Action, Terminal } from "../protocol/constants.ts";
+import type { Action } from "../protocol/constants.ts";
 import type { Job } from "../protocol/job-members.ts";
-import { SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
-import { readBodyFields } from "./body-fields.ts";
-import { Checker, FIELD_SPECS } from "./checker.ts";
+import { SIMULATE_BODY } from "./body-schemas.ts";
 import type { EngineResult } from "./context.ts";
+import { withHoldEnd } from "./field-schemas.ts";
+import { readBody } from "./read-body.ts";
 import {
   addClosingFields,
   addSettlement,
@@ -21,20 +21,14 @@ import {
 } from "./respond.ts";
 import { newJobId, transitionBody } from "./transition.ts";
 
-const TERMINAL = FIELD_SPECS.terminal.position;
-
-/** D5: in simulate, the note that does not match terminal is not read at all. */
-const OTHER_NOTE = { release: "dispute_reason", dispute: "release_note" } as const;
-
 /** Handles a simulate body: the fields of SPEC's simulate table, in its order (D7), then the walk. */
 export function simulate(request: EngineRequest): EngineResult {
   const { ctx, keyId } = request;
-  const checker = new Checker(request.body);
-  const { fields } = readBodyFields(checker, SIMULATE_FIELDS, request.headers, ctx.now, (field, read) => {
-    return field === OTHER_NOTE[(read[TERMINAL] as Terminal | undefined) ?? "release"];
-  });
-  checker.expiryConflict();
-  if (checker.failed) return failure(checker.errors[0]!);
+  const context = { now: ctx.now, header: request.headers.get("idempotency-key"), seals: undefined };
+  const read = readBody(SIMULATE_BODY, request.body, context, false);
+  if (!read.ok) return failure(read.errors[0]!);
+  const fields = read.value;
+  withHoldEnd(fields, ctx.now);
 
   const terminal = fields.terminal ?? "release";
   const key = fields.idempotency_key;

@@ -32,7 +32,7 @@ function addSealVerdict(body: Body, verdict: Verdict | undefined): void {
 
 /** Handles a validate body. */
 export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "validate"));
+  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "validate"), true);
   if (!read.ok) return invalid(read.errors);
   const { request } = read;
   const problem = stateProblem(request, ctx.now);

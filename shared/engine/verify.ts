@@ -9,15 +9,16 @@
 import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";
 import { illegalTransition, invalid, invalidAction, missing } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
+import type { Job } from "../protocol/job-members.ts";
 import type { Claim } from "../protocol/member-rows.ts";
-import { CLAIMS } from "../protocol/receipt-members.ts";
+import { CLAIMS, type Receipt } from "../protocol/receipt-members.ts";
 import { checkSignature } from "../seal/seal.ts";
-import { Checker } from "./checker.ts";
+import { VERIFY_JOB_BODY, VERIFY_RECEIPT_BODY } from "./body-schemas.ts";
 import type { EngineResult } from "./context.ts";
-import { readJob } from "./job-reader.ts";
-import { readReceipt } from "./receipt-reader.ts";
+import { readBody } from "./read-body.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 import { sealPolicy } from "./sealing.ts";
+import type { ReadContext } from "./table-steps.ts";
 
 /** The three values verify compares, keyed as in its response. */
 type Claims = Partial<Record<Claim, number>>;
@@ -32,24 +33,21 @@ interface Subject {
   claims: Claims;
 }
 
-/** Reads `{ receipt }`: the receipt's own figures are its claims (D12). */
-function readReceiptSubject(c: Checker): Subject | undefined {
-  const receipt = readReceipt(c, c.body.receipt);
-  if (!receipt) return undefined;
+/** Verify's body as its schemas read it: a receipt, or a job with claimed figures; and the key. */
+type VerifyBody = { receipt?: Receipt; job?: Job; idempotency_key?: string } & Claims;
+
+/** `{ receipt }`: the receipt's own figures are its claims (D12). */
+function receiptSubject(receipt: Receipt): Subject {
   const claims: Claims = {};
   for (const { claim, member } of CLAIMS) claims[claim] = receipt[member];
   return { jobId: receipt.job_id, amount: receipt.amount, status: receipt.status, claims };
 }
 
-/** Reads `{ job, fee?, agent_payout?, returned_to_payer? }`; a terminal job's own fee and payout are its claims unless claims are sent. */
-function readJobSubject(c: Checker): Subject | undefined {
-  const job = readJob(c, true);
+/** `{ job, fee?, agent_payout?, returned_to_payer? }`: a terminal job's own fee and payout are its claims unless claims are sent. */
+function jobSubject(read: VerifyBody): Subject {
+  const job = read.job as Job;
   const sent: Claims = {};
-  for (const key of CLAIM_KEYS) {
-    const value = c.field(key) as number | undefined;
-    if (value !== undefined) sent[key] = value;
-  }
-  if (!job) return undefined;
+  for (const key of CLAIM_KEYS) if (read[key] !== undefined) sent[key] = read[key];
   const terminal = job.status === "released" || job.status === "disputed";
   const claims = Object.keys(sent).length > 0 || !terminal ? sent : { fee: job.fee, agent_payout: job.agentPayout };
   return { jobId: job.id as string, amount: job.amount, status: job.status, claims };
@@ -68,11 +66,12 @@ export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResu
   if (hasReceipt && hasJob) return failure(invalid("job", "Send receipt or job, not both."));
   if (!hasReceipt && !hasJob) return failure(missing("receipt"));
 
-  const c = new Checker(body, sealPolicy(ctx.sealing, "verify"));
-  const subject = hasReceipt ? readReceiptSubject(c) : readJobSubject(c);
-  const idempotencyKey = c.idempotencyKey(headers);
-  if (subject?.status === "submitted" && action === undefined) c.fail(missing("action"));
-  if (c.failed || !subject) return failure(c.errors[0]!);
+  const seals = sealPolicy(ctx.sealing, "verify");
+  const context: ReadContext = { now: ctx.now, header: headers.get("idempotency-key"), seals };
+  const read = readBody<VerifyBody>(hasReceipt ? VERIFY_RECEIPT_BODY : VERIFY_JOB_BODY, body, context, false);
+  if (!read.ok) return failure(read.errors[0]!);
+  const subject = read.value.receipt ? receiptSubject(read.value.receipt) : jobSubject(read.value);
+  const idempotencyKey = read.value.idempotency_key;
 
   const own = ACTION_OF[subject.status];
   if ((subject.status !== "submitted" && !own) || (own && action && own !== action)) {
@@ -99,7 +98,7 @@ export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResu
     ? undefined
     : hasReceipt
       ? checkSignature(ctx.sealing.signer, body.receipt as Record<string, unknown>)
-      : c.jobSeal;
+      : context.jobSeal;
   const held = integrity === undefined || integrity === "valid" || ctx.sealing?.mode !== "required";
   const answer = envelope();
   answer.valid = mismatches.length === 0 && held;

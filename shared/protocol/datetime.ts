@@ -57,7 +57,7 @@ const twoDigits = (text: string, i: number): number => {
  * It reads the characters of the RFC 3339 grammar (`yyyy-mm-ddThh:mm:ss[.frac](Z|±hh:mm)`)
  * directly and does the calendar arithmetic itself: the engine checks several stamps per
  * request, and a regex match plus a Date object per stamp was most of its time. Same answers
- * as a regex match and a UTC Date, which snapshots/engine/speed-paths.test.ts keeps as its
+ * as a regex match and a UTC Date, which snapshots/engine/date-times.test.ts keeps as its
  * reference.
  */
 export function parseDateTime(text: string, utcOnly = false): number | null {

@@ -1,13 +1,13 @@
 /**
  * The kinds of field rule, as Valibot schemas: the single statement of what a value must be.
  * The field tables (fields.ts, job-members.ts, receipt-members.ts) give each field its rule; the
- * engine checks fields one by one in the order of D7 with them, and the JSON Schemas and the
- * UI's form limits derive from them. Every string is trimmed before it is checked (D2);
+ * engine's body schemas are built from them (shared/engine/body-schemas.ts, one parse in the
+ * order of D7), and the JSON Schemas and the UI's form limits derive from them. Every string is trimmed before it is checked (D2);
  * characters are code points (D1); integers are safe integers (D3). Each rule carries its own
  * message, naming its field.
  *
- * Issue types the engine reads: `non_empty` on a required top-level string is missing_field
- * (D2); every other issue is invalid_field with the rule's message.
+ * Issue types the engine reads (shared/engine/read-body.ts): `non_empty` on a required top-level
+ * string is missing_field (D2); every other issue is invalid_field with the rule's message.
  */
 import * as v from "valibot";
 import { maxCodePoints } from "./code-points.ts";

@@ -1,0 +1,45 @@
+/**
+ * One parse of a body by its schema (body-schemas.ts), its issues mapped to the error catalog:
+ * a required top-level field that is absent, or blank after
+ * trimming (Valibot's `non_empty`), is missing_field (D2), and so is a receipt's claim it lacks
+ * (D12); every other issue is invalid_field named by its path (`job.title`) with the rule's
+ * message. `all` collects every problem in check order (validate, D8); otherwise the parse stops
+ * at the first, which is the answer (D7).
+ */
+import type * as v from "valibot";
+import type { JsonObject } from "../lib/json.ts";
+import { invalid, missing, type Rejection } from "../protocol/errors.ts";
+import { CLAIMS } from "../protocol/receipt-members.ts";
+import type { ReadConfig, ReadContext, ReadIssue } from "./table-steps.ts";
+
+/** A read body: what the schema gave, or every problem found (the first is the answer). */
+export type Read<T> = { ok: true; value: T } | { ok: false; errors: Rejection[] };
+
+/** Members whose absence is missing_field of another name: a receipt's claims (D12). */
+const MISSING_AS: Record<string, string> = Object.fromEntries(
+  CLAIMS.map(({ claim, member }) => [`receipt.${member}`, claim]),
+);
+
+/** The rejection of one issue of `body`. */
+function rejectionOf(issue: ReadIssue): Rejection {
+  if (issue.rejection) return issue.rejection;
+  const path = issue.path ?? [];
+  const field = path.map((item) => (item as { key: string }).key).join(".");
+  const absent = issue.input === undefined && issue.kind === "schema";
+  if (path.length === 1 && (absent || issue.type === "non_empty")) return missing(field);
+  if (absent && MISSING_AS[field] !== undefined) return missing(MISSING_AS[field]);
+  return invalid(field, issue.message);
+}
+
+/** Reads `body` with `schema`: one parse. */
+export function readBody<T>(
+  schema: v.GenericSchema<unknown, T>,
+  body: JsonObject,
+  context: ReadContext,
+  all: boolean,
+): Read<T> {
+  const config: ReadConfig = { abortEarly: !all, abortPipeEarly: true, context };
+  const dataset = schema["~run"]({ value: body }, config);
+  if (!dataset.issues) return { ok: true, value: dataset.value as T };
+  return { ok: false, errors: dataset.issues.map(rejectionOf) };
+}
