@@ -16,7 +16,7 @@ import { validate } from "./validate.ts";
 import { verify } from "./verify.ts";
 
 /** The names of the request body schemas (OpenAPI components). */
-export type BodySchemaName = "TransitionBody" | "SimulateBody" | "VerifyBody";
+type BodySchemaName = "TransitionBody" | "SimulateBody" | "VerifyBody";
 /** The names of the success response schemas (OpenAPI components). */
 export type ResponseSchemaName =
   | "TransitionResponse"

@@ -15,9 +15,9 @@ import type { Receipt } from "./receipt-members.ts";
 /** A job as an answer holds it: with its id (every answer but a create quote's), and its seal once committed (D27). */
 export type IdentifiedJob = Job & { id: string; seal?: string };
 /** A receipt as an answer holds it: with its signature when the service signed it (the job arrived sealed, D27). */
-export type SignedReceipt = Receipt & { signature?: string };
+type SignedReceipt = Receipt & { signature?: string };
 /** The three figures verify recomputes, or finds claimed. */
-export type Figures = Partial<Record<Claim, number>>;
+type Figures = Partial<Record<Claim, number>>;
 /** One claimed value that the fee rules do not give (verify). */
 export interface Mismatch {
   field: string;
@@ -25,14 +25,14 @@ export interface Mismatch {
   received: number;
 }
 /** One problem validate found (its error body lists them all). */
-export interface Problem {
+interface Problem {
   error: string;
   field?: string;
   message: string;
 }
 
 /** The kinds of member an answer holds, and the value of each. */
-export interface AnswerKinds {
+interface AnswerKinds {
   true: true;
   false: false;
   mode: "demo";

@@ -9,7 +9,7 @@
 import { ACTIONS, MODE, MONEY } from "./constants.ts";
 
 /** Where an error can come from: the five engines, the GET documents, or any path. */
-export type ErrorRoute = "validate" | "quote" | "transition" | "simulate" | "verify" | "documents" | "any";
+type ErrorRoute = "validate" | "quote" | "transition" | "simulate" | "verify" | "documents" | "any";
 
 /** One catalog entry. */
 export interface CatalogEntry {
@@ -131,7 +131,7 @@ export interface Rejection {
 }
 
 /** Fills `{name}` placeholders of a catalog template. */
-export function fillTemplate(template: string, params: Record<string, unknown>): string {
+function fillTemplate(template: string, params: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );

@@ -19,7 +19,7 @@ export const FEE_TEXT = `${FEE_PERCENT}%`;
 export const FEE_FORMULA = `Math.round(amount * ${FEE_RATE})`;
 
 /** Release fee: Math.round(amount * FEE_RATE), the SPEC formula to the letter. */
-export const releaseFee = (amount: number): number => Math.round(amount * FEE_RATE);
+const releaseFee = (amount: number): number => Math.round(amount * FEE_RATE);
 
 /** Release: the agent gets amount - fee; nothing returns to the payer. */
 export function settleRelease(amount: number): Settlement {

@@ -19,7 +19,7 @@ const BEARER = /^bearer[ \t]+(.*)$/is;
  * (scheme case-insensitive) wins over `X-Service-Key`; a malformed Authorization counts as
  * no key and does not hide a valid X-Service-Key. Tokens are trimmed and must be non-empty.
  */
-export function demoKeyToken(headers: HeaderReader): string | null {
+function demoKeyToken(headers: HeaderReader): string | null {
   const bearer = BEARER.exec(headers.get("authorization") ?? "");
   const fromAuthorization = bearer?.[1]?.trim();
   if (fromAuthorization) return fromAuthorization;
@@ -31,7 +31,7 @@ export function demoKeyToken(headers: HeaderReader): string | null {
 export const keyIdOfDigest = (hex: string): string => `k_${hex.slice(0, 12)}`;
 
 /** The key_id of a demo key token (D14). */
-export const keyIdOf = (token: string): string => keyIdOfDigest(sha256Hex(token));
+const keyIdOf = (token: string): string => keyIdOfDigest(sha256Hex(token));
 
 /** The key_id of a request, or null when it sent no key. */
 export function keyIdFromHeaders(headers: HeaderReader): string | null {

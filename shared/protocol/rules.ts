@@ -65,13 +65,13 @@ export function integer(
 }
 
 /** Scheme and authority shape of callback_url; the engine also requires a parseable URL with a host (D13a). */
-export const HTTPS_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[^\s/?#]+(?:[/?#]\S*)?$/;
+const HTTPS_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]:\/\/[^\s/?#]+(?:[/?#]\S*)?$/;
 
 /**
  * What a JSON Schema can add to a rule's `check` (convert.ts reads it): a pattern that values the
  * check refuses match, so that the schema refuses them too. Never looser than the check (D2).
  */
-export interface CheckSchema {
+interface CheckSchema {
   not: { pattern: string };
 }
 
