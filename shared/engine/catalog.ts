@@ -6,13 +6,14 @@
  * and be missing from another.
  */
 import { type EngineRoute, enginePath } from "../protocol/constants.ts";
+import type { Rejection } from "../protocol/errors.ts";
 import { JOB_AS_RETURNED } from "../protocol/integrity-members.ts";
 import type { EngineResult } from "./context.ts";
 import { quote } from "./quote.ts";
 import type { EngineRequest } from "./respond.ts";
 import { simulate } from "./simulate.ts";
 import { transition } from "./transition.ts";
-import { validate } from "./validate.ts";
+import { invalid, validate } from "./validate.ts";
 import { verify } from "./verify.ts";
 
 /** The names of the request body schemas (OpenAPI components). */
@@ -47,6 +48,8 @@ export interface EngineEntry {
   readonly bodyDocument: "schema_transition" | "schema_simulate" | "schema_verify";
   readonly responseSchema: ResponseSchemaName;
   readonly handler: (request: EngineRequest) => EngineResult;
+  /** How it refuses a body it cannot read (invalid_json) when not as every engine does (the catalog's error body). */
+  readonly unreadable?: (rejection: Rejection) => EngineResult;
 }
 
 const engine = <R extends EngineRoute>(route: R, entry: Omit<EngineEntry, "route" | "path" | "tool">) =>
@@ -89,6 +92,7 @@ export const ENGINES = {
     bodyDocument: "schema_transition",
     responseSchema: "ValidateResponse",
     handler: validate,
+    unreadable: (rejection) => invalid([rejection]),
   }),
   simulate: engine("simulate", {
     title: "Simulate a whole job",

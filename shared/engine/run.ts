@@ -8,7 +8,7 @@ import { isObject } from "../lib/json.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
 import { reject } from "../protocol/errors.ts";
 import { type HeaderReader, keyIdFromHeaders, NO_HEADERS } from "../protocol/keys.ts";
-import { ENGINES } from "./catalog.ts";
+import { ENGINES, type EngineEntry } from "./catalog.ts";
 import type { EngineContext, EngineResult, HostContext } from "./context.ts";
 import { failure } from "./respond.ts";
 
@@ -28,7 +28,7 @@ function parseBody(body: string | Uint8Array | unknown): Record<string, unknown>
 
 /**
  * Runs one engine. `body` is the raw body (bytes or text, parsed here) or an already parsed
- * value; validate's error bodies carry `kind` and `errors` (D8), the others the first problem.
+ * value; a body that is not a JSON object is refused as its engine's catalog row says.
  */
 export function run(
   route: EngineRoute,
@@ -39,11 +39,7 @@ export function run(
   // D27: SEALS=required without a usable key fails closed, rather than answer unsealed.
   if (ctx.sealing?.signer === null) return failure(reject("seals_unavailable"));
   const parsed = parseBody(body);
-  if (!parsed) {
-    const result = failure(reject("invalid_json"));
-    if (route === "validate")
-      Object.assign(result.body, { kind: "schema", errors: [{ error: "invalid_json", message: result.body.message }] });
-    return result;
-  }
-  return ENGINES[route].handler({ body: parsed, headers, ctx: ctx as EngineContext, keyId: keyIdFromHeaders(headers) });
+  const engine: EngineEntry = ENGINES[route];
+  if (!parsed) return (engine.unreadable ?? failure)(reject("invalid_json"));
+  return engine.handler({ body: parsed, headers, ctx: ctx as EngineContext, keyId: keyIdFromHeaders(headers) });
 }

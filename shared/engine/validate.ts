@@ -17,7 +17,8 @@ import { sealPolicy } from "./sealing.ts";
 
 const entry = ({ error, field, message }: Rejection) => ({ error, ...(field !== undefined && { field }), message });
 
-function invalid(errors: Rejection[]): EngineResult {
+/** validate's refusal: the first problem, with `kind` and every problem as `errors` (D8); also its answer to a body that is not JSON (run.ts). */
+export function invalid(errors: Rejection[]): EngineResult {
   const first = errors[0]!;
   const result = failure(first);
   result.body.kind = ERROR_CATALOG[first.error].kind;
