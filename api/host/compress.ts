@@ -3,8 +3,7 @@
  * Bun it runs off the main thread, so compressing a document never holds up a request; Brotli
  * at its best quality and gzip at level 9, as each document is compressed once per process, on
  * its first request that accepts a coding, and every later request sends the smaller body.
- * node:zlib itself is loaded on that first request: loading it at start added about 15 ms to
- * the cold start. The Worker (api/workers/worker.ts, nodejs_compat) uses the same code with a lower
+ * node:zlib itself is loaded on that first request: loading it at start slowed the cold start. The Worker (api/workers/worker.ts, nodejs_compat) uses the same code with a lower
  * Brotli quality for all but small bodies: there it runs in the request's own isolate, on its
  * CPU time.
  */

@@ -28,9 +28,9 @@ export interface WorkerContext {
 }
 
 /**
- * Each coded form is made once per isolate, on its CPU time: Brotli at quality 5 takes two
- * milliseconds for the largest document (quality 11, Bun's, over 100). Small bodies get Bun's
- * 11 (2 ms at most), as at 5 some would not shrink and so not be offered where Bun offers them.
+ * Each coded form is made once per isolate, on its CPU time: Brotli at quality 5 for all but
+ * small bodies (quality 11, Bun's, is many times slower on the largest document). Small bodies
+ * get Bun's 11, as at 5 some would not shrink and so not be offered where Bun offers them.
  */
 const workerCompressor = zlibCompressor({ brotliQuality: (size) => (size <= 2048 ? 11 : 5), gzipLevel: 9 });
 

@@ -32,7 +32,7 @@ function stateRequestIds<T extends { paths: object; components: { responses: obj
   return doc;
 }
 
-/** Every path item: the engines (SPEC's order), the MCP endpoint, every document path, then the key set. */
+/** Every path item: the engines (SETTLEMENT.md's order), the MCP endpoint, every document path, then the key set. */
 const pathItems = () => ({
   ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
   [MCP_PATH]: mcpPathItem(),

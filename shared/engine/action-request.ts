@@ -1,6 +1,6 @@
 /**
  * Reads an action body (transition, quote, validate) with its schema (body-schemas.ts): action
- * first, then the fields of the action's row in SPEC (required, then optional; job members right
+ * first, then the fields of the action's row (SETTLEMENT.md "Action bodies") (required, then optional; job members right
  * after job), then fields sent on the wrong action (D5), then expiry conflicts (D7). State comes
  * later, in apply.ts.
  */

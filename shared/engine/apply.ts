@@ -1,5 +1,5 @@
 /**
- * The states and transitions table of SPEC as code: each action's state checks (D7 order:
+ * The states and transitions table (SETTLEMENT.md) as code: each action's state checks (D7 order:
  * illegal_transition, insufficient_credits, hold_expired) and what it does to the job, the
  * payer credits and the money. What an action copies from the request or stamps with the time
  * is read from job-members.ts; the money is fees.ts. Pure: the clock reading and the new job id

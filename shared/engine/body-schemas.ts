@@ -61,7 +61,7 @@ export const ACTION_BODIES = Object.fromEntries(ACTIONS.map((action) => [action,
 /** D5: in simulate, the note that does not match terminal is not read at all. */
 const NOTE_OF: Partial<Record<FieldName, string>> = { release_note: "release", dispute_reason: "dispute" };
 
-/** Simulate's body: SPEC's simulate table, in its order, then the expiry conflict. */
+/** Simulate's body: the simulate table of SETTLEMENT.md "Action bodies", in its order, then the expiry conflict. */
 export const SIMULATE_BODY = tableObject<Partial<FieldValues>>(
   [
     ...rowSteps(SIMULATE_FIELDS).map((step) => {

@@ -29,7 +29,7 @@ export type ResponseSchemaName =
 /** One engine. */
 export interface EngineEntry {
   readonly route: EngineRoute;
-  /** POST path, version segment v0 (SPEC "Versioning"). */
+  /** POST path, version segment v0 (SETTLEMENT.md's version). */
   readonly path: string;
   /** Its name as a tool (tools.json, MCP): escrow_<route>. */
   readonly tool: `escrow_${EngineRoute}`;
@@ -55,7 +55,7 @@ export interface EngineEntry {
 const engine = <R extends EngineRoute>(route: R, entry: Omit<EngineEntry, "route" | "path" | "tool">) =>
   ({ route, path: enginePath(route), tool: `escrow_${route}`, ...entry }) as const;
 
-/** Every engine, by route, in SPEC's order. */
+/** Every engine, by route, in SETTLEMENT.md's order. */
 export const ENGINES = {
   transition: engine("transition", {
     title: "Commit an action",
@@ -120,5 +120,5 @@ export const ENGINES = {
   }),
 } as const satisfies Record<EngineRoute, EngineEntry>;
 
-/** Every engine, in SPEC's order. */
+/** Every engine, in SETTLEMENT.md's order. */
 export const ENGINE_LIST: readonly EngineEntry[] = Object.values(ENGINES);

@@ -1,5 +1,5 @@
 /**
- * The job in response form: SPEC's member order (job-members.ts), members that are not set left
+ * The job in response form: SETTLEMENT.md's member order (job-members.ts), members that are not set left
  * out (D10).
  */
 import { JOB_MEMBER_NAMES, type Job } from "../protocol/job-members.ts";

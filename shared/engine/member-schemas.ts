@@ -1,6 +1,6 @@
 /**
  * The client-held job (D6) and the receipt (D12) as table schemas, built once from their tables
- * (job-members.ts, receipt-members.ts): each member by its row's rule, in SPEC's order; an absent
+ * (job-members.ts, receipt-members.ts): each member by its row's rule, in SETTLEMENT.md's order; an absent
  * member, or a blank note (D2), as the row's initial value; a date-time in response form (D4).
  * A job's members are accepted under their snake_case names too (D25), and its seal is checked
  * last, over the job exactly as sent, when the engine checks it (D27): SEALS=required refuses a

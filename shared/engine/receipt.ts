@@ -1,5 +1,5 @@
 /**
- * The receipt of a terminal job (SPEC "Receipt"), member by member from receipt-members.ts:
+ * The receipt of a terminal job (SETTLEMENT.md "Receipt"), member by member from receipt-members.ts:
  * optional members only when set, key_id only when a demo key was sent (D13a).
  */
 import type { Job } from "../protocol/job-members.ts";

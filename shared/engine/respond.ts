@@ -1,6 +1,6 @@
 /**
  * One place where engine values become results (rejections are values, not exceptions): the success envelope and the error
- * envelope of D8, with the optional key and idempotency fields of SPEC's envelope. Bodies are
+ * envelope of D8, with the optional key and idempotency fields of the envelope (SETTLEMENT.md "Engines"). Bodies are
  * built by adding fields in order to one object, not by spreading partial objects into each
  * other: object spread was the largest single cost of building a response.
  */

@@ -4,7 +4,7 @@
  * while the chain holds: a create, or a job that arrived with a valid seal; once broken it stays
  * broken) and a committed receipt's signature (last, only when the settled job arrived sealed,
  * so a signed receipt means the service sealed the job at every step). Without a signer the
- * answers are SPEC's, unchanged.
+ * answers are the contract's, unchanged.
  */
 
 import type { Job } from "../protocol/job-members.ts";

@@ -21,7 +21,7 @@ import {
 } from "./respond.ts";
 import { newJobId, transitionBody } from "./transition.ts";
 
-/** Handles a simulate body: the fields of SPEC's simulate table, in its order (D7), then the walk. */
+/** Handles a simulate body: the fields of the simulate table of SETTLEMENT.md "Action bodies", in its order (D7), then the walk. */
 export function simulate(request: EngineRequest): EngineResult {
   const { ctx, keyId } = request;
   const context = { now: ctx.now, header: request.headers.get("idempotency-key"), seals: undefined };

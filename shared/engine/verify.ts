@@ -3,7 +3,7 @@
  * a job with an action and claimed values, with the fee functions transition uses (D12, D12a).
  * When the service seals (D27) it also checks a job's seal (`seal_valid`) and a receipt's
  * signature (`signature_valid`), each reported only when one was sent. `valid` is about the
- * figures (SPEC); under SEALS=required it is also false when the seal or signature is missing or
+ * figures; under SEALS=required it is also false when the seal or signature is missing or
  * does not hold. A wrong claim, seal or signature is a 200, never an error.
  */
 import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";

@@ -16,8 +16,8 @@ export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<U
 
 /**
  * One form a document is sent in: its body as a Blob (a Blob is immutable, so a runtime sends
- * it without copying it per response, where it copies an array's bytes; for a 39 KB document
- * on Bun that is about a quarter of the request), its entity tag, and its headers (made once).
+ * it without copying it per response, where it copies an array's bytes: a large part of a large
+ * document's request on Bun), its entity tag, and its headers (made once).
  */
 interface Representation {
   body: Blob;

@@ -22,8 +22,8 @@
  * The SDK exports the same checks (`validateHostHeader`, `validateOriginHeader` and their
  * localhost lists), and snapshots/http/mcp-guard.test.ts holds these to agree with them. They
  * are not called here: they compare hostnames only (no exact origins, no 127.0.0.0/8), and
- * importing `@modelcontextprotocol/server` costs about 77 ms, which a start of the engines must
- * not pay (/mcp loads the SDK on its first POST). Pure: no runtime APIs.
+ * importing `@modelcontextprotocol/server` takes tens of milliseconds, which a start of the engines
+ * must not pay (/mcp loads the SDK on its first POST). Pure: no runtime APIs.
  */
 import { rpcError } from "./mcp-answers.ts";
 

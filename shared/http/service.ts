@@ -57,8 +57,8 @@ export function createService(options: ServiceOptions): Service {
 
   /**
    * Hands the access log its record of a finished request; a log that throws changes no answer.
-   * (A function of its own: inside finish, it made the JIT compile finish worse, measured at
-   * 0.6 µs a request.)
+   * (A function of its own: inside finish, it made the JIT compile finish worse; see
+   * docs/performance.md.)
    */
   function record(request: Request, id: string, path: string, mark: number, answer: Response, head: boolean): void {
     const status = answer.status;

@@ -1,5 +1,5 @@
 /**
- * What each engine answers (SPEC "Common response envelope" and each engine's success fields; the
+ * What each engine answers (SETTLEMENT.md "Engines" and each engine's success fields; the
  * error body of D8): one row per engine listing its members in answer order, each with its kind,
  * and which are always there. The published response schemas (schemas/answer-schemas.ts) and the
  * TypeScript types of the client library (`AnswerOf`, `ErrorBody`) are both derived from these

@@ -6,7 +6,7 @@
 
 /** Service name, as /api/health.json and every document report it. */
 export const SERVICE = "agent-escrow-demo";
-/** The service version: the string "0" (SPEC, Versioning). */
+/** The service version: the string "0" (SETTLEMENT.md's version). */
 export const VERSION = "0";
 /**
  * The public origin absolute URLs in documents name when SITE_URL is unset (D16's port): the
@@ -34,7 +34,7 @@ export type Terminal = (typeof TERMINALS)[number];
 export const TERMINAL_STATUSES = ["released", "disputed"] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
-/** The states and transitions table of SPEC: the status each action needs and gives. */
+/** The states and transitions table (SETTLEMENT.md): the status each action needs and gives. */
 export const TRANSITIONS = {
   create: { from: null, to: "open" },
   fund: { from: "open", to: "funded" },

@@ -1,5 +1,5 @@
 /**
- * The error catalog (SPEC "Errors", plus not_found and payload_too_large of D9,
+ * The error catalog (SETTLEMENT.md "Errors", plus not_found and payload_too_large of D9,
  * internal_error of D21, rate_limited of D23 and seals_unavailable of D27): status, kind, message
  * template, extra fields and routes. Engine rejections and /api/errors.json both read it, so a
  * message cannot drift from its documentation. When each one happens is documentation only, and
@@ -22,7 +22,7 @@ export interface CatalogEntry {
 
 const ALL_ENGINES = ["validate", "quote", "transition", "simulate", "verify"] as const;
 
-/** Every error code the service can answer, in SPEC's order, then D9's two, then D21's, D23's and D27's. */
+/** Every error code the service can answer, in SETTLEMENT.md's order, then D9's two, then D21's, D23's and D27's. */
 export const ERROR_CATALOG = {
   invalid_json: {
     status: 400,
@@ -48,7 +48,7 @@ export const ERROR_CATALOG = {
   invalid_field: {
     status: 400,
     kind: "schema",
-    // SPEC's catalog text; each response names its field and the rule it broke (field-messages).
+    // The catalog's text (SETTLEMENT.md "Errors"); each response names its field and the rule it broke (field-messages).
     message: "{field} must be a string / integer / https URL / ISO-8601 UTC datetime.",
     extra: [],
     routes: ALL_ENGINES,
@@ -122,7 +122,7 @@ export const ERROR_CATALOG = {
 /** Every error code. */
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-/** A rejection: the engine's value for "no" (SPEC "Errors"), turned into a response in one place. */
+/** A rejection: the engine's value for "no" (SETTLEMENT.md "Errors"), turned into a response in one place. */
 export interface Rejection {
   error: ErrorCode;
   message: string;

@@ -15,10 +15,10 @@ export interface Settlement {
 export const FEE_PERCENT = Math.round(FEE_RATE * 1e6) / 1e4;
 /** The release fee as a short text: "5%". */
 export const FEE_TEXT = `${FEE_PERCENT}%`;
-/** The release fee formula as SPEC writes it: "Math.round(amount * 0.05)". */
+/** The release fee formula as SETTLEMENT.md "Fees" writes it: "Math.round(amount * 0.05)". */
 export const FEE_FORMULA = `Math.round(amount * ${FEE_RATE})`;
 
-/** Release fee: Math.round(amount * FEE_RATE), the SPEC formula to the letter. */
+/** Release fee: Math.round(amount * FEE_RATE), the published formula to the letter. */
 const releaseFee = (amount: number): number => Math.round(amount * FEE_RATE);
 
 /** Release: the agent gets amount - fee; nothing returns to the payer. */

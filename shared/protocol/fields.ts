@@ -1,6 +1,6 @@
 /**
  * The top-level request fields, one row each: the rule the value must pass, the other names it
- * is accepted under (SPEC "Request aliases"; the row's key is the canonical snake_case name),
+ * is accepted under (SETTLEMENT.md "Request fields"; the row's key is the canonical snake_case name),
  * how a blank value counts, and the rule in words for the published documents. The engine's
  * readers, the JSON Schemas, tools.json and the field documents all read this table; which
  * action takes which field is request-shape.ts.

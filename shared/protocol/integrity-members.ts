@@ -1,7 +1,7 @@
 /**
  * The integrity members (D27), one row each: the job's `seal`, the receipt's `signature`, and
  * the verdicts `seal_valid` (validate and verify) and `signature_valid` (verify). They are not
- * fields of SPEC's tables (no rule of SPEC checks them, and links carry them under keys of their
+ * fields of SETTLEMENT.md's tables (no rule there checks them, and links carry them under keys of their
  * own), so they live here rather than in job-members.ts and receipt-members.ts; the engine names
  * them through shared/seal/seal.ts, the answers' rows (answers.ts) place the verdicts where each
  * row says, and the published schemas, the OpenAPI document, settlement.json, tools.json and the

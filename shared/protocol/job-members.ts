@@ -1,5 +1,5 @@
 /**
- * The members of a job, one row each, in SPEC's table order (D10): the rule a client-held job's
+ * The members of a job, one row each, in SETTLEMENT.md's table order (D10): the rule a client-held job's
  * member must pass (D6), the snake_case names also accepted for it, its value on a new job, which
  * action sets it (copied from a request field, or stamped with the time), its short key in a
  * handoff link (D19) and its rule in words. The engine's job reader, the actions, the job in
@@ -22,7 +22,7 @@ import {
   type ValueOf,
 } from "./rules.ts";
 
-/** Every member of a job, in SPEC's table order. */
+/** Every member of a job, in SETTLEMENT.md's table order. */
 export const JOB_MEMBERS = {
   id: {
     rule: patterned("job.id", JOB_ID_PATTERN),
@@ -197,7 +197,7 @@ export type Job = { -readonly [M in Carried]: ValueOf<Rows[M]["rule"]> } & {
   -readonly [M in Exclude<JobMember, Carried>]?: ValueOf<Rows[M]["rule"]>;
 };
 
-/** Every member, in SPEC's order. */
+/** Every member, in SETTLEMENT.md's order. */
 export const JOB_MEMBER_NAMES = Object.keys(JOB_MEMBERS) as JobMember[];
 /** The names each member is accepted under, response name first. */
 export const memberNamesOf = (member: JobMember): readonly string[] => [member, ...JOB_MEMBERS[member].aliases];

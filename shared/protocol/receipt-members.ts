@@ -1,5 +1,5 @@
 /**
- * The members of a receipt, one row each, in SPEC's table order: the rule a receipt sent to
+ * The members of a receipt, one row each, in SETTLEMENT.md's table order: the rule a receipt sent to
  * verify (or opened from a link) must pass, whether it must be there, the claim it carries
  * (D12), how it is made from a terminal job, its short key in a receipt link (D19) and where
  * it comes from in words. verify, the receipt links, the demo pack, the schemas and the
@@ -23,7 +23,7 @@ import {
 
 const released = (job: Job): boolean => job.status === "released";
 
-/** Every member of a receipt, in SPEC's table order. */
+/** Every member of a receipt, in SETTLEMENT.md's table order. */
 export const RECEIPT_MEMBERS = {
   job_id: {
     rule: patterned("receipt.job_id", JOB_ID_PATTERN),
@@ -183,10 +183,10 @@ export type Receipt = { -readonly [K in Exclude<ReceiptMember, Optional>]: Made<
   -readonly [K in Optional]?: Exclude<Made<K>, undefined>;
 };
 
-/** Every receipt member, in SPEC's order. */
+/** Every receipt member, in SETTLEMENT.md's order. */
 export const RECEIPT_MEMBER_NAMES = Object.keys(RECEIPT_MEMBERS) as ReceiptMember[];
 
-/** Each claim and the member that carries it, in SPEC's order (D12). */
+/** Each claim and the member that carries it, in SETTLEMENT.md's order (D12). */
 export const CLAIMS = RECEIPT_MEMBER_NAMES.flatMap((member) => {
   const claim = (RECEIPT_MEMBERS[member] as ReceiptMemberRow).claim;
   return claim === undefined ? [] : [{ claim, member: member as "release_fee" | "agent_payout" | "returned_to_payer" }];

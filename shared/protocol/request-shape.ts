@@ -1,5 +1,5 @@
 /**
- * The one request shape (SPEC "Action bodies"): which fields each action requires and accepts,
+ * The one request shape (SETTLEMENT.md "Action bodies"): which fields each action requires and accepts,
  * in the order the engine checks them (D7), and which fields belong to one action only (D5).
  * The engine, the JSON Schemas and the documents all read these tables.
  */
@@ -33,7 +33,7 @@ export const OWNED_FIELDS = [
   ["dispute_reason", "dispute"],
 ] as const satisfies readonly (readonly [FieldName, Action])[];
 
-/** Simulate: required, then optional, in SPEC's table order. release_note counts only with terminal release, dispute_reason only with dispute (D5). */
+/** Simulate: required, then optional, in SETTLEMENT.md's table order. release_note counts only with terminal release, dispute_reason only with dispute (D5). */
 export const SIMULATE_FIELDS = {
   required: ["title", "amount", "criteria", "payer_credits", "proof_url"],
   optional: [

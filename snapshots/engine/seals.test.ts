@@ -54,7 +54,7 @@ describe("seals on committed jobs (SEALS=on)", () => {
     expect(transition({ action: "release", job: { seal, ...rest } }).receipt).toHaveProperty("signature");
   });
 
-  // Each of these kept a valid seal before issue 31, when the seal covered the job as read.
+  // Each of these kept a valid seal when the seal covered the job as read (EdDSA seals, before HS256).
   const { job } = sealedWalk();
   const { seal, ...members } = job;
   const entries = Object.entries(members);
