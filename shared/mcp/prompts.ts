@@ -57,7 +57,7 @@ export interface Walk {
 /** The walk with the engine tools, carrying the job from answer to call (every server has them). */
 export const ENGINE_WALK: Walk = {
   description: WALK_PROMPT.description,
-  text: (args) => engineWalkText(args),
+  text: engineWalkText,
 };
 
 /** The messages of the walk prompt for these (checked) arguments. */

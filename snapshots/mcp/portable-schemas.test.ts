@@ -8,7 +8,7 @@
  * or the contract; escrow_transition's says what each action needs (shared/mcp/tool-words.ts).
  */
 import { describe, expect, test } from "bun:test";
-import { mcpToFunctionTool } from "@openai/agents-core";
+import { mcpToFunctionTool } from "@openai/agents";
 import { localApi } from "../../client/in-process.ts";
 import { packOf } from "../../mcp/pack-file.ts";
 import { walletBox } from "../../mcp/wallet-box.ts";
@@ -107,6 +107,28 @@ describe("the tools' input schemas, as tools/list gives them", () => {
       expect(problems(tool.inputSchema, GEMINI), tool.name).toEqual([]);
       expect(geminiShapes(tool.inputSchema), tool.name).toEqual([]);
     }
+  });
+
+  test("the checks above find what the providers refuse: not, lookaround, a dangling or decorated $ref, nested $defs, two types", () => {
+    const bad = {
+      type: "object",
+      properties: {
+        a: { type: "string", not: { pattern: "x" } },
+        b: { type: "string", pattern: "^(?!x)" },
+        c: { $ref: "#/$defs/none" },
+        d: { $ref: "#/$defs/date_time", description: "when" },
+        e: { type: "object", $defs: { x: { type: "string" } } },
+        f: { type: ["string", "integer"] },
+      },
+      $defs: { date_time: { type: "string" } },
+    } as unknown as Schema;
+    expect(problems(bad, OPENAI)).toEqual([".a: not", ".b: pattern ^(?!x)"]);
+    expect(geminiShapes(bad)).toEqual([
+      ".c: $ref #/$defs/none",
+      ".d: $ref with siblings",
+      ".e: $defs below the root",
+      ".f: type string,integer",
+    ]);
   });
 
   test("the parts a schema repeats are stated once under $defs: the job's and receipt's date-time once per tool", async () => {
