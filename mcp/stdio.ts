@@ -15,6 +15,7 @@ import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/s
 import { localApi, randomHex } from "../client/in-process.ts";
 import { keyFilePath, withKeyFile } from "../machine/key-file.ts";
 import { sealingOf, signingSettings } from "../machine/key-settings.ts";
+import { refuseToStart } from "../machine/refuse-to-start.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
 import { createMcpServer } from "../shared/mcp/mcp-server.ts";
@@ -27,12 +28,6 @@ import { walletBox } from "./wallet-box.ts";
 import { WALLET_WALK } from "./wallet-walk.ts";
 
 const pack = packOf();
-
-/** Stops the start with one line on stderr and exit code 1, no stack trace (as the API hosts do). */
-function refuseToStart(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 /** The signing settings, as the HTTP service reads them; a bad one stops the start with its one line. */
 function readSealing() {

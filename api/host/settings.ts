@@ -11,6 +11,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { keyFilePath, withKeyFile } from "../../machine/key-file.ts";
 import { type SigningSettings, sealsNote, signingSettings } from "../../machine/key-settings.ts";
+import { refuseToStart } from "../../machine/refuse-to-start.ts";
 import type { McpAccess } from "../../shared/http/mcp-guard.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
 import { SettingError } from "../../shared/settings/setting-error.ts";
@@ -139,9 +140,3 @@ function listeningUrl(settings: Settings, port: number): string {
  */
 export const startLine = (settings: Settings, port: number, note?: string): string =>
   `agent-escrow-demo listening on ${listeningUrl(settings, port)}${note ? ` (${note})` : ""}; ${sealsNote(settings.signing)}`;
-
-/** Stops the start with one line on stderr and exit code 1, no stack trace: what an operator needs to fix it. */
-export function refuseToStart(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
