@@ -88,6 +88,25 @@ describe("bodies that are not a JSON object are invalid_json", () => {
   test.each(cases)("%s on %s", async (_name, route, raw) => {
     expect(outcome(await post(route, raw))).toBe("invalid_json");
   });
+
+  test("validate answers it as every refusal of its own (D8): 400, kind schema, the one problem in errors", async () => {
+    const response = await handle(
+      new Request(`http://localhost${enginePath("validate")}`, { method: "POST", body: "[1]" }),
+    );
+    expect(response.status).toBe(400);
+    const { kind, errors, error, message } = (await response.json()) as Body;
+    expect({ error, kind, errors }).toEqual({
+      error: "invalid_json",
+      kind: "schema",
+      errors: [{ error: "invalid_json", message }],
+    });
+    for (const route of ENGINE_ROUTES.filter((r) => r !== "validate")) {
+      const other = (await (
+        await handle(new Request(`http://localhost${enginePath(route)}`, { method: "POST", body: "[1]" }))
+      ).json()) as Body;
+      expect(other, route).not.toHaveProperty("errors");
+    }
+  });
 });
 
 describe("bodies that are not valid UTF-8 are invalid_json", () => {
