@@ -2,22 +2,19 @@
  * The client-held job (D6) and the receipt (D12) as table schemas, built once from their tables
  * (job-members.ts, receipt-members.ts): each member by its row's rule, in SETTLEMENT.md's order; an absent
  * member, or a blank note (D2), as the row's initial value; a date-time in response form (D4).
- * A job's members are accepted under their snake_case names too (D25), and its seal is checked
- * last, over the job exactly as sent, when the engine checks it (D27): SEALS=required refuses a
- * job without one (missing_field job.seal) or with one that does not match (invalid_field
- * job.seal), SEALS=on only records the verdict. A receipt's members have one name each.
+ * A job's members are accepted under their snake_case names too (D25); its seal, when the engine
+ * checks seals, is judged last, and a job under a valid seal is read as written (sealed-job.ts,
+ * D27). A receipt's members have one name each.
  */
 import type * as v from "valibot";
 import { isIsoStamp, parseDateTime, toIso } from "../protocol/datetime.ts";
-import { invalid, missing } from "../protocol/errors.ts";
-import { SEAL_MISMATCH } from "../protocol/integrity-members.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, memberNamesOf } from "../protocol/job-members.ts";
 import type { JobMemberRow, ReceiptMemberRow } from "../protocol/member-rows.ts";
 import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type Receipt } from "../protocol/receipt-members.ts";
-import { checkSeal, SEAL } from "../seal/seal.ts";
+import { readSealedAsWritten, SEAL_CHECK } from "./sealed-job.ts";
 import { isoStampAsIs } from "./stamp-shortcut.ts";
 import { tableObject } from "./table-object.ts";
-import type { Check, Member } from "./table-steps.ts";
+import type { Member } from "./table-steps.ts";
 
 /** How one member reads, by its row: its rule; absent, its initial value; a blank note absent; a stamp in response form. */
 function memberOf(key: string, names: readonly string[], row: JobMemberRow | ReceiptMemberRow): Member {
@@ -42,28 +39,17 @@ function memberOf(key: string, names: readonly string[], row: JobMemberRow | Rec
   };
 }
 
-/** D27: the job's seal, once every member passed, when the engine checks seals. */
-const SEAL_CHECK: Check = {
-  key: SEAL,
-  check: ({ input, clean, context }) => {
-    const { seals } = context;
-    if (!seals || !clean) return undefined;
-    const verdict = checkSeal(seals.signer, input);
-    context.jobSeal = verdict;
-    if (!seals.refuse || verdict === "valid") return undefined;
-    return verdict === "absent" ? missing(`job.${SEAL}`) : invalid(`job.${SEAL}`, SEAL_MISMATCH);
-  },
-};
-
 const jobMember = (member: (typeof JOB_MEMBER_NAMES)[number]): Member =>
   memberOf(member, memberNamesOf(member), JOB_MEMBERS[member]);
 
 /** A client-held job: an object, each member by its row, then its seal. */
-export const JOB_SCHEMA = tableObject<Job>([...JOB_MEMBER_NAMES.map(jobMember), SEAL_CHECK], {
-  message: "job must be an object.",
-  prefix: "job.",
-  agreeWhileClean: true,
-});
+export const JOB_SCHEMA = readSealedAsWritten(
+  tableObject<Job>([...JOB_MEMBER_NAMES.map(jobMember), SEAL_CHECK], {
+    message: "job must be an object.",
+    prefix: "job.",
+    agreeWhileClean: true,
+  }),
+);
 
 const receiptMember = (member: (typeof RECEIPT_MEMBER_NAMES)[number]): Member =>
   memberOf(member, [member], RECEIPT_MEMBERS[member]);

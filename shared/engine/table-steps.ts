@@ -16,6 +16,8 @@ export interface ReadContext {
   readonly header: string | null;
   readonly seals: SealPolicy | undefined;
   jobSeal?: Verdict;
+  /** The verdict on the job's seal as soon as it is checked, before its members are read (member-schemas.ts). */
+  sealFound?: Verdict;
 }
 
 /** A parse's config with the read's context (Valibot hands its config down unchanged). */

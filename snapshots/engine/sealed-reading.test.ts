@@ -1,0 +1,88 @@
+/**
+ * A job under a valid seal is read as the service wrote it (D27), without asking each member's
+ * rule again: what the engine reads must be exactly what reading it member by member gives, for
+ * every member the service writes, set or unset, and for a job sent back with its unset members
+ * as null (D2). Anything else the seal does not cover is read member by member, as before.
+ */
+import { describe, expect, test } from "bun:test";
+import { readActionRequest } from "../../shared/engine/action-request.ts";
+import { sealPolicy } from "../../shared/engine/sealing.ts";
+import { JOB_MEMBER_NAMES } from "../../shared/protocol/job-members.ts";
+import { CREATE, call, NOW, PROOF_URL } from "../support/helpers.ts";
+import { sealed } from "../support/sealed.ts";
+
+type Body = Record<string, any>;
+const ctx = sealed();
+const step = (body: Body): Body => call("transition", body, {}, ctx).body as Body;
+
+/** Sealed jobs in every status, with every member the service writes set in some of them. */
+function sealedJobs(): Body[] {
+  const bare = step({ action: "create", ...CREATE }).job;
+  const full = step({
+    action: "create",
+    ...CREATE,
+    client_ref: "order 7",
+    callback_url: "https://example.com/hook",
+  }).job;
+  const jobs: Body[] = [bare, full];
+  for (const open of [bare, full]) {
+    const funded = step({ action: "fund", job: open, payer_credits: 1000, ttl_seconds: 3600 }).job;
+    const fundedNoHold = step({ action: "fund", job: open, payer_credits: 1000 }).job;
+    const submitted = step({ action: "submit", job: funded, proof_url: PROOF_URL, proof_note: "see the summary" }).job;
+    const released = step({ action: "release", job: submitted, release_note: "Looks good" }).job;
+    const disputed = step({ action: "dispute", job: submitted, dispute_reason: "Two bullet points" }).job;
+    jobs.push(funded, fundedNoHold, submitted, released, disputed);
+  }
+  return jobs;
+}
+
+/** `job` as OpenAI's strict mode sends it back: every member of the table, the unset ones null (D2). */
+function withNulls(job: Body): Body {
+  const { seal, ...members } = job;
+  const all: Body = {};
+  for (const name of JOB_MEMBER_NAMES) all[name] = members[name] ?? null;
+  return { ...all, seal };
+}
+
+/** What the engine reads of `job` in a release body (its state is judged later), with seals checked or not. */
+function read(job: Body, checked: boolean) {
+  const policy = checked ? sealPolicy(ctx.sealing, "commit") : undefined;
+  const result = readActionRequest({ action: "release", job }, new Headers(), NOW, policy);
+  if (!result.ok) throw new Error(`not read: ${JSON.stringify(result.errors)}`);
+  return result.request;
+}
+
+describe("a job under a valid seal is read as written", () => {
+  const jobs = sealedJobs();
+
+  test("the jobs cover every member and every status", () => {
+    const members = new Set(jobs.flatMap((job) => Object.keys(job)));
+    expect([...members].sort()).toEqual([...JOB_MEMBER_NAMES, "seal"].sort());
+    expect(new Set(jobs.map((job) => job.status))).toEqual(
+      new Set(["open", "funded", "submitted", "released", "disputed"]),
+    );
+  });
+
+  test.each(jobs.flatMap((job) => [job, withNulls(job)]).map((job, i) => [i, job] as const))(
+    "job %d: the same job as read member by member, its seal valid",
+    (_, job) => {
+      const asWritten = read(job, true);
+      const memberByMember = read(job, false);
+      expect(asWritten.jobSeal).toBe("valid");
+      expect(asWritten.job).toStrictEqual(memberByMember.job!);
+      expect(Object.keys(asWritten.job!)).toEqual(Object.keys(memberByMember.job!));
+    },
+  );
+
+  test("a job whose seal does not hold is read member by member: its rules still refuse", () => {
+    const [job] = jobs;
+    const edited = { ...job, title: "" };
+    const result = readActionRequest(
+      { action: "fund", job: edited, payer_credits: 1000 },
+      new Headers(),
+      NOW,
+      sealPolicy(ctx.sealing, "commit"),
+    );
+    expect(result).toMatchObject({ ok: false, errors: [{ error: "invalid_field", field: "job.title" }] });
+  });
+});
