@@ -66,34 +66,40 @@ const SEAL_HEAD = `,"${SEAL}":"`;
 
 /**
  * The MAC of what a job's seal covers: the job as sent without its `seal`, as JSON, members in
- * the order sent, a member left out while unset and sent as null taken as not sent. The job's
- * JSON is written once; a seal sent last (as the service writes it) is cut off its end, where
- * nothing else can end in `,"seal":"<the seal>"}`: that is the outer object's last member. (A seal
- * that would need escaping cannot be valid, so its text is never looked for.)
+ * the order sent. The job's JSON is written once; a seal sent last (as the service writes it) is
+ * cut off its end, where nothing else can end in `,"seal":"<the seal>"}`: that is the outer
+ * object's last member. (A seal that would need escaping cannot be valid, so its text is never
+ * looked for.) null when the seal is not last.
  */
-function macOfSent(job: Record<string, unknown>, seal: string, mac: Mac): string {
-  const nulls = unsetNulls(job);
-  if (nulls === undefined) {
-    const text = JSON.stringify(job);
-    const cut = text.length - seal.length - SEAL_HEAD.length - 2;
-    const last =
-      cut > 0 &&
-      text.startsWith(SEAL_HEAD, cut) &&
-      text.startsWith(seal, cut + SEAL_HEAD.length) &&
-      text.endsWith('"}');
-    if (last) return mac(text.slice(0, cut), "}");
-  }
+function macAsSent(job: Record<string, unknown>, seal: string, mac: Mac): string | null {
+  const text = JSON.stringify(job);
+  const cut = text.length - seal.length - SEAL_HEAD.length - 2;
+  const last =
+    cut > 0 && text.startsWith(SEAL_HEAD, cut) && text.startsWith(seal, cut + SEAL_HEAD.length) && text.endsWith('"}');
+  return last ? mac(text.slice(0, cut), "}") : null;
+}
+
+/** The MAC of the job as sent without its `seal` and without the members in `left` (null when sent), in the order sent. */
+function macWithout(job: Record<string, unknown>, left: readonly string[] | undefined, mac: Mac): string {
   const written: Record<string, unknown> = {};
-  for (const name in job) if (name !== SEAL && !nulls?.includes(name)) written[name] = job[name];
+  for (const name in job) if (name !== SEAL && !left?.includes(name)) written[name] = job[name];
   return mac(JSON.stringify(written));
 }
 
-/** Whether the job as sent carries a seal of this service over exactly its other members, in their order. */
+/**
+ * Whether the job as sent carries a seal of this service over exactly its other members, in
+ * their order. A member left out while unset and sent as null counts as not sent: when the job as
+ * sent does not match and holds such nulls, the job without them is checked.
+ */
 export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict {
   const seal = job[SEAL];
   if (seal === undefined || seal === null) return "absent";
   const found = typeof seal === "string" ? sealMac(signer, seal) : null;
-  return found !== null && sameText(macOfSent(job, seal as string, found.mac), found.carried) ? "valid" : "invalid";
+  if (found === null) return "invalid";
+  const { mac, carried } = found;
+  if (sameText(macAsSent(job, seal as string, mac) ?? macWithout(job, undefined, mac), carried)) return "valid";
+  const nulls = unsetNulls(job);
+  return nulls !== undefined && sameText(macWithout(job, nulls, mac), carried) ? "valid" : "invalid";
 }
 
 /** The signature of `receipt` (which holds no signature yet). */

@@ -135,6 +135,11 @@ describe("seals on committed jobs (SEALS=on)", () => {
     ]);
     const submitted = transition({ action: "submit", job: strict, proof_url: PROOF_URL });
     expect(submitted.job).toHaveProperty("seal");
+    // With the seal sent first, too.
+    const { seal: first, ...rest } = strict;
+    expect(transition({ action: "submit", job: { seal: first, ...rest }, proof_url: PROOF_URL }).job).toHaveProperty(
+      "seal",
+    );
     // A null where the service wrote a value is a dropped member: the hold would be gone.
     const noHold = transition({ action: "submit", job: { ...strict, expiresAt: null }, proof_url: PROOF_URL });
     expect(noHold.job).not.toHaveProperty("seal");
