@@ -8,6 +8,7 @@
  *
  * Prints, per case, µs per call of each build (median and range over the rounds) and after/before.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import { CASES } from "./cases.ts";
@@ -25,8 +26,10 @@ type Fetch = (request: Request) => Response | Promise<Response>;
 /** The service `fetch` of the checkout at `root`, signing with the tests' key unless SEALS=off. */
 async function serviceOf(root: string): Promise<Fetch> {
   const { createService } = await import(join(root, "shared/http/service.ts"));
-  const { readSigningKey } = await import(join(root, "api/host/key-settings.ts"));
-  const { signerFromKeys } = await import(join(root, "api/host/keys.ts"));
+  // The key modules moved to machine/; an older checkout has them under api/host/.
+  const moved = existsSync(join(root, "machine/signing-key.ts"));
+  const { readSigningKey } = await import(join(root, moved ? "machine/signing-key.ts" : "api/host/key-settings.ts"));
+  const { signerFromKeys } = await import(join(root, moved ? "machine/ed25519-keys.ts" : "api/host/keys.ts"));
   const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
   const service = createService({
     now: () => NOW,
