@@ -101,10 +101,12 @@ export function signJws(signer: Signer, content: string): string {
 }
 
 /**
- * The payload of `token` when it is a receipt signature this service wrote, with the current or a
- * previous key, and its signature holds; null otherwise.
+ * The payload of `token`, as its base64url text, when it is a receipt signature this service
+ * wrote, with the current or a previous key, and its signature holds; null otherwise. The
+ * signature covers the payload's text, so a payload that holds is spelled as the service spelled
+ * it: canonical base64url.
  */
-export function verifyJws(signer: Signer, token: unknown): Uint8Array | null {
+export function verifyJws(signer: Signer, token: unknown): string | null {
   // A signature travels inside a body, so it is never longer; it grows with the receipt.
   if (typeof token !== "string" || token.length > LIMITS.bodyBytesMax) return null;
   const parts = token.split(".");
@@ -112,8 +114,7 @@ export function verifyJws(signer: Signer, token: unknown): Uint8Array | null {
   const [head, body, signature] = parts as [string, string, string];
   const kid = headersOf(signer).receiptKids.get(head);
   if (kid === undefined || body === "") return null;
-  const payload = base64UrlToBytes(body);
   const sig = base64UrlToBytes(signature);
-  if (payload === null || sig === null || sig.length !== 64) return null;
-  return signer.verify(kid, utf8View(`${head}.${body}`), sig) ? payload : null;
+  if (sig === null || sig.length !== 64) return null;
+  return signer.verify(kid, utf8View(`${head}.${body}`), sig) ? body : null;
 }

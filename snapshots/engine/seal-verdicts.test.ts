@@ -56,6 +56,21 @@ describe("verify: seal_valid, signature_valid, and what valid means", () => {
     expect(body("verify", { receipt: unsignedReceipt }).valid).toBe(true);
   });
 
+  test("a signed receipt sent back with its members in another order is still signature_valid: the payload is compared as JSON", () => {
+    const { signature, ...members } = receipt;
+    const reversed = Object.fromEntries(Object.entries(members).reverse());
+    expect(body("verify", { receipt: { ...reversed, signature } })).toMatchObject({
+      valid: true,
+      signature_valid: true,
+    });
+    const changed = Object.fromEntries(
+      Object.entries(members)
+        .map(([k, v]) => [k, k === "title" ? "Changed" : v])
+        .reverse(),
+    );
+    expect(body("verify", { receipt: { ...changed, signature } })).toMatchObject({ signature_valid: false });
+  });
+
   test("SEALS=on: a sealed job is seal_valid true; a changed one seal_valid false with valid still true", () => {
     expect(body("verify", { job: submitted, action: "release" })).toMatchObject({ valid: true, seal_valid: true });
     const changed = body("verify", { job: { ...submitted, proofUrl: "https://example.com/other" }, action: "release" });
