@@ -30,7 +30,7 @@ export const tokensSection = () => ({
     receipt_keys: RECEIPT_KEYS,
   },
   // D27: what links carry of seals and signatures, and what each still proves once opened.
-  seals: `A sealed job's seal (D27) travels as ${SEAL_KEYS.seal} in the handoff's job, a signed receipt's signature as ${SIGNED_RECEIPT_KEYS.signature}. ${SIGNED_RECEIPT_KEYS.signature} is detached (header..signature) when its payload is the receipt's other members as the link gives them back; opening the link puts base64url of that JSON back between the dots. So the job or receipt opened is byte for byte what the service answered: the job's seal still holds for the service (validate answers seal_valid) and the receipt's signature still verifies with the JWKS. Links without them open unsealed and unsigned; a seal from before issue 31 (EdDSA) counts as no seal (seal_valid false).`,
+  seals: `A sealed job's seal (D27) travels as ${SEAL_KEYS.seal} in the handoff's job, a signed receipt's signature as ${SIGNED_RECEIPT_KEYS.signature}. ${SIGNED_RECEIPT_KEYS.signature} is detached (header..signature) when its payload is the receipt's other members as the link gives them back; opening the link puts base64url of that JSON back between the dots. So the job or receipt opened is byte for byte what the service answered: the job's seal still holds for the service (validate answers seal_valid) and the receipt's signature still verifies with the JWKS. Links without them open unsealed and unsigned; an older EdDSA seal (from before seals were HS256 MACs) counts as no seal (seal_valid false).`,
   encoding: "base64url (no padding) of compact JSON",
   excluded: [
     "payer credits",
