@@ -14,6 +14,7 @@ import type { FieldName } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
 import type { ActionRequest } from "./action-request.ts";
+import { INITIAL } from "./job.ts";
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
 export interface Outcome {
@@ -54,9 +55,6 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
   }
   return null;
 }
-
-/** A new job: every member at its initial value (members without one are set by create). */
-const INITIAL = Object.fromEntries(JOB_MEMBER_NAMES.map((member) => [member, row(member).initial]));
 
 /** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */
 export function apply(request: ActionRequest, now: number, id?: string): Outcome {

@@ -1,6 +1,7 @@
 /**
- * The job in response form: SETTLEMENT.md's member order (job-members.ts), members that are not
- * set left out (D10).
+ * The job as the engine writes it: a new job's values, each member's initial value from its row
+ * (job-members.ts), and the job in response form: SETTLEMENT.md's member order, members that are
+ * not set left out (D10).
  *
  * Written out member by member rather than as a loop over JOB_MEMBER_NAMES: every answer with a
  * job makes at least one view (simulate five), and Bun's engine makes each `view.member = …` of
@@ -9,7 +10,13 @@
  * snapshots/engine/job-view.test.ts holds it to the table: every member, in the table's order,
  * each left out when unset; a member added to job-members.ts fails it until it is written here.
  */
-import type { Job } from "../protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
+import type { JobMemberRow } from "../protocol/member-rows.ts";
+
+/** Each member's value on a new job: its row's initial value, undefined for those an action sets. */
+export const INITIAL: Readonly<Record<JobMember, unknown>> = Object.fromEntries(
+  JOB_MEMBER_NAMES.map((member) => [member, (JOB_MEMBERS[member] as JobMemberRow).initial]),
+) as Record<JobMember, unknown>;
 
 /** The job in response form. */
 export function jobView(job: Job): Record<string, unknown> {

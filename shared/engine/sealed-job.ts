@@ -11,9 +11,10 @@ import * as v from "valibot";
 import { isObject } from "../lib/json.ts";
 import { invalid, missing } from "../protocol/errors.ts";
 import { SEAL_MISMATCH } from "../protocol/integrity-members.ts";
-import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job } from "../protocol/job-members.ts";
+import { JOB_MEMBER_NAMES, type Job } from "../protocol/job-members.ts";
 import { checkSeal, SEAL, type Verdict } from "../seal/seal.ts";
 import type { Signer } from "../seal/signer.ts";
+import { INITIAL } from "./job.ts";
 import type { Check, ReadConfig, ReadContext } from "./table-steps.ts";
 
 /** The verdict on the seal of `job` as sent, checked once per read. */
@@ -34,14 +35,6 @@ export const SEAL_CHECK: Check = {
     return verdict === "absent" ? missing(`job.${SEAL}`) : invalid(`job.${SEAL}`, SEAL_MISMATCH);
   },
 };
-
-/** Each member's initial value, by name (the members that have one). */
-const INITIAL: Record<string, unknown> = Object.fromEntries(
-  JOB_MEMBER_NAMES.flatMap((member) => {
-    const { initial } = JOB_MEMBERS[member] as { initial?: unknown };
-    return initial === undefined ? [] : [[member, initial]];
-  }),
-);
 
 /** The job the service wrote, as the engine reads it. */
 function asWritten(job: Record<string, unknown>): Job {
