@@ -16,7 +16,7 @@ export interface ReadContext {
   readonly header: string | null;
   readonly seals: SealPolicy | undefined;
   jobSeal?: Verdict;
-  /** The verdict on the job's seal as soon as it is checked, before its members are read (member-schemas.ts). */
+  /** The verdict on the job's seal as soon as it is checked, before its members are read (sealed-job.ts). */
   sealFound?: Verdict;
 }
 
