@@ -11,7 +11,8 @@
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
-import { expectText, type Harness, poll, startHarness } from "./harness/browser.ts";
+import { type Harness, startHarness } from "./harness/browser.ts";
+import { expectText, poll } from "./harness/page-waits.ts";
 import {
   copyLink,
   createJob,

@@ -3,22 +3,17 @@
  * site/dist), serves it with the real api/bun/server.ts on a free port, and drives Debian's
  * Chromium with playwright-core (npm's browser downloads fail on these machines; see
  * scripts/harness/browser-setup.ts). Every test gets a fresh browser context: a fresh profile, so
- * empty localStorage, with clipboard permissions granted.
+ * empty localStorage, with clipboard permissions granted; the tests wait on the page with
+ * page-waits.ts.
  * A missing Chromium is a failure, never a skip: run `bun scripts/harness/browser-setup.ts` first.
  */
 import { afterAll, afterEach, beforeAll, setDefaultTimeout } from "bun:test";
 import { existsSync } from "node:fs";
-import {
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  chromium,
-  type Locator,
-  type Page,
-} from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { CHROMIUM_PATH } from "./browser-setup.ts";
 import { outputOf } from "./child-output.ts";
 import { ROOT, startServer } from "./live-server.ts";
+import { ACTION_TIMEOUT } from "./page-waits.ts";
 
 /**
  * Chromium flags for a headless run in a container: no sandbox (it needs privileges a
@@ -35,9 +30,6 @@ const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
-
-/** How long a locator action or wait may take before the test fails with a named locator. */
-export const ACTION_TIMEOUT = 5_000;
 
 /** A running site + API + browser, shared by the tests of one file. */
 export interface Harness {
@@ -154,74 +146,6 @@ export async function startHarness(): Promise<Harness> {
       await server.stop();
     },
   };
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Waiting helpers: playwright-core has no auto-retrying expect, so these poll.               */
-/* ------------------------------------------------------------------------------------------ */
-
-/** The value of a form control, else the text content, of the one element `locator` names. */
-export async function valueOrText(locator: Locator): Promise<string> {
-  return locator.evaluate((el) =>
-    el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
-      ? el.value
-      : (el.textContent ?? ""),
-  );
-}
-
-/** The integer in a text, digits only ("1,000 credits" -> 1000); NaN when it has no digit. */
-export function digits(text: string): number {
-  const only = text.replace(/\D/g, "");
-  return only === "" ? Number.NaN : Number(only);
-}
-
-/**
- * Polls `read` until `accept` holds, for up to `timeout` ms; throws `describe(last)` otherwise.
- * The first read also fails fast when the element never shows up (locator timeout).
- */
-export async function poll<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  describe: (last: T) => string,
-  timeout = ACTION_TIMEOUT,
-): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() >= deadline) throw new Error(describe(value));
-    await Bun.sleep(50);
-  }
-}
-
-/** Waits until the text (innerText) of the one element `locator` names matches every pattern. */
-export async function expectText(locator: Locator, ...patterns: (RegExp | string)[]): Promise<string> {
-  await locator.waitFor({ state: "visible" });
-  const matches = (text: string) => patterns.every((p) => (typeof p === "string" ? text.includes(p) : p.test(text)));
-  return poll(
-    () => locator.innerText(),
-    matches,
-    (last) =>
-      `expected ${String(locator)} to match ${patterns.map(String).join(" and ")}; its text is ${JSON.stringify(last)}`,
-  );
-}
-
-/** Waits until the number shown by `locator` (value or text, digits only) equals `expected`. */
-export async function expectNumber(locator: Locator, expected: number): Promise<void> {
-  await poll(
-    () => valueOrText(locator),
-    (text) => digits(text) === expected,
-    (last) => `expected ${String(locator)} to show ${expected}; it shows ${JSON.stringify(last)}`,
-  );
-}
-
-/** Waits until `locator` names exactly `expected` elements. */
-export async function expectCount(locator: Locator, expected: number): Promise<void> {
-  await poll(
-    () => locator.count(),
-    (count) => count === expected,
-    (last) => `expected ${expected} of ${String(locator)}; found ${last}`,
-  );
 }
 
 /**

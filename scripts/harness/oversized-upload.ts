@@ -6,7 +6,8 @@
  * (piece by piece, as a client streaming an upload), or chunked without a length.
  */
 import type { Socket } from "node:net";
-import { open, parseResponse, type RawResponse } from "./raw-http.ts";
+import { parseResponse, type RawResponse } from "./http-response.ts";
+import { open } from "./raw-http.ts";
 
 /** How the body goes: in one write with its Content-Length, piece by piece with it, or chunked without one. */
 export type UploadMode = "whole" | "slow" | "chunked";

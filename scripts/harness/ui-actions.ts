@@ -7,7 +7,7 @@ import { expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Locator, Page, Request } from "playwright-core";
 import { type Answer, type AnswerOf, EscrowKeeper, localApi } from "../../client/index.ts";
-import { poll, valueOrText } from "./browser.ts";
+import { poll, valueOrText } from "./page-waits.ts";
 import { button, CRITERIA, demoKeyField, expectStatus, field, jobItem, PROOF_URL, type Status } from "./ui-names.ts";
 
 export interface JobFields {

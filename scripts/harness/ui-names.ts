@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { ACTIVITY_KINDS } from "../../shared/client-state/pack.ts";
-import { digits, expectText, poll, valueOrText } from "./browser.ts";
+import { digits, expectText, poll, valueOrText } from "./page-waits.ts";
 
 export const CRITERIA = "A PDF with three charts and a summary";
 export const PROOF_URL = "https://example.com/proof/42";

@@ -5,7 +5,7 @@
  * history's figures shown and a simulation.
  */
 import type { Page } from "playwright-core";
-import { expectText } from "./browser.ts";
+import { expectText } from "./page-waits.ts";
 import { copyLink, decodeToken, encodeToken, fillJobForm, fund, walkTo } from "./ui-actions.ts";
 import { button, field, receiptItem, region } from "./ui-names.ts";
 

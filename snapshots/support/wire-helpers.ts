@@ -6,8 +6,9 @@
 import { expect } from "bun:test";
 import { connect } from "node:net";
 import { outputOf } from "../../scripts/harness/child-output.ts";
+import { parseResponse } from "../../scripts/harness/http-response.ts";
 import { freePort, type LiveServer, ROOT } from "../../scripts/harness/live-server.ts";
-import { collect, open, parseResponse, type RawExchange, rawRequest } from "../../scripts/harness/raw-http.ts";
+import { collect, open, type RawExchange, rawRequest } from "../../scripts/harness/raw-http.ts";
 import { testKeyFile } from "../../scripts/harness/test-key.ts";
 import { ROUTE_BODIES } from "./fixtures.ts";
 

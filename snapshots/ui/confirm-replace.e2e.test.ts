@@ -7,7 +7,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { expectCount, expectNumber, expectText, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectCount, expectNumber, expectText } from "../../scripts/harness/page-waits.ts";
 import { exportPack, scriptedPack, walkTo } from "../../scripts/harness/ui-actions.ts";
 import {
   alertsIn,

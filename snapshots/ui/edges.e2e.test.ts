@@ -9,7 +9,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { expectText, poll, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectText, poll } from "../../scripts/harness/page-waits.ts";
 import { exportPack, fillJobForm, walkTo } from "../../scripts/harness/ui-actions.ts";
 import {
   alertsIn,

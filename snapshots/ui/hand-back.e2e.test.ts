@@ -8,7 +8,8 @@
  * is the "Hand-back link"; opening a link clears the last status message.
  */
 import { describe, expect, test } from "bun:test";
-import { expectText, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectText } from "../../scripts/harness/page-waits.ts";
 import {
   copyLink,
   decodeToken,

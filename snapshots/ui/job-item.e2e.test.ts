@@ -9,7 +9,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { EscrowKeeper, localApi } from "../../client/index.ts";
-import { expectNumber, expectText, poll, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectNumber, expectText, poll } from "../../scripts/harness/page-waits.ts";
 import {
   createJob,
   dispute,

@@ -9,7 +9,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Page, Request } from "playwright-core";
 import { EscrowKeeper, localApi } from "../../client/index.ts";
-import { expectText, poll, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectText, poll } from "../../scripts/harness/page-waits.ts";
 import {
   copyLink,
   createJob,

@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
-import { expectNumber, expectText, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectNumber, expectText } from "../../scripts/harness/page-waits.ts";
 import { createJob, fillJobForm } from "../../scripts/harness/ui-actions.ts";
 import { alertsIn, button, expectStatus, field, jobItem, payer } from "../../scripts/harness/ui-names.ts";
 

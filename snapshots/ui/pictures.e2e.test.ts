@@ -7,7 +7,8 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { type Balances, balancesOf, type OwnFigure } from "../../client/balances.ts";
-import { expectNumber, expectText, poll, useHarness } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectNumber, expectText, poll } from "../../scripts/harness/page-waits.ts";
 import {
   copyLink,
   createJob,

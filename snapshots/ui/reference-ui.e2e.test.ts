@@ -7,7 +7,8 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { EscrowKeeper, localApi } from "../../client/index.ts";
-import { expectCount, expectNumber, expectText, poll, useHarness, valueOrText } from "../../scripts/harness/browser.ts";
+import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectCount, expectNumber, expectText, poll, valueOrText } from "../../scripts/harness/page-waits.ts";
 import {
   copyLink,
   createJob,
