@@ -58,6 +58,18 @@ describe("shell blocks", () => {
     expect((await response.json()).ok).toBe(true);
   });
 
+  test("a bench setting is one the bench reads, before the bench, and BENCH_BEFORE names a file", () => {
+    const bench = "npx bun run bench";
+    expect(shellProblem(`BENCH_ROUNDS=8 BENCH_BEFORE=scripts/bench/signature-only-server.ts ${bench}`)).toBeNull();
+    expect(shellProblem(`BENCH_ROUNDZ=8 ${bench}`)).toBe("BENCH_ROUNDZ is no setting the code reads");
+    expect(shellProblem(`BENCH_BEFORE=scripts/bench/none.ts ${bench}`)).toBe(
+      "BENCH_BEFORE: scripts/bench/none.ts does not exist",
+    );
+    expect(shellProblem("BENCH_ROUNDS=8 npx bun run test")).toBe(
+      "BENCH_ROUNDS is the bench's, not of npx bun run test",
+    );
+  });
+
   test("README's Quick start block is two lines: install then start the service, install then run the tests", () => {
     const block = /```sh\n([\s\S]*?)```/.exec(section(read("README.md"), "## Quick start"))?.[1] ?? "";
     const lines = block.trim().split("\n");

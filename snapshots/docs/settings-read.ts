@@ -1,6 +1,7 @@
 /**
  * The settings the code reads from the environment, found where it reads them: `env.NAME` in
- * the sources of api/, machine/, shared/ and mcp/. The docs' tables and commands are held to this set.
+ * the sources of api/, machine/, shared/ and mcp/; and the bench's own (`BENCH_*`), where
+ * scripts/bench.ts and scripts/bench/ read them. The docs' tables and commands are held to these sets.
  */
 import { readdirSync } from "node:fs";
 import { ROOT } from "../../scripts/harness/live-server.ts";
@@ -22,5 +23,14 @@ export function settingsRead(): Set<string> {
     for (const file of readdirSync(`${ROOT}${folder}`, { recursive: true }).map(String))
       if (file.endsWith(".ts"))
         for (const [, name] of read(`${folder}/${file}`).matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) names.add(name!);
+  return names;
+}
+
+/** Every `BENCH_*` name the bench reads (`process.env.NAME`, `process.env[...]` through `env("NAME", …)`), in scripts/bench.ts and scripts/bench/. */
+export function benchSettingsRead(): Set<string> {
+  const names = new Set<string>();
+  const files = ["scripts/bench.ts", ...readdirSync(`${ROOT}scripts/bench`).map((file) => `scripts/bench/${file}`)];
+  for (const file of files.filter((name) => name.endsWith(".ts")))
+    for (const [, name] of read(file).matchAll(/(?:\benv\.|\benv\(")(BENCH_[A-Z0-9_]+)\b/g)) names.add(name!);
   return names;
 }

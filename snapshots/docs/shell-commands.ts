@@ -1,19 +1,21 @@
 /**
  * The shell commands of the docs' code blocks, read as this repository runs them: what a command
- * names (a script of package.json, a file, a setting the code reads, the pinned Bun, a file the
- * service keeps) and a curl line as the Request it sends. code-blocks.test.ts holds every block to it.
+ * names (a script of package.json, a file, a setting the code reads, or for the bench one it
+ * reads and the other build's server file, the pinned Bun, a file the service keeps) and a curl
+ * line as the Request it sends. code-blocks.test.ts holds every block to it.
  */
 import { expect } from "bun:test";
 import { existsSync } from "node:fs";
 import { ROOT } from "../../scripts/harness/live-server.ts";
 import { HOME_FILES } from "../../shared/protocol/constants.ts";
 import { type CodeBlock, read } from "./markdown.ts";
-import { settingsRead } from "./settings-read.ts";
+import { benchSettingsRead, settingsRead } from "./settings-read.ts";
 
 const PACKAGE = JSON.parse(read("package.json"));
 export const SCRIPTS = PACKAGE.scripts as Record<string, string>;
 export const DEPENDENCIES = { ...PACKAGE.dependencies, ...PACKAGE.devDependencies } as Record<string, string>;
 export const SETTINGS = settingsRead();
+const BENCH_SETTINGS = benchSettingsRead();
 export const exists = (path: string): boolean => existsSync(`${ROOT}${path}`);
 
 /** What is wrong with one shell command (a line, or one part of a line joined by &&), or null. */
@@ -22,12 +24,16 @@ export function shellProblem(command: string): string | null {
     .replace(/\s+#.*$/, "")
     .trim()
     .split(/\s+/);
+  const bench: string[] = [];
   while (/^[A-Z][A-Z0-9_]*=/.test(words[0] ?? "")) {
-    const name = words.shift()!.split("=")[0]!;
-    if (!SETTINGS.has(name)) return `${name} is no setting the code reads`;
+    const [name, ...value] = words.shift()!.split("=");
+    if (BENCH_SETTINGS.has(name!)) bench.push(name!);
+    else if (!SETTINGS.has(name!)) return `${name} is no setting the code reads`;
+    if (name === "BENCH_BEFORE" && !exists(value.join("="))) return `BENCH_BEFORE: ${value.join("=")} does not exist`;
   }
   const [tool, ...rest] = words;
   const line = rest.join(" ");
+  if (bench.length > 0 && line !== "bun run bench") return `${bench[0]} is the bench's, not of npx ${line}`;
   if (tool === "curl") return null; // run below
   if (tool !== "npx") return `${tool}: a command this test does not know; teach it`;
   let run = /^--yes bun@(\S+) (.*)$/.exec(line);
