@@ -33,12 +33,10 @@ const { service } = assemble(settings, {
 
 const input = new TextEncoder().encode(RECEIPT_SIGNING_INPUT);
 const enginePaths = ENGINE_LIST.map((engine) => engine.path);
-let sink = 0;
 const signed = {
   ...service,
   fetch(request: Request) {
-    if (request.method === "POST" && enginePaths.some((path) => request.url.endsWith(path)))
-      sink ^= signer.sign(input)[sink & 63]!;
+    if (request.method === "POST" && enginePaths.some((path) => request.url.endsWith(path))) signer.sign(input);
     return service.fetch(request);
   },
 };

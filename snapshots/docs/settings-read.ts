@@ -26,7 +26,7 @@ export function settingsRead(): Set<string> {
   return names;
 }
 
-/** Every `BENCH_*` name the bench reads (`process.env.NAME`, `process.env[...]` through `env("NAME", …)`), in scripts/bench.ts and scripts/bench/. */
+/** Every `BENCH_*` name the bench reads, as `env.NAME` or with bench-settings.ts's `env("NAME", …)`, in scripts/bench.ts and scripts/bench/. */
 export function benchSettingsRead(): Set<string> {
   const names = new Set<string>();
   const files = ["scripts/bench.ts", ...readdirSync(`${ROOT}scripts/bench`).map((file) => `scripts/bench/${file}`)];
