@@ -1,6 +1,6 @@
 /**
- * `bun run api`: the service (api/host/assemble.ts) on Bun.serve, with Bun's own files, SHA-256
- * and client addresses. The settings (api/host/settings.ts): PORT (default 3000), HOST (default
+ * `bun run api`: the service (api/host/assemble.ts) on Bun.serve, with Bun's own files and SHA-256
+ * (runtime.ts) and client addresses. The settings (api/host/settings.ts): PORT (default 3000), HOST (default
  * every interface), WORKERS=n processes on one port (Linux, processes.ts), LOG, RATE_LIMIT
  * (D23), SITE_URL and SITE_DIR; a bad one stops the start with one line on stderr. SIGTERM and
  * SIGINT drain the requests in flight, then exit 0 (api/host/stop.ts). The Bun.serve options
@@ -8,22 +8,14 @@
  */
 import type { Server } from "bun";
 import { assemble } from "../host/assemble.ts";
-import { compress } from "../host/compress.ts";
 import { cannotListen, settingsOrExit, startLine } from "../host/settings.ts";
 import { stopOnSignals } from "../host/stop.ts";
-import { bunFiles } from "./files.ts";
 import { followParent, isProcessChild, startProcesses } from "./processes.ts";
+import { bunRuntime, logError } from "./runtime.ts";
 import { serveOptions } from "./serve-options.ts";
 
 const settings = settingsOrExit(process.env);
-const logError = (entry: string): void => void process.stderr.write(`${entry}\n`);
-const host = assemble(settings, {
-  site: { files: bunFiles, dir: settings.siteDir },
-  framedBodies: true,
-  compress,
-  errorLog: logError,
-  sha256: (text) => Bun.SHA256.hash(text, "hex"),
-});
+const host = assemble(settings, bunRuntime(settings.siteDir));
 
 let server: Server<undefined> | undefined;
 try {
