@@ -207,3 +207,32 @@ describe.each([
       expect(figures.top > viewport.height || figures.bottom < 0).toBe(true);
     });
 });
+
+describe("the parts of the page loaded on demand (site/src/client/on-demand.ts)", () => {
+  test("the empty page fetches one script; an export, a link or a simulation fetches its part when first used", async () => {
+    const page = await harness().open();
+    const scripts = async () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => new URL(e.name).pathname)
+          .filter((path) => path.endsWith(".js")),
+      );
+    expect(await scripts()).toHaveLength(1);
+    await exportPack(page);
+    expect((await scripts()).some((path) => path.includes("/demo-pack."))).toBe(true);
+    await fillJobForm(page, { title: "Market scan" });
+    await button(page, "Simulate").click();
+    await region(page, "Simulation").getByRole("img").waitFor();
+    expect((await scripts()).some((path) => path.includes("/simulation-panel."))).toBe(true);
+  });
+
+  test("a part the server cannot send says so at the top and changes nothing", async () => {
+    const page = await harness().open();
+    const before = await snapshot(page);
+    await page.route("**/_astro/demo-pack.*", (route) => route.abort());
+    await button(page, "Export demo pack").click();
+    await expectText(alertsIn(page).first(), "could not be loaded from the server");
+    expect(await snapshot(page)).toEqual(before);
+  });
+});

@@ -15,22 +15,22 @@ import { watchBalances } from "./balances-view.ts";
 import { startCountdowns } from "./countdown.ts";
 import { updateTitleCount } from "./create-form.ts";
 import { $ } from "./dom.ts";
-import { wire } from "./events.ts";
+import { followAddress, wire } from "./events.ts";
 import { alertPage } from "./notices.ts";
 import { loadNotice, scheduleRefresh } from "./page-state.ts";
-import { readShareLink } from "./sharing-ui.ts";
 import { wireTemplates } from "./templates.ts";
 
 wire();
 updateTitleCount();
-// The first render; a share link in the URL opens its panel.
-readShareLink();
-if (loadNotice) {
-  // A bad share link's alert stays; the unreadable-storage notice joins it.
-  const shown = $("page-alert");
-  alertPage(shown.hidden ? loadNotice : `${shown.textContent} ${loadNotice}`);
-}
 wireTemplates();
-startCountdowns(scheduleRefresh);
-watchBalances();
-$("app").setAttribute("data-ready", "true");
+// The first render; a share link in the URL opens its panel (its code loads first, on-demand.ts).
+void followAddress().then(() => {
+  if (loadNotice) {
+    // A bad share link's alert stays; the unreadable-storage notice joins it.
+    const shown = $("page-alert");
+    alertPage(shown.hidden ? loadNotice : `${shown.textContent} ${loadNotice}`);
+  }
+  startCountdowns(scheduleRefresh);
+  watchBalances();
+  $("app").setAttribute("data-ready", "true");
+});

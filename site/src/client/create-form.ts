@@ -15,6 +15,7 @@ import { optional, readNumber } from "./form-values.ts";
 import { feeLine, titleCount } from "./hints.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
+import { simulations } from "./on-demand.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
 
 /** The form's control of each field it sends, by the field's canonical name (the fields table's). */
@@ -116,7 +117,10 @@ export async function simulate(): Promise<void> {
   // The last result goes as the new walk starts: a refusal never sits beside an old result.
   ui.simulation = null;
   refresh();
-  const answer = await whileFormBusy(() => keeper.simulate(fields));
+  // The result's panel loads with the first simulation (on-demand.ts), beside the request.
+  const [answer] = await whileFormBusy(() =>
+    Promise.all([keeper.simulate(fields), simulations.load().catch(() => null)]),
+  );
   if (!answer.ok) {
     refused(answer);
     return;

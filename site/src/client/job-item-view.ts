@@ -3,6 +3,7 @@
  * parts of it): the job, its quotes, the payer's credits and the page's state around it.
  */
 import type { JobRecord } from "../../../client/index.ts";
+import type { Child } from "./dom.ts";
 import type { Quote, QuotedAction } from "./quotes.ts";
 import type { SealCheck } from "./seal-checks.ts";
 
@@ -15,6 +16,8 @@ export interface JobView {
   link?: string;
   /** The seal check of a job imported from a handoff link; other jobs show none. */
   seal?: SealCheck;
+  /** A settled job's money flow (money-flow.ts), once loaded; nothing for a job not settled. */
+  flow?: Child;
   /** What a receipt imported from a link says of a job held at an earlier step (settledNote). */
   settled?: string;
   /** True for a job received through a handoff link: its payer is someone else (D28). */

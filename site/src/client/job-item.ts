@@ -19,7 +19,6 @@ import { controls } from "./job-controls.ts";
 import { payLine } from "./job-impact.ts";
 import type { JobView } from "./job-item-view.ts";
 import { statusText } from "./job-status.ts";
-import { moneyFlow } from "./money-flow.ts";
 import { sealBadge } from "./seal-badge.ts";
 import { stepper } from "./stepper.ts";
 import { button, field, itemHead, line, when } from "./view-parts.ts";
@@ -84,7 +83,7 @@ export function jobItem(view: JobView): HTMLLIElement {
     job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
     line("Proof note", job.proofNote),
     stepper(job),
-    moneyFlow(job),
+    view.flow,
     holdNote(job, view.now) ?? line("Hold ends", when(job.expiresAt)),
     line("Release note", job.releaseNote),
     line("Dispute reason", job.disputeReason),

@@ -15,11 +15,10 @@ import { jobUi, shows } from "./job-ui.ts";
 import { keyIdShown } from "./key-id.ts";
 import { focusHeading, jobNode } from "./landing.ts";
 import { errorBy } from "./notices.ts";
+import { flows, linkPanel, simulations } from "./on-demand.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem, settledNote } from "./receipt-item.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
-import { sharedPanel } from "./shared-panel.ts";
-import { simulationPanel } from "./simulation-panel.ts";
 import { shownLink, type ViewState } from "./view-state.ts";
 
 /** Everything the page shows, read-only: the state, the key, the view state, and the known quotes. */
@@ -74,6 +73,8 @@ function jobView(job: JobRecord, page: PageView): JobView {
     busy: ui.busy.has(job.id),
     link: shownLink(ui, "handoff", job),
     seal: ui.handedOff.has(job.id) || received ? page.seal("seal", job) : undefined,
+    // A settled job's picture loads with its first settled job (on-demand.ts).
+    flow: job.status === "released" || job.status === "disputed" ? flows.ready(page.redraw)?.moneyFlow(job) : null,
     received,
     settled: settledOf(page.state, job),
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
@@ -142,16 +143,20 @@ export function render(page: PageView): void {
   $("activity-empty").hidden = state.activity.length > 0;
   $("activity-count").textContent = `${state.activity.length} of ${LIMITS.activityMax} kept`;
 
+  // The shared panel and the simulation load with their first use (on-demand.ts): opening a
+  // link or simulating loads them before it shows anything, so they are there by now.
   const shared = $("shared");
-  shared.hidden = ui.shared === null;
-  if (ui.shared) {
+  const panel = ui.shared ? linkPanel.ready(page.redraw) : undefined;
+  shared.hidden = !(ui.shared && panel);
+  if (ui.shared && panel) {
     const check =
       ui.shared.kind === "handoff" ? page.seal("seal", ui.shared.job) : page.seal("signature", ui.shared.receipt);
-    replaceChildren(shared, sharedPanel(ui.shared, state, ui.sharedVerdict, check));
+    replaceChildren(shared, panel.sharedPanel(ui.shared, state, ui.sharedVerdict, check));
   }
   const simulation = $("simulation");
-  simulation.hidden = ui.simulation === null;
-  if (ui.simulation) replaceChildren(simulation, simulationPanel(ui.simulation));
+  const result = ui.simulation ? simulations.ready(page.redraw) : undefined;
+  simulation.hidden = !(ui.simulation && result);
+  if (ui.simulation && result) replaceChildren(simulation, result.simulationPanel(ui.simulation));
 
   // Keyboard users keep their place: the same control, or the job's next control when the
   // one they used is gone (Fund becomes Proof URL).

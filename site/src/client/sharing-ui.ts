@@ -12,6 +12,7 @@ import { $ } from "./dom.ts";
 import { handBackGate } from "./hand-back-gate.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertPage, errorBy, statusPage } from "./notices.ts";
+import { linkPanel } from "./on-demand.ts";
 import { apiBase, clearAllErrors, keeper, refresh, ui } from "./page-state.ts";
 import { verdictOf } from "./verdict.ts";
 
@@ -66,39 +67,35 @@ function show(shared: Shared): void {
 /** The job or receipt a link holds, by its title. */
 const titleOf = (shared: Shared): string => (shared.kind === "handoff" ? shared.job.title : shared.receipt.title);
 
-/** Draws the shared panel of `shared` on screen, its heading focused, and says so (landing.ts). */
-function landOnPanel(shared: Shared): void {
+/** Draws the shared panel of `shared` on screen (its code loaded first), its heading focused, and says so (landing.ts). */
+async function landOnPanel(shared: Shared): Promise<void> {
+  await linkPanel.load();
+  clearAllErrors();
+  show(shared);
   refresh();
   land($("shared"), `Opened the ${shared.kind} link of "${titleOf(shared)}". Import it, or Dismiss.`);
 }
 
 /** Reads the share link of the page's URL, if it has one, into the shared panel (or an alert). */
-export function readShareLink(): void {
+export async function readShareLink(): Promise<void> {
   ui.shared = null;
   ui.sharedVerdict = null;
   if (findShareToken(new URL(location.href))) {
     const read = openLink(location.href);
-    if (!read.ok) alertPage(read.message);
-    else {
-      clearAllErrors();
-      show(read);
-      landOnPanel(read);
-      return;
-    }
+    if (read.ok) return landOnPanel(read);
+    alertPage(read.message);
   }
   refresh();
 }
 
 /** Opens a pasted handoff or receipt link (or a bare h1./r1. token) in the shared panel, or says by the field why it cannot. */
-export function openPasted(text: string): boolean {
+export async function openPasted(text: string): Promise<boolean> {
   const read = openLink(text.trim());
   if (!read.ok) {
     errorBy($("paste-link"), read.message);
     return false;
   }
-  clearAllErrors();
-  show(read);
-  landOnPanel(read);
+  await landOnPanel(read);
   return true;
 }
 

@@ -6,10 +6,10 @@
  */
 import { topUpText } from "../../../client/activity.ts";
 import { STARTING_CREDITS } from "../../../shared/protocol/constants.ts";
-import { askToReplace, holdings } from "./confirm-replace.ts";
 import { $, credits } from "./dom.ts";
 import { readNumber } from "./form-values.ts";
 import { errorBy, statusPage } from "./notices.ts";
+import { replaceQuestion } from "./on-demand.ts";
 import { keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
@@ -36,6 +36,7 @@ export function topUp(): void {
 
 /** Asks, then replaces everything with a fresh state; the reset is the new log's first event. */
 export async function reset(): Promise<void> {
+  const { askToReplace, holdings } = await replaceQuestion.load();
   const sure = await askToReplace(
     "Reset everything?",
     `Reset replaces everything here with a fresh start of ${credits(STARTING_CREDITS)} payer credits. ` +
