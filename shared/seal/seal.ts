@@ -80,9 +80,14 @@ function macAsSent(job: Record<string, unknown>, seal: string, mac: Mac): string
   return last ? mac(text.slice(0, cut), "}") : null;
 }
 
-/** The MAC of the job as sent without its `seal` and without the members in `left` (null when sent), in the order sent. */
+/**
+ * The MAC of the job as sent without its `seal` and without the members in `left` (null when
+ * sent), in the order sent. The copy has no prototype, so that every member sent is a member of
+ * it: `"__proto__"` (an own member JSON.parse makes) would set a plain object's prototype and
+ * drop out of the text, keeping the seal of a job with a member added (D27).
+ */
 function macWithout(job: Record<string, unknown>, left: readonly string[] | undefined, mac: Mac): string {
-  const written: Record<string, unknown> = {};
+  const written: Record<string, unknown> = Object.create(null);
   for (const name in job) if (name !== SEAL && !left?.includes(name)) written[name] = job[name];
   return mac(JSON.stringify(written));
 }
