@@ -230,6 +230,25 @@ describe("seals on the Worker: SIGNING_KEY as a secret, SIGNING_PREVIOUS_KEYS an
     ]);
   });
 
+  test("a previous key that says it is no EdDSA verification key is reported and left out of the key set", async () => {
+    for (const members of [{ use: "enc" }, { alg: "ES256" }, { key_ops: ["sign"] }]) {
+      const previous = JSON.stringify([{ kty: "OKP", crv: "Ed25519", x: PREVIOUS_X, ...members }]);
+      const reports: string[] = [];
+      const settings = workerSettings({ SIGNING_KEY: KEY, SIGNING_PREVIOUS_KEYS: previous }, (m) => reports.push(m));
+      expect(settings.signing).toMatchObject({ seals: "on", previous: [] });
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toStartWith("SIGNING_PREVIOUS_KEYS[0]'s ");
+      expect(reports[0]).toEndWith(" No previous key is published.");
+      const quiet = spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const env = { LOG: "off", SIGNING_KEY: KEY, SIGNING_PREVIOUS_KEYS: previous };
+        expect(await keySet(env)).toEqual(TEST_JWKS);
+      } finally {
+        quiet.mockRestore();
+      }
+    }
+  });
+
   test("SEALS=required without a usable key fails closed: every engine answers 503 seals_unavailable, documents stay up", async () => {
     const reports = spyOn(console, "error").mockImplementation(() => {});
     try {

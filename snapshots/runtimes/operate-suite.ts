@@ -8,6 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import type { LiveServer } from "../../scripts/harness/live-server.ts";
 import { exchange, KeepAliveClient, open, rawRequest } from "../../scripts/harness/raw-http.ts";
+import { TEST_JWKS } from "../../scripts/harness/test-key.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
 import { CREATE } from "../support/helpers.ts";
@@ -46,6 +47,23 @@ export interface OperateOptions {
 const DEMO_KEY = "sk-operate-suite-9f1e2d";
 const TITLE = "operate-suite-private-title";
 const QUERY = "operate-suite-private-query";
+
+/**
+ * Settings a start refuses, each with the line it prints: an unreadable RATE_LIMIT; a misspelt
+ * SEALS, which must fail closed (D27); a previous key that says it is for encryption (RFC 7517
+ * §4.2), which the key set must not offer. `bun run api:workers` reads them as Bun does.
+ */
+const BAD_SETTINGS: [Record<string, string>, string][] = [
+  [
+    { RATE_LIMIT: "lots" },
+    'RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got "lots".',
+  ],
+  [{ SEALS: "requierd" }, 'SEALS must be on, required or off; got "requierd".'],
+  [
+    { SIGNING_PREVIOUS_KEYS: JSON.stringify([{ ...TEST_JWKS.keys[0], use: "enc" }]) },
+    `SIGNING_PREVIOUS_KEYS[0]'s "use" is not "sig"`,
+  ],
+];
 
 /** The suite against servers `start` starts with the settings in `env`. */
 export function operateSuite(
@@ -184,17 +202,17 @@ export function operateSuite(
     }, 90_000);
 
     test("a bad setting stops the start with its one line, no stack trace", async () => {
-      const failed = await start({ RATE_LIMIT: "lots" }).then(
-        async (server) => {
-          await server.stop();
-          return null;
-        },
-        (error: Error) => error.message,
-      );
-      expect(failed).toContain(
-        'RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got "lots".',
-      );
-      expect(failed).not.toMatch(/^\s+at /m);
+      for (const [env, line] of BAD_SETTINGS) {
+        const failed = await start(env).then(
+          async (server) => {
+            await server.stop();
+            return null;
+          },
+          (error: Error) => error.message,
+        );
+        expect(failed, JSON.stringify(env)).toContain(line);
+        expect(failed).not.toMatch(/^\s+at /m);
+      }
     }, 90_000);
 
     const { oversizedHead } = options;
