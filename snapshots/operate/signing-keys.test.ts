@@ -1,7 +1,8 @@
 /**
- * The signing keys (machine/key-settings.ts, signing-key.ts, previous-keys.ts and keys.ts): SIGNING_KEY as a private
- * JWK or a PKCS#8 PEM, refused with a message that names the setting and never quotes the key;
- * SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
+ * The signing keys (machine/key-settings.ts, signing-key.ts, previous-keys.ts, jwk-purpose.ts and
+ * ed25519-keys.ts): SIGNING_KEY as a private JWK or a PKCS#8 PEM, refused with a message that
+ * names the setting and never quotes the key; SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS,
+ * an entry for another use than checking EdDSA signatures refused; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
  * and jose's calculateJwkThumbprint); the Signer gives RFC 8032's signatures, verifies by kid over
  * the current and previous keys, and what it signs as a JWS verifies with jose's compactVerify
  * against the key set the service serves. The default key file is in key-file.test.ts, the route
