@@ -34,7 +34,13 @@ function standIn(quota: number): RateLimitBinding & { keys: string[] } {
   };
 }
 
-const from = (ip: string) => new Request("http://worker/api/health.json", { headers: { "CF-Connecting-IP": ip } });
+/** A quote (an engine request, which the limit counts, D23) from `ip`, as Cloudflare's edge names it. */
+const from = (ip: string) =>
+  new Request("http://worker/api/v0/quote", {
+    method: "POST",
+    body: JSON.stringify({ action: "create", title: "T", amount: 1, criteria: "C" }),
+    headers: { "CF-Connecting-IP": ip },
+  });
 
 describe("the rate limit through the binding (D23)", () => {
   test("RATE_LIMIT states the policy, the binding refuses, CF-Connecting-IP is the client", async () => {
@@ -55,6 +61,22 @@ describe("the rate limit through the binding (D23)", () => {
     expect(new Set(binding.keys)).toEqual(new Set(["203.0.113.7", "198.51.100.1"]));
     expect(reports).not.toHaveBeenCalled();
     reports.mockRestore();
+  });
+
+  test("past the limit the documents and the key set still answer, and the binding is not asked about them", async () => {
+    const binding = standIn(1);
+    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "1/60", RATE_LIMITER: binding, SEALS: "off" };
+    const handler = (request: Request) => worker.fetch(request, env, { waitUntil: () => {} });
+    expect((await handler(from("203.0.113.9"))).status).toBe(200);
+    expect((await handler(from("203.0.113.9"))).status).toBe(429);
+    for (const path of ["/api/settlement.json", "/SETTLEMENT.md", "/llms.txt", "/.well-known/jwks.json"]) {
+      const answer = await handler(
+        new Request(`http://worker${path}`, { headers: { "CF-Connecting-IP": "203.0.113.9" } }),
+      );
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("ratelimit-policy"), path).toBeNull();
+    }
+    expect(binding.keys).toEqual(["203.0.113.9", "203.0.113.9"]);
   });
 
   test.each([
