@@ -7,6 +7,7 @@
  */
 import { compactVerify, createLocalJWKSet, errors, type JSONWebKeySet, type JWK } from "jose";
 import { COMPACT_JWS, isOlderHeader, protectedHeader } from "../shared/client-state/signed-members.ts";
+import { base64UrlToBytes } from "../shared/lib/base64url.ts";
 import { sameJson } from "../shared/lib/json.ts";
 import { RECEIPT_TYP } from "../shared/protocol/integrity-members.ts";
 
@@ -67,14 +68,22 @@ function headerProblem(signature: string): Verification | null {
       "bad_signature",
       `The receipt's signature is not a receipt signature: its header must say typ ${RECEIPT_TYP} and alg EdDSA.`,
     );
+  // jose decodes any spelling of a part's bytes; the service writes and accepts only the
+  // canonical one (D27), and the signature part is not what it signs, so it is checked here.
+  if (!signature.split(".").every((part) => base64UrlToBytes(part) !== null))
+    return fail(
+      "bad_signature",
+      "The receipt's signature is not spelled as the service writes it: each part must be canonical base64url (no padding, no stray bits).",
+    );
   return null;
 }
 
 /**
  * Checks a receipt's `signature` offline against `jwks`: its protected header must say `typ`
  * escrow-receipt+jws and `alg` EdDSA (an older signature without that typ is refused as `older`),
- * the compact JWS must hold for a key of the JWKS, and its payload must be exactly the receipt's
- * other members (in any order). Never rejects.
+ * each of its parts must be canonical base64url (as the service requires, D27), the compact JWS
+ * must hold for a key of the JWKS, and its payload must be exactly the receipt's other members
+ * (in any order). Never rejects.
  */
 export async function verifyReceipt(receipt: object, jwks: Jwks): Promise<Verification> {
   const { signature, ...rest } = receipt as Record<string, unknown>;

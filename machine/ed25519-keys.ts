@@ -112,7 +112,7 @@ function macOf(key: Uint8Array, prefix: string): (rest: string, end?: string) =>
 }
 
 /** The seal key of an Ed25519 private key (D27): HKDF-SHA256 of its 32 private bytes, no salt, info SEAL_KEY_INFO, 32 bytes. */
-export const sealKeyOf = (key: KeyObject): Uint8Array =>
+const sealKeyOf = (key: KeyObject): Uint8Array =>
   new Uint8Array(hkdfSync("sha256", privateBytes(key), new Uint8Array(0), SEAL_KEY_INFO, 32));
 
 /**

@@ -1,6 +1,8 @@
 /**
  * The signing settings (D27): SIGNING_KEY (signing-key.ts), SIGNING_PREVIOUS_KEYS
- * (previous-keys.ts) and SEALS, and the engine's sealing made of them (keys.ts's Signer). Without SIGNING_KEY the key is the default key file's (key-file.ts).
+ * (previous-keys.ts) and SEALS, and the engine's sealing made of them (the Signer of
+ * shared/seal/signer.ts that ed25519-keys.ts's signerFromKeys builds). Without SIGNING_KEY the
+ * key is the default key file's (key-file.ts).
  * Every runtime reads them alike (api/host/settings.ts, mcp/stdio.ts; the Worker's bindings too). No message here ever
  * quotes a key: a refused key is named, never echoed.
  */

@@ -6,6 +6,7 @@ import { bytesToBase64Url } from "../shared/lib/base64url.ts";
 import { isObject } from "../shared/lib/json.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
 import { type PreviousKey, publicJwk, publicKeyOf, raw32 } from "./ed25519-keys.ts";
+import { purposeDisagreement } from "./jwk-purpose.ts";
 import { readSigningKey } from "./signing-key.ts";
 
 /**
@@ -14,7 +15,8 @@ import { readSigningKey } from "./signing-key.ts";
  * /.well-known/jwks.json as it is). A public JWK still checks the receipts its key signed; a
  * private one (with `d`: the former SIGNING_KEY, which makes this setting a secret) also keeps
  * the seals of the jobs its key sealed valid. A `kid`, when given, must be the key's RFC 7638
- * thumbprint.
+ * thumbprint, and `alg`, `use` and `key_ops` must say it checks EdDSA signatures (a private one:
+ * that it signs, as SIGNING_KEY's must; jwk-purpose.ts).
  */
 export function readPreviousKeys(value: string | undefined, setting = "SIGNING_PREVIOUS_KEYS"): PreviousKey[] {
   const text = value?.trim() ?? "";
@@ -48,5 +50,8 @@ function previousKey(entry: unknown, where: string): PreviousKey {
     throw new SettingError(
       `${where}'s kid ${JSON.stringify(entry.kid)} is not its RFC 7638 thumbprint (${jwk.kid}); remove it or correct it.`,
     );
+  // A public key here checks the receipts it signed: it must not say it is for anything else.
+  const disagreement = purposeDisagreement(entry, "verify");
+  if (disagreement) throw new SettingError(`${where}'s ${disagreement}`);
   return jwk;
 }

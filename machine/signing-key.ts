@@ -7,6 +7,7 @@ import { bytesToBase64Url } from "../shared/lib/base64url.ts";
 import { isObject } from "../shared/lib/json.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
 import { privateKeyOf, publicX, raw32, thumbprint } from "./ed25519-keys.ts";
+import { purposeDisagreement } from "./jwk-purpose.ts";
 
 /** What a refused key must be, said after what is wrong with it. */
 const KEY_FORMS = 'an Ed25519 private key as a JWK ({"kty":"OKP","crv":"Ed25519","d":"...","x":"..."}) or a PKCS#8 PEM';
@@ -49,29 +50,15 @@ function keyFromJwk(text: string, setting: string): KeyObject {
   return key;
 }
 
-/** The key operations an Ed25519 signing key may be declared for (RFC 7517 §4.3). */
-const KEY_OPS = ["sign", "verify"];
-
 /**
  * What a JWK's optional members say that disagrees with the Ed25519 signing key it holds, as the
  * end of a sentence that quotes none of its values; null when they agree. `kid` must be the key's
- * RFC 7638 thumbprint, `alg` EdDSA (or Ed25519, RFC 9864), `use` sig, `key_ops` a list of sign
- * and verify that holds sign.
+ * RFC 7638 thumbprint; `alg`, `use` and `key_ops` must say it signs (jwk-purpose.ts).
  */
 function jwkDisagreement(jwk: Record<string, unknown>, kid: string): string | null {
   if (jwk.kid !== undefined && jwk.kid !== kid)
     return '"kid" is not the key\'s RFC 7638 thumbprint: remove it, or correct it to the kid the service reports at start.';
-  if (jwk.alg !== undefined && jwk.alg !== "EdDSA" && jwk.alg !== "Ed25519")
-    return '"alg" is not EdDSA: this key signs with EdDSA; remove "alg" or set it to "EdDSA".';
-  if (jwk.use !== undefined && jwk.use !== "sig")
-    return '"use" is not "sig": this key signs; remove "use" or set it to "sig".';
-  const ops = jwk.key_ops;
-  if (
-    ops !== undefined &&
-    (!Array.isArray(ops) || !ops.includes("sign") || ops.some((op) => !KEY_OPS.includes(op as string)))
-  )
-    return '"key_ops" does not allow signing: remove it, or list "sign" (and "verify") only.';
-  return null;
+  return purposeDisagreement(jwk, "sign");
 }
 
 function keyFromPem(pem: string, setting: string): KeyObject {

@@ -17,7 +17,8 @@
  * on Bun (key-settings.ts), but a Worker has no file for a default key: without the secret, or
  * with one it cannot read, seals and receipt signatures are off (SEALS=required: the engines
  * answer 503, D27), and the Worker says so once (per isolate) in its log; `bun run api:workers`
- * hands it the key `bun run api` uses.
+ * hands it the key `bun run api` uses. A SEALS it cannot read (which stops a start on Bun) acts
+ * as required.
  */
 
 import { type SigningSettings, sealMode } from "../../machine/key-settings.ts";
@@ -101,19 +102,21 @@ const refusal = (error: unknown): string => {
 };
 
 /**
- * The signing settings the bindings give: SEALS (a value it cannot read is reported, and the
- * default, on, applies), SIGNING_PREVIOUS_KEYS (reported and left out when it cannot be read)
+ * The signing settings the bindings give: SEALS (a value it cannot read is reported and acts as
+ * required: the setting whose purpose is to fail closed fails closed, as Bun, Node and Deno do by
+ * refusing to start, D27), SIGNING_PREVIOUS_KEYS (reported and left out when it cannot be read)
  * and the SIGNING_KEY secret. A Worker has no file to keep a key in, and a key made per isolate
  * would differ from one isolate to the next, so without the secret, or with one that is not an
  * Ed25519 private key (reported without quoting it), there is no key: under SEALS=on seals are
  * off; under SEALS=required the engines answer seals_unavailable (503), failing closed (D27).
  */
 function workerSigning(env: WorkerEnv, report: (message: string) => void): SigningSettings {
-  let seals: SigningSettings["seals"] = "on";
+  let seals: SigningSettings["seals"];
   try {
     seals = sealMode(env.SEALS);
   } catch (error) {
-    report(`${refusal(error)} Seals stay on.`);
+    report(`${refusal(error)} Seals act as required, as a setting meant to fail closed must (D27).`);
+    seals = "required";
   }
   let previous: SigningSettings["previous"] = [];
   try {

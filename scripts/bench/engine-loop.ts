@@ -6,9 +6,10 @@
  *
  *   bun scripts/bench/engine-loop.ts <other checkout>   (SEALS=off: no sealing; ROUNDS, CALLS)
  *
+ * Both checkouts keep their key modules in machine/ (since 8950d8a).
+ *
  * Prints, per case, µs per call of each build (median and range over the rounds) and after/before.
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import { CASES } from "./cases.ts";
@@ -26,10 +27,8 @@ type Fetch = (request: Request) => Response | Promise<Response>;
 /** The service `fetch` of the checkout at `root`, signing with the tests' key unless SEALS=off. */
 async function serviceOf(root: string): Promise<Fetch> {
   const { createService } = await import(join(root, "shared/http/service.ts"));
-  // The key modules moved to machine/; an older checkout has them under api/host/.
-  const moved = existsSync(join(root, "machine/signing-key.ts"));
-  const { readSigningKey } = await import(join(root, moved ? "machine/signing-key.ts" : "api/host/key-settings.ts"));
-  const { signerFromKeys } = await import(join(root, moved ? "machine/ed25519-keys.ts" : "api/host/keys.ts"));
+  const { readSigningKey } = await import(join(root, "machine/signing-key.ts"));
+  const { signerFromKeys } = await import(join(root, "machine/ed25519-keys.ts"));
   const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
   const service = createService({
     now: () => NOW,

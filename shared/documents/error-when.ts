@@ -24,7 +24,7 @@ export const ERROR_WHEN: Record<ErrorCode, string> = {
   internal_error:
     "An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).",
   rate_limited:
-    "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
+    "Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.",
   seals_unavailable:
     "Only under SEALS=required on a host without a usable signing key (a Worker without its SIGNING_KEY secret, or with one it cannot read): every engine request, before its body is parsed (a body over the size limit is still 413), and every /mcp tool call (D27). A host that can keep a key file makes one instead, and one that cannot make it does not start.",
 };

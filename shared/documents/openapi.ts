@@ -50,7 +50,7 @@ export function openapi(siteUrl: string) {
       title: SERVICE,
       version: VERSION,
       summary: "Stateless demo escrow and credits engine for agent jobs. No money moves.",
-      description: `${DESCRIPTION}\n\nEvery response carries mode demo and money false. Unknown paths answer 404 not_found. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. Every response carries X-Request-Id (D22). 429 rate_limited happens only where the operator enabled a rate limit (D23; off by default).`,
+      description: `${DESCRIPTION}\n\nEvery response carries mode demo and money false. Unknown paths answer 404 not_found. Bodies over ${LIMITS.bodyBytesMax} bytes answer 413 payload_too_large. Every response carries X-Request-Id (D22). 429 rate_limited happens only where the operator enabled a rate limit (D23; off by default), and only on the engines and /mcp: documents and the site's files are never counted.`,
       license: { name: "MIT", identifier: "MIT" },
     },
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",

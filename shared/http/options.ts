@@ -59,9 +59,10 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
   /** A monotonic clock in milliseconds (performance.now) for onResponse's durations; `now` without it. */
   clock?: () => number;
   /**
-   * The rate limiter (D23): off when absent, the default. Every request but a CORS preflight
-   * is counted under its context's `clientAddress` ("unknown" without one); a refused one
-   * answers 429 rate_limited, and every counted one carries the RateLimit headers.
+   * The rate limiter (D23): off when absent, the default. Every POST to an engine or to /mcp
+   * (routes.ts LIMITED_PATHS) is counted under its context's `clientAddress` ("unknown" without
+   * one); a refused one answers 429 rate_limited, and every counted one carries the RateLimit
+   * headers. Documents, the key set, the site's files and preflights are neither counted nor refused.
    * `memoryLimiter` (rate-limit.ts) is one for Bun, Node and Deno; an edge runtime can plug its own.
    */
   limiter?: RateLimiter;

@@ -1,6 +1,7 @@
 /**
- * The opt-in rate limit (D23): the service asks a {@link RateLimiter} about each request (but
- * CORS preflights) and answers an excess one 429 rate_limited. The limiter is the host's
+ * The opt-in rate limit (D23): the service asks a {@link RateLimiter} about each POST to an
+ * engine or to /mcp (documents and the site's files are cached and free) and answers an excess
+ * one 429 rate_limited. The limiter is the host's
  * choice: {@link memoryLimiter} keeps counts in the process (Bun, Node, Deno); an edge
  * runtime can plug its own (a Cloudflare rate-limiting binding, a Durable Object). The
  * headers follow draft-ietf-httpapi-ratelimit-headers-11: `RateLimit-Policy: "default";q=100;w=60`

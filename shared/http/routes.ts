@@ -43,6 +43,16 @@ export const ROUTE_PATHS: ReadonlySet<string> = new Set<string>([
 ]);
 
 /**
+ * The paths whose POSTs a rate limit counts (D23): the engines and /mcp, which runs them. The
+ * documents, the key set and the site's files are served from caches (ETags), so a client past
+ * its limit still loads the page and reads the protocol.
+ */
+export const LIMITED_PATHS: ReadonlySet<string> = new Set<string>([
+  ...ENGINE_LIST.map((engine) => engine.path),
+  MCP_PATH,
+]);
+
+/**
  * The path of a request URL, without the query. The URL is read as it came when its path is
  * one the service serves as written (no dot segments, escapes or backslashes to normalise);
  * otherwise the URL parser decides, as it would for any path.

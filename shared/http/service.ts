@@ -3,7 +3,7 @@
  * Workers), like hono's `app.fetch`. What every request gets is applied here, once, in this
  * order (`fetch`, then `gate`, `answer` and `finish`): its id (D22); its path and the route
  * table's handler of its method (routes.ts: OPTIONS is the path's CORS preflight, D17, and HEAD
- * is GET's); the rate-limit gate (D23; a preflight is not counted); the error boundary (D21)
+ * is GET's); the rate-limit gate (D23; only a POST to an engine or /mcp is counted); the error boundary (D21)
  * around the handler; then HEAD loses the GET's body, and the id and RateLimit headers and the
  * access log's record are added, built from the request and the response. The handlers only
  * make answers (their CORS headers made once with them); they never see the log, the limiter or
@@ -21,7 +21,7 @@ import type { RequestContext, ServiceOptions } from "./options.ts";
 import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { rateLimited } from "./responses.ts";
-import { createRouter, type Handler, pathOf, routeTable } from "./routes.ts";
+import { createRouter, type Handler, LIMITED_PATHS, pathOf, routeTable } from "./routes.ts";
 
 export type { RequestContext, ServiceOptions } from "./options.ts";
 
@@ -135,7 +135,7 @@ export function createService(options: ServiceOptions): Service {
   }
 
   /**
-   * The limiter's verdict on a request (every one but a CORS preflight), then its answer. A
+   * The limiter's verdict on a request (a POST to an engine or /mcp), then its answer. A
    * limiter that throws or rejects lets the request through and is reported, so a failing
    * remote limiter does not take the service down.
    */
@@ -175,7 +175,8 @@ export function createService(options: ServiceOptions): Service {
         return finish(request, id, path, mark, undefined, recover(error, request, report, id));
       }
       const handler = router(path, request.method);
-      if (limiter === undefined || request.method === "OPTIONS")
+      // D23: only a POST to an engine or to /mcp counts (never a document, a file or a preflight).
+      if (limiter === undefined || request.method !== "POST" || !LIMITED_PATHS.has(path))
         return answer(request, context, id, path, mark, handler, undefined);
       return gate(request, context, id, path, mark, handler);
     },

@@ -9,9 +9,13 @@ export type JsonObject = Record<string, unknown>;
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** True when two JSON values are equal, members in any order. */
+/**
+ * True when two JSON values are equal, members in any order. -0 is not 0: JSON writes -0 as 0,
+ * so a -0 read from text was not written by JSON.stringify, and the two verifiers of a receipt's
+ * signature (shared/seal/seal.ts, client/receipt-check.ts) both tell them apart (D27).
+ */
 export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
+  if (Object.is(a, b)) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
   }

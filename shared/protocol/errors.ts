@@ -107,7 +107,8 @@ export const ERROR_CATALOG = {
     kind: "http",
     message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
     extra: [],
-    routes: ["any"],
+    // D23: the engines (and /mcp, which runs them) are counted; documents and files never are.
+    routes: ALL_ENGINES,
   },
   seals_unavailable: {
     status: 503,

@@ -80,23 +80,47 @@ function macAsSent(job: Record<string, unknown>, seal: string, mac: Mac): string
   return last ? mac(text.slice(0, cut), "}") : null;
 }
 
-/** The MAC of the job as sent without its `seal` and without the members in `left` (null when sent), in the order sent. */
+/**
+ * The MAC of the job as sent without its `seal` and without the members in `left` (null when
+ * sent), in the order sent. The copy has no prototype, so that every member sent is a member of
+ * it: `"__proto__"` (an own member JSON.parse makes) would set a plain object's prototype and
+ * drop out of the text, keeping the seal of a job with a member added (D27).
+ */
 function macWithout(job: Record<string, unknown>, left: readonly string[] | undefined, mac: Mac): string {
-  const written: Record<string, unknown> = {};
+  const written: Record<string, unknown> = Object.create(null);
   for (const name in job) if (name !== SEAL && !left?.includes(name)) written[name] = job[name];
   return mac(JSON.stringify(written));
 }
 
 /**
+ * True when every member of `record` but `omit` is a value the service writes, which JSON writes
+ * back as it was read: a string, a boolean, null, or a finite number other than -0. JSON.parse
+ * reads 1e400 and -1e400 as ±Infinity, which JSON.stringify writes as null, and -0, which it
+ * writes as 0, so the text rebuilt from such a record can be the one the service wrote while its
+ * values are not (D27). An object or a list is no member the service writes.
+ */
+function writtenAsRead(record: Record<string, unknown>, omit: string): boolean {
+  for (const name in record) {
+    if (name === omit) continue;
+    const value = record[name];
+    const type = typeof value;
+    if (type === "string" || type === "boolean" || value === null) continue;
+    if (type !== "number" || !Number.isFinite(value) || Object.is(value, -0)) return false;
+  }
+  return true;
+}
+
+/**
  * Whether the job as sent carries a seal of this service over exactly its other members, in
- * their order. A member left out while unset and sent as null counts as not sent: when the job as
- * sent does not match and holds such nulls, the job without them is checked.
+ * their order, each the value the service wrote (writtenAsRead). A member left out while unset
+ * and sent as null counts as not sent: when the job as sent does not match and holds such
+ * nulls, the job without them is checked.
  */
 export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict {
   const seal = job[SEAL];
   if (seal === undefined || seal === null) return "absent";
   const found = typeof seal === "string" ? sealMac(signer, seal) : null;
-  if (found === null) return "invalid";
+  if (found === null || !writtenAsRead(job, SEAL)) return "invalid";
   const { mac, carried } = found;
   if (sameText(macAsSent(job, seal as string, mac) ?? macWithout(job, undefined, mac), carried)) return "valid";
   const nulls = unsetNulls(job);
@@ -107,12 +131,12 @@ export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict
 export const signatureOf = (signer: Signer, receipt: Record<string, unknown>): string =>
   signJws(signer, JSON.stringify(receipt));
 
-/** Whether `receipt` (as sent) carries a signature of this service over exactly its other members. */
+/** Whether `receipt` (as sent) carries a signature of this service over exactly its other members, each as it signed it. */
 export function checkSignature(signer: Signer, receipt: Record<string, unknown>): Verdict {
   const token = receipt[SIGNATURE];
   if (token === undefined || token === null) return "absent";
   const body = verifyJws(signer, token);
-  if (body === null) return "invalid";
+  if (body === null || !writtenAsRead(receipt, SIGNATURE)) return "invalid";
   const { [SIGNATURE]: _, ...rest } = receipt;
   // Sent back as written (its members in the order signed), the payload is their JSON: nothing to decode.
   if (body === textToBase64Url(JSON.stringify(rest))) return "valid";

@@ -105,17 +105,19 @@ describe("the answers of the route table", () => {
     expect(answers).toMatchSnapshot();
   });
 
-  test("a rate-limited service: counted answers carry the headers, a refusal is 429, a preflight is not counted", async () => {
-    let left = 3;
+  test("a rate-limited service: an engine's answers carry the headers, a refusal is 429; documents and preflights are not counted", async () => {
+    let left = 2;
     const limiter = {
-      policy: { name: "default", quota: 3, window: 60 },
+      policy: { name: "default", quota: 2, window: 60 },
       limit: () => ({ allowed: left-- > 0, remaining: Math.max(left, 0), reset: 30 }),
     };
     const { fetch } = service({ limiter });
     const answers: string[] = [];
     for (const [method, path] of [
+      ["POST", "/api/v0/quote"],
       ["GET", "/.well-known/jwks.json"],
-      ["OPTIONS", "/.well-known/jwks.json"],
+      ["OPTIONS", "/api/v0/quote"],
+      ["POST", "/api/v0/quote"],
       ["POST", "/api/v0/quote"],
       ["HEAD", "/api/health.json"],
       ["GET", "/.well-known/jwks.json"],

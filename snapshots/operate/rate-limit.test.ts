@@ -1,8 +1,9 @@
 /**
  * The opt-in rate limit (D23): memoryLimiter's fixed windows, the draft-ietf-httpapi-ratelimit
  * headers, the handler's gate (429 rate_limited with the catalog body and request id,
- * Retry-After, RateLimit-Policy and RateLimit; other clients unaffected; preflights not
- * counted; a limiter that answers later or fails). A live server's limit is in
+ * Retry-After, RateLimit-Policy and RateLimit; other clients unaffected; only the engines and
+ * /mcp counted, so past the limit the page, its files and the documents still answer;
+ * preflights not counted; a limiter that answers later or fails). A live server's limit is in
  * rate-limit.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
@@ -17,7 +18,7 @@ import {
 import { createService, type ServiceOptions } from "../../shared/http/service.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { ROUTE_BODIES } from "../support/fixtures.ts";
-import { NOW } from "../support/helpers.ts";
+import { mcpRequest, NOW } from "../support/helpers.ts";
 
 const BASE = "http://localhost";
 const RATE_LIMITED = ERROR_CATALOG.rate_limited.message;
@@ -114,22 +115,28 @@ function limited(requests: number, overrides: Partial<ServiceOptions> = {}) {
   return { service, errors };
 }
 
-const health = (client: string, method = "GET", id?: string) =>
-  new Request(`${BASE}/api/health.json`, {
-    method,
+/** A quote (an engine request, which the limit counts) from `client`. */
+const quote = (client: string, id?: string) =>
+  new Request(`${BASE}/api/v0/quote`, {
+    method: "POST",
+    body: JSON.stringify(ROUTE_BODIES.quote),
     headers: { "X-Client": client, ...(id && { "X-Request-Id": id }) },
   });
+
+/** A GET (or HEAD) of `path` from `client`. */
+const get = (client: string, path: string, method = "GET") =>
+  new Request(`${BASE}${path}`, { method, headers: { "X-Client": client } });
 
 describe("the handler with a limiter (D23)", () => {
   test("answers 429 rate_limited past the limit: catalog body with request_id, Retry-After, RateLimit headers", async () => {
     const { service } = limited(2);
     for (const remaining of [1, 0]) {
-      const ok = await service.fetch(health("a"));
+      const ok = await service.fetch(quote("a"));
       expect(ok.status).toBe(200);
       expect(ok.headers.get("ratelimit-policy")).toBe('"default";q=2;w=60');
       expect(ok.headers.get("ratelimit")).toMatch(new RegExp(`^"default";r=${remaining};t=\\d+$`));
     }
-    const refused = await service.fetch(health("a", "GET", "too-many-1"));
+    const refused = await service.fetch(quote("a", "too-many-1"));
     expect(refused.status).toBe(429);
     const reset = Number(/;t=(\d+)$/.exec(refused.headers.get("ratelimit") ?? "")?.[1]);
     expect(Object.fromEntries(refused.headers)).toMatchObject({
@@ -157,41 +164,53 @@ describe("the handler with a limiter (D23)", () => {
 
   test("another client is unaffected", async () => {
     const { service } = limited(1);
-    expect((await service.fetch(health("a"))).status).toBe(200);
-    expect((await service.fetch(health("a"))).status).toBe(429);
-    expect((await service.fetch(health("b"))).status).toBe(200);
+    expect((await service.fetch(quote("a"))).status).toBe(200);
+    expect((await service.fetch(quote("a"))).status).toBe(429);
+    expect((await service.fetch(quote("b"))).status).toBe(200);
   });
 
-  test("every route counts: engines, documents, other paths, /mcp; a refused engine request runs nothing", async () => {
+  test("the engines and /mcp count; a refused engine request runs nothing", async () => {
     let engineRuns = 0;
-    const { service } = limited(1, {
+    const { service } = limited(2, {
       now: () => {
         engineRuns++;
         return NOW;
       },
     });
-    const post = (path: string) =>
-      new Request(`${BASE}${path}`, {
-        method: "POST",
-        body: JSON.stringify(ROUTE_BODIES.quote),
-        headers: { "X-Client": "c" },
-      });
-    expect((await service.fetch(post("/api/v0/quote"))).status).toBe(200);
+    expect((await service.fetch(quote("c"))).status).toBe(200);
+    const { headers, body } = mcpRequest("modern", "tools/list");
+    const mcp = await service.fetch(
+      new Request(`${BASE}/mcp`, { method: "POST", body, headers: { ...headers, "X-Client": "c" } }),
+    );
+    expect(mcp.status).toBe(200);
+    expect(mcp.headers.get("ratelimit")).toMatch(/^"default";r=0;t=\d+$/);
     const runs = engineRuns;
-    expect((await service.fetch(post("/api/v0/quote"))).status).toBe(429);
+    expect((await service.fetch(quote("c"))).status).toBe(429);
     expect(engineRuns).toBe(runs);
-    for (const path of ["/api/settlement.json", "/nope", "/mcp"])
-      expect((await service.fetch(new Request(`${BASE}${path}`, { headers: { "X-Client": "c" } }))).status).toBe(429);
   });
 
-  test("a HEAD is counted and refused like its GET, without the body", async () => {
-    const { service } = limited(1);
-    expect((await service.fetch(health("r"))).status).toBe(200);
-    const head = await service.fetch(
-      new Request(`${BASE}/api/health.json`, { method: "HEAD", headers: { "X-Client": "r" } }),
-    );
-    expect(head.status).toBe(429);
-    expect(await head.text()).toBe("");
+  test("past the limit, the page, its files, the documents and the key set still answer, uncounted (they are cached)", async () => {
+    const files: Record<string, string> = {
+      "/": "<!doctype html>",
+      "/_astro/index.css": "body{}",
+      "/_astro/page.js": "",
+    };
+    const { service } = limited(1, {
+      fallback: (_request, path) => (path in files ? new Response(files[path]) : null),
+    });
+    expect((await service.fetch(quote("d"))).status).toBe(200);
+    expect((await service.fetch(quote("d"))).status).toBe(429);
+    for (const path of [...Object.keys(files), "/api/settlement.json", "/SETTLEMENT.md", "/.well-known/jwks.json"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const answer = await service.fetch(get("d", path, method));
+        expect(answer.status, `${method} ${path}`).toBe(200);
+        expect(answer.headers.get("ratelimit-policy"), path).toBeNull();
+      }
+    }
+    // Nor are a path the service does not serve, or a method an engine does not take.
+    expect((await service.fetch(get("d", "/nope"))).status).toBe(404);
+    expect((await service.fetch(get("d", "/api/v0/quote"))).status).toBe(405);
+    expect((await service.fetch(quote("d"))).status).toBe(429);
   });
 
   test("a CORS preflight is neither counted nor refused, and carries no RateLimit headers", async () => {
@@ -202,16 +221,7 @@ describe("the handler with a limiter (D23)", () => {
       expect(response.status).toBe(204);
       expect(response.headers.get("ratelimit")).toBeNull();
     }
-    expect((await service.fetch(health("p"))).status).toBe(200);
-  });
-
-  test("a refused HEAD gets the 429's headers without a body", async () => {
-    const { service } = limited(1);
-    await service.fetch(health("h", "HEAD"));
-    const refused = await service.fetch(health("h", "HEAD"));
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).not.toBeNull();
-    expect(await refused.text()).toBe("");
+    expect((await service.fetch(quote("p"))).status).toBe(200);
   });
 
   test("a request whose context names no client address counts as the one client unknown", async () => {
@@ -224,7 +234,7 @@ describe("the handler with a limiter (D23)", () => {
       },
     };
     const service = createService({ now: () => NOW, randomHex: (n) => "0".repeat(n), limiter });
-    await service.fetch(new Request(`${BASE}/api/health.json`));
+    await service.fetch(new Request(`${BASE}/api/v0/quote`, { method: "POST", body: "{}" }));
     expect(keys).toEqual(["unknown"]);
   });
 
@@ -237,16 +247,12 @@ describe("the handler with a limiter (D23)", () => {
       },
     };
     const service = createService({ now: () => NOW, randomHex: (n) => "0".repeat(n), limiter });
-    for (const response of [
-      await service.fetch(new Request(`${BASE}/api/health.json`)),
-      await service.fetch(new Request(`${BASE}/api/v0/quote`, { method: "POST", body: "{}" })),
-    ]) {
-      expect(response.status).toBe(429);
-      expect(response.headers.get("retry-after")).toBe("7");
-      expect(response.headers.get("ratelimit-policy")).toBe('"edge";q=5;w=10');
-      // It said nothing of what is left: no RateLimit header.
-      expect(response.headers.get("ratelimit")).toBeNull();
-    }
+    const response = await service.fetch(new Request(`${BASE}/api/v0/quote`, { method: "POST", body: "{}" }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get("retry-after")).toBe("7");
+    expect(response.headers.get("ratelimit-policy")).toBe('"edge";q=5;w=10');
+    // It said nothing of what is left: no RateLimit header.
+    expect(response.headers.get("ratelimit")).toBeNull();
   });
 
   test.each([
@@ -265,7 +271,7 @@ describe("the handler with a limiter (D23)", () => {
       limiter: { policy: { name: "default", quota: 1, window: 1 }, limit },
       onError: (error) => errors.push(error),
     });
-    const response = await service.fetch(new Request(`${BASE}/api/health.json`));
+    const response = await service.fetch(quote("e"));
     expect(response.status).toBe(200);
     expect(response.headers.get("ratelimit-policy")).toBeNull();
     expect(errors).toHaveLength(1);
@@ -275,7 +281,7 @@ describe("the handler with a limiter (D23)", () => {
   test("off by default: no limit, no RateLimit headers", async () => {
     const service = createService({ now: () => NOW, randomHex: (n) => "0".repeat(n) });
     for (let i = 0; i < 200; i++) {
-      const response = await service.fetch(new Request(`${BASE}/api/health.json`));
+      const response = await service.fetch(quote("f"));
       expect(response.status).toBe(200);
       expect(response.headers.get("ratelimit-policy")).toBeNull();
     }

@@ -1,7 +1,8 @@
 /**
- * The signing keys (machine/key-settings.ts, signing-key.ts, previous-keys.ts and keys.ts): SIGNING_KEY as a private
- * JWK or a PKCS#8 PEM, refused with a message that names the setting and never quotes the key;
- * SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
+ * The signing keys (machine/key-settings.ts, signing-key.ts, previous-keys.ts, jwk-purpose.ts and
+ * ed25519-keys.ts): SIGNING_KEY as a private JWK or a PKCS#8 PEM, refused with a message that
+ * names the setting and never quotes the key; SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS,
+ * an entry for another use than checking EdDSA signatures refused; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
  * and jose's calculateJwkThumbprint); the Signer gives RFC 8032's signatures, verifies by kid over
  * the current and previous keys, and what it signs as a JWS verifies with jose's compactVerify
  * against the key set the service serves. The default key file is in key-file.test.ts, the route
@@ -38,6 +39,21 @@ const TEST_PEM = (
   createPrivateKey({ key: TEST_SIGNING_JWK, format: "jwk" }).export({ format: "pem", type: "pkcs8" }) as string
 ).trim();
 
+/**
+ * A JWK's members that say its key is for something other than `op` (RFC 7517 §4.2-4.3, RFC
+ * 8037), each with what its refusal says: a SIGNING_KEY signs, a public previous key verifies.
+ */
+function otherPurpose(op: "sign" | "verify"): [string, Record<string, unknown>, string][] {
+  const refusal = `"key_ops" does not allow ${op === "sign" ? "signing" : "verifying"}`;
+  return [
+    ["an alg other than EdDSA", { alg: "ES256" }, '"alg" is not EdDSA'],
+    ["a use other than sig", { use: "enc" }, '"use" is not "sig"'],
+    [`key_ops without ${op}`, { key_ops: [op === "sign" ? "verify" : "sign"] }, refusal],
+    ["key_ops with another operation", { key_ops: [op, "encrypt"] }, refusal],
+    ["key_ops that is not a list", { key_ops: op }, refusal],
+  ];
+}
+
 /** Asserts that `read` refuses with a SettingError whose message starts with `start`, holds `part`, and quotes none of `secrets`. */
 function refuses(read: () => unknown, start: string, part: string, secrets: string[]): string {
   let message = "";
@@ -65,13 +81,9 @@ describe("SIGNING_KEY", () => {
     );
   });
 
-  test.each([
+  test.each<[string, Record<string, unknown>, string]>([
     ["a kid that is not the key's thumbprint", { kid: "my-key-2026" }, '"kid" is not the key\'s RFC 7638 thumbprint'],
-    ["another alg", { alg: "ES256" }, '"alg" is not EdDSA'],
-    ["a use other than sig", { use: "enc" }, '"use" is not "sig"'],
-    ["key_ops without sign", { key_ops: ["verify"] }, '"key_ops" does not allow signing'],
-    ["key_ops with another operation", { key_ops: ["sign", "encrypt"] }, '"key_ops" does not allow signing'],
-    ["key_ops that is not a list", { key_ops: "sign" }, '"key_ops" does not allow signing'],
+    ...otherPurpose("sign"),
   ])("a JWK whose %s is refused, quoting neither the key nor the member", (_, members, part) => {
     const value = JSON.stringify({ ...TEST_SIGNING_JWK, ...members });
     // What the member held, except the operation names the message itself gives as the remedy.
@@ -160,6 +172,28 @@ describe("SIGNING_PREVIOUS_KEYS", () => {
     ["a kid that is not the thumbprint", JSON.stringify([{ ...pub(old), kid: "k1" }]), 'kid "k1" is not its RFC 7638'],
   ])("%s is refused, naming the entry", (_, value, part) => {
     refuses(() => readPreviousKeys(value), "SIGNING_PREVIOUS_KEYS", part, []);
+  });
+
+  test("a public JWK that says it checks EdDSA signatures, in every way RFC 7517 and RFC 8037 let it say so", () => {
+    for (const members of [
+      { alg: "EdDSA", use: "sig", key_ops: ["verify"] },
+      { alg: "Ed25519" },
+      { key_ops: ["sign", "verify"] },
+    ]) {
+      expect(readPreviousKeys(JSON.stringify([{ ...pub(old), ...members }]))).toEqual([publicJwk(old.x)]);
+    }
+  });
+
+  // RFC 7517 §4.2-4.3 and RFC 8037: a key that says it is for something else is no previous
+  // receipt-signing key; published in the JWKS, it would be offered for what it says it is not.
+  test.each(otherPurpose("verify"))("a public JWK with %s is refused, naming the entry", (_, members, part) => {
+    const message = refuses(
+      () => readPreviousKeys(JSON.stringify([pub(older), { ...pub(old), ...members }])),
+      "SIGNING_PREVIOUS_KEYS[1]'s ",
+      part,
+      [],
+    );
+    expect(message.split("\n")).toHaveLength(1);
   });
 
   test("a private key listed there is read as the key itself, which keeps its seals valid (D27)", () => {

@@ -34,7 +34,13 @@ function standIn(quota: number): RateLimitBinding & { keys: string[] } {
   };
 }
 
-const from = (ip: string) => new Request("http://worker/api/health.json", { headers: { "CF-Connecting-IP": ip } });
+/** A quote (an engine request, which the limit counts, D23) from `ip`, as Cloudflare's edge names it. */
+const from = (ip: string) =>
+  new Request("http://worker/api/v0/quote", {
+    method: "POST",
+    body: JSON.stringify({ action: "create", title: "T", amount: 1, criteria: "C" }),
+    headers: { "CF-Connecting-IP": ip },
+  });
 
 describe("the rate limit through the binding (D23)", () => {
   test("RATE_LIMIT states the policy, the binding refuses, CF-Connecting-IP is the client", async () => {
@@ -55,6 +61,22 @@ describe("the rate limit through the binding (D23)", () => {
     expect(new Set(binding.keys)).toEqual(new Set(["203.0.113.7", "198.51.100.1"]));
     expect(reports).not.toHaveBeenCalled();
     reports.mockRestore();
+  });
+
+  test("past the limit the documents and the key set still answer, and the binding is not asked about them", async () => {
+    const binding = standIn(1);
+    const env: WorkerEnv = { LOG: "off", RATE_LIMIT: "1/60", RATE_LIMITER: binding, SEALS: "off" };
+    const handler = (request: Request) => worker.fetch(request, env, { waitUntil: () => {} });
+    expect((await handler(from("203.0.113.9"))).status).toBe(200);
+    expect((await handler(from("203.0.113.9"))).status).toBe(429);
+    for (const path of ["/api/settlement.json", "/SETTLEMENT.md", "/llms.txt", "/.well-known/jwks.json"]) {
+      const answer = await handler(
+        new Request(`http://worker${path}`, { headers: { "CF-Connecting-IP": "203.0.113.9" } }),
+      );
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get("ratelimit-policy"), path).toBeNull();
+    }
+    expect(binding.keys).toEqual(["203.0.113.9", "203.0.113.9"]);
   });
 
   test.each([
@@ -218,16 +240,88 @@ describe("seals on the Worker: SIGNING_KEY as a secret, SIGNING_PREVIOUS_KEYS an
     expect(reports.join()).not.toContain(TEST_SIGNING_JWK.d);
   });
 
-  test("a SEALS or SIGNING_PREVIOUS_KEYS it cannot read is reported: seals stay on, no previous key is published", () => {
+  test("a SEALS or SIGNING_PREVIOUS_KEYS it cannot read is reported: seals act as required, no previous key is published", () => {
     const reports: string[] = [];
     const settings = workerSettings({ SIGNING_KEY: KEY, SEALS: "strict", SIGNING_PREVIOUS_KEYS: "[{" }, (m) =>
       reports.push(m),
     );
-    expect(settings.signing).toMatchObject({ seals: "on", previous: [] });
+    expect(settings.signing).toMatchObject({ seals: "required", previous: [] });
     expect(reports).toEqual([
-      'SEALS must be on, required or off; got "strict". Seals stay on.',
+      'SEALS must be on, required or off; got "strict". Seals act as required, as a setting meant to fail closed must (D27).',
       'SIGNING_PREVIOUS_KEYS is not valid JSON; it must be a JSON array of Ed25519 JWKs, or a JWKS ({"keys":[...]}). No previous key is published.',
     ]);
+  });
+
+  // Bun, Node, Deno and `bun run api:workers` refuse to start on it (runtimes/operate-suite.ts); a
+  // deployed Worker cannot refuse, so it fails closed: a SEALS meant as required never leaves
+  // forged jobs funded.
+  const engine = (env: WorkerEnv, route: string, body: object) =>
+    worker.fetch(new Request(`${env.SITE_URL}/api/v0/${route}`, { method: "POST", body: JSON.stringify(body) }), env, {
+      waitUntil: () => {},
+    });
+  const FORGED = {
+    id: "as_0123456789",
+    title: "Forged",
+    amount: 100,
+    criteria: "None",
+    proofUrl: "",
+    status: "open",
+    createdAt: "2026-01-01T00:00:00.000Z",
+  };
+
+  test("a misspelt SEALS without a key: every engine answers 503 seals_unavailable, and the log says why", async () => {
+    const reports = spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const env: WorkerEnv = { LOG: "off", SEALS: "requierd", SITE_URL: "https://misspelt-no-key.example" };
+      for (const route of ENGINE_ROUTES) {
+        const answer = await engine(env, route, { action: "fund", job: FORGED, payer_credits: 1000 });
+        expect(answer.status, route).toBe(503);
+        expect(await answer.json(), route).toMatchObject({ ok: false, error: "seals_unavailable" });
+      }
+      expect(reports.mock.calls.map((call) => String(call[0]))).toEqual([
+        'SEALS must be on, required or off; got "requierd". Seals act as required, as a setting meant to fail closed must (D27).',
+        "No SIGNING_KEY secret under SEALS=required: every engine request answers 503 seals_unavailable until `wrangler secret put SIGNING_KEY` sets one (docs/runtimes.md).",
+      ]);
+    } finally {
+      reports.mockRestore();
+    }
+  });
+
+  test("a misspelt SEALS with a key: required, so a forged job is refused and a sealed walk goes on", async () => {
+    const reports = spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const env: WorkerEnv = { LOG: "off", SEALS: " Require ", SIGNING_KEY: KEY, SITE_URL: "https://misspelt.example" };
+      const forged = await engine(env, "transition", { action: "fund", job: FORGED, payer_credits: 1000 });
+      expect(forged.status).toBe(400);
+      expect(await forged.json()).toMatchObject({ error: "missing_field", field: "job.seal" });
+      const created = await (
+        await engine(env, "transition", { action: "create", title: "T", amount: 1, criteria: "C" })
+      ).json();
+      const funded = await engine(env, "transition", { action: "fund", job: created.job, payer_credits: 1 });
+      expect(funded.status).toBe(200);
+      expect(reports).toHaveBeenCalledTimes(1);
+    } finally {
+      reports.mockRestore();
+    }
+  });
+
+  test("a previous key that says it is no EdDSA verification key is reported and left out of the key set", async () => {
+    for (const members of [{ use: "enc" }, { alg: "ES256" }, { key_ops: ["sign"] }]) {
+      const previous = JSON.stringify([{ kty: "OKP", crv: "Ed25519", x: PREVIOUS_X, ...members }]);
+      const reports: string[] = [];
+      const settings = workerSettings({ SIGNING_KEY: KEY, SIGNING_PREVIOUS_KEYS: previous }, (m) => reports.push(m));
+      expect(settings.signing).toMatchObject({ seals: "on", previous: [] });
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toStartWith("SIGNING_PREVIOUS_KEYS[0]'s ");
+      expect(reports[0]).toEndWith(" No previous key is published.");
+      const quiet = spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const env = { LOG: "off", SIGNING_KEY: KEY, SIGNING_PREVIOUS_KEYS: previous };
+        expect(await keySet(env)).toEqual(TEST_JWKS);
+      } finally {
+        quiet.mockRestore();
+      }
+    }
   });
 
   test("SEALS=required without a usable key fails closed: every engine answers 503 seals_unavailable, documents stay up", async () => {

@@ -8,8 +8,10 @@
 import { describe, expect, test } from "bun:test";
 import type { LiveServer } from "../../scripts/harness/live-server.ts";
 import { exchange, KeepAliveClient, open, rawRequest } from "../../scripts/harness/raw-http.ts";
+import { TEST_JWKS } from "../../scripts/harness/test-key.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
+import { ROUTE_BODIES } from "../support/fixtures.ts";
 import { CREATE } from "../support/helpers.ts";
 import {
   connects,
@@ -44,8 +46,27 @@ export interface OperateOptions {
 }
 
 const DEMO_KEY = "sk-operate-suite-9f1e2d";
+/** A quote body: an engine request, which the rate limit counts (D23). */
+const QUOTE = JSON.stringify(ROUTE_BODIES.quote);
 const TITLE = "operate-suite-private-title";
 const QUERY = "operate-suite-private-query";
+
+/**
+ * Settings a start refuses, each with the line it prints: an unreadable RATE_LIMIT; a misspelt
+ * SEALS, which must fail closed (D27); a previous key that says it is for encryption (RFC 7517
+ * §4.2), which the key set must not offer. `bun run api:workers` reads them as Bun does.
+ */
+const BAD_SETTINGS: [Record<string, string>, string][] = [
+  [
+    { RATE_LIMIT: "lots" },
+    'RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got "lots".',
+  ],
+  [{ SEALS: "requierd" }, 'SEALS must be on, required or off; got "requierd".'],
+  [
+    { SIGNING_PREVIOUS_KEYS: JSON.stringify([{ ...TEST_JWKS.keys[0], use: "enc" }]) },
+    `SIGNING_PREVIOUS_KEYS[0]'s "use" is not "sig"`,
+  ],
+];
 
 /** The suite against servers `start` starts with the settings in `env`. */
 export function operateSuite(
@@ -136,15 +157,16 @@ export function operateSuite(
       }
     }, 90_000);
 
-    test("RATE_LIMIT=3/60: a client past 3 requests gets 429 rate_limited with the headers; another address goes on", async () => {
+    test("RATE_LIMIT=3/60: a client past 3 engine requests gets 429 rate_limited with the headers; its page, files and documents still load; another address goes on", async () => {
       const server = await start({ RATE_LIMIT: "3/60", LOG: "off" });
+      const quote = (from: string) => requestFrom(server, from, "/api/v0/quote", QUOTE);
       try {
         // Windows are fixed: start well inside one, so the requests below share it.
-        const probe = await requestFrom(server, "127.0.0.6");
+        const probe = await quote("127.0.0.6");
         const left = Number(/;t=(\d+)$/.exec(probe?.headers.ratelimit ?? "")?.[1] ?? 60);
         if (left < 3) await Bun.sleep(left * 1000 + 100);
         const answers = [];
-        for (let i = 0; i < 5; i++) answers.push(await requestFrom(server, "127.0.0.3"));
+        for (let i = 0; i < 5; i++) answers.push(await quote("127.0.0.3"));
         expect(answers.map((answer) => answer?.status)).toEqual([200, 200, 200, 429, 429]);
         const refusal = answers[3]!;
         expect(refusal.headers["ratelimit-policy"]).toBe('"default";q=3;w=60');
@@ -159,8 +181,20 @@ export function operateSuite(
           expect(refusal.headers.ratelimit).toBe(`"default";r=0;t=${refusal.headers["retry-after"]}`);
           expect(answers[0]!.headers.ratelimit).toMatch(/^"default";r=2;t=\d+$/);
         } else expect(refusal.headers.ratelimit).toBeUndefined();
-        const other = await requestFrom(server, "127.0.0.4", "/api/v0/nope");
-        expect(other?.status).toBe(404);
+        // D23: only the engines count. The page, its stylesheet and script, and the documents
+        // still load for the refused client (a reload shows the page, not a 429's JSON).
+        const page = await requestFrom(server, "127.0.0.3", "/");
+        expect(page?.status).toBe(200);
+        const files = [...page!.text.matchAll(/(?:href|src)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]!);
+        expect(files.some((file) => file.endsWith(".css")) && files.some((file) => file.endsWith(".js"))).toBe(true);
+        for (const path of [...files, "/api/settlement.json", "/api/health.json", "/nope"]) {
+          const answer = await requestFrom(server, "127.0.0.3", path);
+          expect(answer?.status, path).toBe(path === "/nope" ? 404 : 200);
+          expect(answer?.headers["ratelimit-policy"], path).toBeUndefined();
+        }
+        expect((await quote("127.0.0.3"))?.status).toBe(429);
+        const other = await quote("127.0.0.4");
+        expect(other?.status).toBe(200);
         expect(other?.headers["ratelimit-policy"]).toBe('"default";q=3;w=60');
       } finally {
         await server.stop();
@@ -184,17 +218,17 @@ export function operateSuite(
     }, 90_000);
 
     test("a bad setting stops the start with its one line, no stack trace", async () => {
-      const failed = await start({ RATE_LIMIT: "lots" }).then(
-        async (server) => {
-          await server.stop();
-          return null;
-        },
-        (error: Error) => error.message,
-      );
-      expect(failed).toContain(
-        'RATE_LIMIT must be <requests>/<seconds> (e.g. 100/60), requests from 1 to 1000000000 and seconds from 1 to 86400, or off; got "lots".',
-      );
-      expect(failed).not.toMatch(/^\s+at /m);
+      for (const [env, line] of BAD_SETTINGS) {
+        const failed = await start(env).then(
+          async (server) => {
+            await server.stop();
+            return null;
+          },
+          (error: Error) => error.message,
+        );
+        expect(failed, JSON.stringify(env)).toContain(line);
+        expect(failed).not.toMatch(/^\s+at /m);
+      }
     }, 90_000);
 
     const { oversizedHead } = options;

@@ -8,8 +8,9 @@
 import { describe, expect, test } from "bun:test";
 import { createHash, createHmac, generateKeyPairSync, hkdfSync } from "node:crypto";
 import { compactVerify, flattenedVerify, importJWK } from "jose";
+import { DECISIONS } from "../../shared/documents/decisions.ts";
 import type { EngineContext } from "../../shared/engine/context.ts";
-import { CREATE, call, fixedContext, PROOF_URL } from "../support/helpers.ts";
+import { CREATE, call, fixedContext, NOW, PROOF_URL } from "../support/helpers.ts";
 import { testSigner } from "../support/test-signer.ts";
 
 type Body = Record<string, any>;
@@ -109,5 +110,38 @@ describe("D27: verify's valid under each mode, never a refusal", () => {
     const { receipt } = walk().released;
     const result = call("verify", { receipt: { ...receipt, title: "Changed" } }, {}, sealed("required"));
     expect([result.status, result.body.valid, result.body.signature_valid]).toEqual([200, false, false]);
+  });
+});
+
+describe("D27: what a verifier of receipts keys a settlement on", () => {
+  // One sealed open job, funded twice (a minute apart) by whoever holds it, each walked to release.
+  const { created } = walk();
+  const later = (minutes: number): EngineContext => ({
+    ...fixedContext(NOW + minutes * 60_000),
+    sealing: { mode: "on", signer },
+  });
+  const settle = (minutes: number): Body => {
+    const step = (body: Body) => call("transition", body, {}, later(minutes)).body as Body;
+    const funded = step({ action: "fund", job: created.job, payer_credits: 1000 });
+    const submitted = step({ action: "submit", job: funded.job, proof_url: PROOF_URL });
+    return step({ action: "release", job: submitted.job }).receipt;
+  };
+  const [first, second] = [settle(1), settle(2)];
+
+  test("a sealed open job funded twice gives two signed receipts of one job_id and created, funded and submitted differing", () => {
+    expect([typeof first.signature, typeof second.signature]).toEqual(["string", "string"]);
+    expect([second.job_id, second.created]).toEqual([first.job_id, first.created]);
+    expect(second.funded).not.toBe(first.funded);
+    expect(second.submitted).not.toBe(first.submitted);
+  });
+
+  test("so D27 keys a settlement on (job_id, created), and says a signed receipt does not say who asked for it", () => {
+    const advice = DECISIONS.D27;
+    expect(advice).toContain("(job_id, created)");
+    expect(advice).not.toMatch(/same created, funded and submitted/);
+    expect(advice).toMatch(/does not say who asked for the release/);
+    // Keyed so, the second settlement is the same job settled again.
+    const key = (receipt: Body) => JSON.stringify([receipt.job_id, receipt.created]);
+    expect(key(second)).toBe(key(first));
   });
 });

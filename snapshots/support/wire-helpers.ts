@@ -51,11 +51,11 @@ export function expectAnswered(exchange: RawExchange, id: string): void {
   expect(JSON.parse(exchange.response!.text)).toMatchObject({ ok: true, action: "submit" });
 }
 
-/** One request from local address `from` to the live server, over its own connection. */
-export function requestFrom(server: LiveServer, from: string, path = "/api/health.json") {
+/** One request from local address `from` to the live server, over its own connection: a GET, or a POST of `body`. */
+export function requestFrom(server: LiveServer, from: string, path = "/api/health.json", body: string | null = null) {
   return new Promise<ReturnType<typeof parseResponse>>((resolve, reject) => {
     const socket = connect({ host: "127.0.0.1", port: server.port, localAddress: from }, () =>
-      socket.write(rawRequest("GET", path, null, { Connection: "close" })),
+      socket.write(rawRequest(body === null ? "GET" : "POST", path, body, { Connection: "close" })),
     );
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -178,12 +178,12 @@ export function components() {
       },
       RateLimitPolicy: {
         description:
-          'Only when a rate limit is enabled (D23), on every counted response: the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>.',
+          'Only when a rate limit is enabled (D23), on every counted response (from an engine or /mcp): the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>.',
         schema: { type: "string" },
       },
       RateLimit: {
         description:
-          'Only when a rate limit is enabled (D23), on every counted response where the limiter knows what is left (not on Workers, whose binding does not say): "default";r=<requests left>;t=<seconds until the window resets>.',
+          'Only when a rate limit is enabled (D23), on every counted response (from an engine or /mcp) where the limiter knows what is left (not on Workers, whose binding does not say): "default";r=<requests left>;t=<seconds until the window resets>.',
         schema: { type: "string" },
       },
     },

@@ -55,7 +55,6 @@ export const jwksPathItem = () => ({
         },
       },
       "304": responseRef("NotModified"),
-      "429": responseRef("RateLimited"),
       "500": responseRef("InternalError"),
     },
   },

@@ -49,7 +49,7 @@ export const REQUEST_ID_PARAMETER = { $ref: "#/components/parameters/RequestId" 
  * per path would add bytes and generated functions, not facts.
  */
 export const DOCUMENT_METHODS_TEXT =
-  "Read-only discovery and reference documents. Every document path, the key set's too, also answers HEAD (the GET's status and headers, ETag, Cache-Control and Content-Length among them, without the body; 304 on a matching If-None-Match; 429 with the rate-limit headers when the operator enabled a rate limit, D23) and OPTIONS (a CORS preflight: 204, Access-Control-Allow-Methods GET, HEAD, OPTIONS, D17); any other method answers 405 method_not_allowed.";
+  "Read-only discovery and reference documents. Every document path, the key set's too, also answers HEAD (the GET's status and headers, ETag, Cache-Control and Content-Length among them, without the body; 304 on a matching If-None-Match) and OPTIONS (a CORS preflight: 204, Access-Control-Allow-Methods GET, HEAD, OPTIONS, D17); any other method answers 405 method_not_allowed. A rate limit never counts or refuses them (D23): they are cached, so a client past its limit still reads them.";
 
 /** The error codes an engine answers, by the catalog's routes. */
 export const routeErrors = (route: string): ErrorCode[] =>
@@ -81,7 +81,7 @@ export function engineErrors() {
   const lists = new Map<string, ErrorCode[]>();
   for (const engine of Object.values(ENGINES)) {
     const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of [...routeErrors(engine.route), "rate_limited" as const, "internal_error" as const]) {
+    for (const code of [...routeErrors(engine.route), "internal_error" as const]) {
       const status = ERROR_CATALOG[code].status;
       byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
     }
@@ -190,7 +190,6 @@ export function documentPathItem(doc: (typeof DOCUMENT_CATALOG)[number], index: 
       responses: {
         "200": responseRef(DOCUMENT_RESPONSES[doc.kind]),
         "304": responseRef("NotModified"),
-        "429": responseRef("RateLimited"),
         "500": responseRef("InternalError"),
       },
     },

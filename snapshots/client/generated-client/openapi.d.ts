@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Commit one action
-         * @description Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+         * @description Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
          */
         post: operations["transition"];
         delete?: never;
@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Dry run of an action
-         * @description Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+         * @description Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
          */
         post: operations["quote"];
         delete?: never;
@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Dry check of an action body
-         * @description Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+         * @description Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
          */
         post: operations["validate"];
         delete?: never;
@@ -83,7 +83,7 @@ export interface paths {
         put?: never;
         /**
          * Run a whole walk in one request
-         * @description Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+         * @description Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
          */
         post: operations["simulate"];
         delete?: never;
@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Recompute the fee math of a receipt or job
-         * @description Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large, seals_unavailable.
+         * @description Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
          */
         post: operations["verify"];
         delete?: never;
@@ -1419,7 +1419,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait. */
+        /** @description rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait. */
         RateLimited: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1583,9 +1583,9 @@ export interface components {
         RequestId: string;
         /** @description Seconds to wait before the next request: the end of the rate-limit window, or a whole window where its end is not known (Workers) (D23). */
         RetryAfter: number;
-        /** @description Only when a rate limit is enabled (D23), on every counted response: the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>. */
+        /** @description Only when a rate limit is enabled (D23), on every counted response (from an engine or /mcp): the policy as draft-ietf-httpapi-ratelimit-headers writes it, "default";q=<requests>;w=<seconds>. */
         RateLimitPolicy: string;
-        /** @description Only when a rate limit is enabled (D23), on every counted response where the limiter knows what is left (not on Workers, whose binding does not say): "default";r=<requests left>;t=<seconds until the window resets>. */
+        /** @description Only when a rate limit is enabled (D23), on every counted response (from an engine or /mcp) where the limiter knows what is left (not on Workers, whose binding does not say): "default";r=<requests left>;t=<seconds until the window resets>. */
         RateLimit: string;
     };
     pathItems: never;
@@ -1962,7 +1962,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1984,7 +1983,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2006,7 +2004,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2028,7 +2025,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2050,7 +2046,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2072,7 +2067,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2094,7 +2088,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2116,7 +2109,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2138,7 +2130,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2160,7 +2151,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2182,7 +2172,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2204,7 +2193,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2226,7 +2214,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2248,7 +2235,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2270,7 +2256,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2292,7 +2277,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2314,7 +2298,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2336,7 +2319,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2358,7 +2340,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2380,7 +2361,6 @@ export interface operations {
         responses: {
             200: components["responses"]["MarkdownDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2402,7 +2382,6 @@ export interface operations {
         responses: {
             200: components["responses"]["TextDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2424,7 +2403,6 @@ export interface operations {
         responses: {
             200: components["responses"]["TextDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2446,7 +2424,6 @@ export interface operations {
         responses: {
             200: components["responses"]["XmlDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2468,7 +2445,6 @@ export interface operations {
         responses: {
             200: components["responses"]["JsonDocument"];
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2514,7 +2490,6 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
     };

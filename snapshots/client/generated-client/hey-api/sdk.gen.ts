@@ -28,7 +28,7 @@ export const transitionPreflight = <ThrowOnError extends boolean = false>(option
 /**
  * Commit one action
  *
- * Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+ * Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
  */
 export const transition = <ThrowOnError extends boolean = false>(options: Options<TransitionData, ThrowOnError>) => (options.client ?? client).post<TransitionResponses, TransitionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -50,7 +50,7 @@ export const quotePreflight = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Dry run of an action
  *
- * Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+ * Dry run of transition: next status and money impact, nothing changes. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
  */
 export const quote = <ThrowOnError extends boolean = false>(options: Options<QuoteData, ThrowOnError>) => (options.client ?? client).post<QuoteResponses, QuoteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -72,7 +72,7 @@ export const validatePreflight = <ThrowOnError extends boolean = false>(options?
 /**
  * Dry check of an action body
  *
- * Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+ * Dry check of a transition body: ok, or every field error. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
  */
 export const validate = <ThrowOnError extends boolean = false>(options: Options<ValidateData, ThrowOnError>) => (options.client ?? client).post<ValidateResponses, ValidateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -94,7 +94,7 @@ export const simulatePreflight = <ThrowOnError extends boolean = false>(options?
 /**
  * Run a whole walk in one request
  *
- * Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, seals_unavailable.
+ * Run create, fund, submit, release or dispute in one request. Errors: invalid_json, missing_field, invalid_field, insufficient_credits, hold_expired, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
  */
 export const simulate = <ThrowOnError extends boolean = false>(options: Options<SimulateData, ThrowOnError>) => (options.client ?? client).post<SimulateResponses, SimulateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -116,7 +116,7 @@ export const verifyPreflight = <ThrowOnError extends boolean = false>(options?: 
 /**
  * Recompute the fee math of a receipt or job
  *
- * Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large, seals_unavailable.
+ * Recompute the fee math of a receipt, or of a proposed release or dispute. Errors: invalid_json, invalid_action, missing_field, invalid_field, illegal_transition, method_not_allowed, payload_too_large, rate_limited, seals_unavailable.
  */
 export const verify = <ThrowOnError extends boolean = false>(options: Options<VerifyData, ThrowOnError>) => (options.client ?? client).post<VerifyResponses, VerifyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],

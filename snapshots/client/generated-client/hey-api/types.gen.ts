@@ -689,7 +689,7 @@ export type TransitionErrors = {
      */
     413: ErrorBody;
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
     /**
@@ -764,7 +764,7 @@ export type QuoteErrors = {
      */
     413: ErrorBody;
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
     /**
@@ -839,7 +839,7 @@ export type ValidateErrors = {
      */
     413: ErrorBody;
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
     /**
@@ -914,7 +914,7 @@ export type SimulateErrors = {
      */
     413: ErrorBody;
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
     /**
@@ -989,7 +989,7 @@ export type VerifyErrors = {
      */
     413: ErrorBody;
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
     /**
@@ -1082,7 +1082,7 @@ export type McpErrors = {
         jsonrpc: '2.0';
     };
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
      */
     429: ErrorBody;
     /**
@@ -1127,10 +1127,6 @@ export type GetAgentData = {
 
 export type GetAgentErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1171,10 +1167,6 @@ export type GetAgentAlias1Data = {
 };
 
 export type GetAgentAlias1Errors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1217,10 +1209,6 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1261,10 +1249,6 @@ export type GetSettlementData = {
 };
 
 export type GetSettlementErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1307,10 +1291,6 @@ export type GetQuickstartData = {
 
 export type GetQuickstartErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1351,10 +1331,6 @@ export type GetToolsData = {
 };
 
 export type GetToolsErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1397,10 +1373,6 @@ export type GetSchemaTransitionData = {
 
 export type GetSchemaTransitionErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1441,10 +1413,6 @@ export type GetSchemaSimulateData = {
 };
 
 export type GetSchemaSimulateErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1487,10 +1455,6 @@ export type GetSchemaReceiptData = {
 
 export type GetSchemaReceiptErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1531,10 +1495,6 @@ export type GetSchemaVerifyData = {
 };
 
 export type GetSchemaVerifyErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1577,10 +1537,6 @@ export type GetOpenapiData = {
 
 export type GetOpenapiErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1621,10 +1577,6 @@ export type GetOpenapiAlias1Data = {
 };
 
 export type GetOpenapiAlias1Errors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1667,10 +1619,6 @@ export type GetOpenapiAlias2Data = {
 
 export type GetOpenapiAlias2Errors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1711,10 +1659,6 @@ export type GetErrorsData = {
 };
 
 export type GetErrorsErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1757,10 +1701,6 @@ export type GetFeesData = {
 
 export type GetFeesErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1801,10 +1741,6 @@ export type GetExamplesData = {
 };
 
 export type GetExamplesErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1847,10 +1783,6 @@ export type GetTemplatesData = {
 
 export type GetTemplatesErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1891,10 +1823,6 @@ export type GetChangelogData = {
 };
 
 export type GetChangelogErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -1937,10 +1865,6 @@ export type GetScoreboardData = {
 
 export type GetScoreboardErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -1982,10 +1906,6 @@ export type GetSettlementMdData = {
 
 export type GetSettlementMdErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -2024,10 +1944,6 @@ export type GetLlmsData = {
 };
 
 export type GetLlmsErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -2068,10 +1984,6 @@ export type GetRobotsData = {
 
 export type GetRobotsErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -2110,10 +2022,6 @@ export type GetSitemapData = {
 };
 
 export type GetSitemapErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
@@ -2154,10 +2062,6 @@ export type GetServerJsonData = {
 
 export type GetServerJsonErrors = {
     /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
-    /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
     500: ErrorBody;
@@ -2194,10 +2098,6 @@ export type GetJwksData = {
 };
 
 export type GetJwksErrors = {
-    /**
-     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests than the limit within the window, on any path the service answers (CORS preflights are not counted). Retry-After, RateLimit-Policy and RateLimit say how long to wait.
-     */
-    429: ErrorBody;
     /**
      * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
      */
