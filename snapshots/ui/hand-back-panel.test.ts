@@ -17,12 +17,12 @@ const _window = useHappyDocument();
 
 /** A payer's funded job and the worker's submitted copy of it. */
 async function walked() {
-  const payer = new EscrowKeeper(localApi(), { now: () => NOW });
+  const payer = new EscrowKeeper(localApi({ now: () => NOW }), { now: () => NOW });
   const created = await payer.create({ title: "Audit", amount: 100, criteria: "Full audit of all 12 functions" });
   if (!created.ok) throw new Error(created.message);
   const id = created.job.id;
   await payer.fund(id);
-  const worker = new EscrowKeeper(localApi(), { now: () => NOW });
+  const worker = new EscrowKeeper(localApi({ now: () => NOW }), { now: () => NOW });
   worker.importLink({ kind: "handoff", job: payer.job(id)! });
   await worker.submit(id, { proof_url: PROOF_URL });
   return { payer, back: worker.job(id)! };
@@ -136,5 +136,33 @@ describe("a hand-back of a job that left sealed and comes back without a seal (f
     expect(div.querySelector(".seal-badge")?.textContent).toBe("Seal does not match");
     expect(div.querySelector(".seal-badge")?.className).toContain("invalid");
     expect(div.querySelector(".seal-check")?.textContent).toContain(SEAL_LOST);
+  });
+});
+
+describe("a refused hand-back in the page's words (issue 41, finding 9)", () => {
+  test("lists a differing time as the page writes times, not as an ISO stamp", async () => {
+    const { payer, back } = await walked();
+    const { div } = panel({ ...back, createdAt: "2026-12-07T14:06:39.198Z" }, payer.state);
+    const list = div.querySelector('ul[aria-label="Differences"]');
+    expect(list?.textContent).toBe(
+      "Created differs: yours “1 Jan 2026, 00:00 UTC”, the link's “7 Dec 2026, 14:06 UTC”.",
+    );
+  });
+
+  test("gives a time to the second when the two differ within the minute", async () => {
+    const { payer, back } = await walked();
+    const { div } = panel({ ...back, createdAt: "2026-01-01T00:00:07.000Z" }, payer.state);
+    expect(div.querySelector('ul[aria-label="Differences"]')?.textContent).toBe(
+      "Created differs: yours “1 Jan 2026, 00:00:00 UTC”, the link's “1 Jan 2026, 00:00:07 UTC”.",
+    );
+  });
+
+  test("does not open with the promise that importing brings the proof into your copy", async () => {
+    const { payer, back } = await walked();
+    const rewritten = { ...back, criteria: "Any comment on one function" };
+    const intro = sharedIntro(payer.state, rewritten);
+    expect(intro).not.toContain("importing brings the proof");
+    expect(intro).toStartWith("Your job came back from its agent with proof, but this link cannot be imported");
+    expect(panel(rewritten, payer.state).div.querySelector("p.muted")?.textContent).toBe(intro);
   });
 });

@@ -9,14 +9,18 @@
 import {
   afterHandoff,
   type DemoState,
+  type Difference,
   differenceText,
   type HandBackRefusal,
   isReceived,
   type JobRecord,
 } from "../../../client/index.ts";
+import { JOB_MEMBERS } from "../../../shared/protocol/job-members.ts";
+import type { JobMemberRow } from "../../../shared/protocol/member-rows.ts";
 import { type Child, credits, h } from "./dom.ts";
 import { pageWords } from "./page-words.ts";
 import type { SealCheck } from "./seal-checks.ts";
+import { when, whenToSecond } from "./view-parts.ts";
 
 /** What the panel may do with a handed-off job, and the note that says why. */
 export interface Gate {
@@ -60,6 +64,20 @@ function importNote(state: DemoState, job: JobRecord, own: boolean): string {
     : `Importing adds it to your jobs as received. ${receivedJob}`;
 }
 
+/**
+ * A difference with its times as the page writes them ("7 Dec 2026, 14:06 UTC"), to the second
+ * when the two fall in the same minute; as stamped when they differ only below the second.
+ */
+function inPageTimes(d: Difference): Difference {
+  const kind = (JOB_MEMBERS[d.member as keyof typeof JOB_MEMBERS] as JobMemberRow | undefined)?.kind;
+  if (kind !== "stamp" && kind !== "utc-stamp") return d;
+  for (const format of [when, whenToSecond]) {
+    const [yours, theirs] = [format(d.yours) || d.yours, format(d.theirs) || d.theirs];
+    if (yours !== theirs) return { ...d, yours, theirs };
+  }
+  return d;
+}
+
 /** A refused hand-back: why, and what differs. */
 function refusal(taken: HandBackRefusal): Child[] {
   const { differences } = taken;
@@ -67,7 +85,7 @@ function refusal(taken: HandBackRefusal): Child[] {
   const lead = taken.differences.some((d) => d.member === "status")
     ? pageWords(taken.message)
     : `This is your job, and this link changes more than its worker's step${seal ? ", or lost its seal" : ""}: it cannot be imported. Nothing changed.`;
-  const listed = differences.slice(0, LISTED_MAX).map((d) => h("li", {}, `${differenceText(d)}.`));
+  const listed = differences.slice(0, LISTED_MAX).map((d) => h("li", {}, `${differenceText(inPageTimes(d))}.`));
   if (differences.length > LISTED_MAX) listed.push(h("li", {}, `And ${differences.length - LISTED_MAX} more.`));
   return [note(lead, true), h("ul", { class: "differences", "aria-label": "Differences" }, listed)];
 }

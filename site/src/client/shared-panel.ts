@@ -6,7 +6,7 @@
  * verification badge with its "Mismatches"; and the seal check of a shared job or the signature
  * check of a shared receipt (seal-badge.ts).
  */
-import { type DemoState, isReceived, type JobRecord, type Shared } from "../../../client/index.ts";
+import { afterHandoff, type DemoState, isReceived, type JobRecord, type Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
 import { handBackGate } from "./hand-back-gate.ts";
 import { sealBadge } from "./seal-badge.ts";
@@ -15,6 +15,12 @@ import { type Verdict, verdictView } from "./verdict.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
 
 const CARRIES = "The link carries the job only: no credits, receipts or demo key.";
+
+/** What a hand-back of your own job that came back with proof says: that it brings the proof, unless it is refused (D28). */
+const backWithProof = (refused: boolean): string =>
+  refused
+    ? "Your job came back from its agent with proof, but this link cannot be imported: it changes more than its worker's step (below)."
+    : "Your job came back from its agent with proof: importing brings the proof into your copy.";
 
 /**
  * What a handed-off job is, from the visitor's side and for its status: a
@@ -25,7 +31,7 @@ export function sharedIntro(state: DemoState, job: JobRecord): string {
   const amount = credits(job.amount);
   const said = own
     ? job.status === "submitted"
-      ? "Your job came back from its agent with proof: importing brings the proof into your copy."
+      ? backWithProof(!afterHandoff(state, job).ok)
       : `A link to your own job, ${job.status}.`
     : {
         open: `Someone handed you this job before funding it: only its payer can fund its ${amount} credits.`,
