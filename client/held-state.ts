@@ -20,8 +20,11 @@ import { type Balances, balancesOf } from "./balances.ts";
 import type { HandBackRefusal } from "./hand-back.ts";
 import { removalRefusal, withoutJob } from "./removal.ts";
 import { handoffToken, openLink, packText, readPackText, receiptToken, type Shared, shareLink } from "./sharing.ts";
-import { afterHandoff, type Done, isReceived, refused, settledBy, upsertReceipt } from "./state.ts";
+import { afterHandoff, type Done, isReceived, refused, sameText, settledBy, upsertReceipt } from "./state.ts";
 import { topUpRefusal } from "./top-up.ts";
+
+/** What a link brought in: what it holds, and whether the state changed (false: it was up to date). */
+export type Imported = Shared & { changed: boolean };
 
 /** Options of a keeper. */
 export interface KeeperOptions {
@@ -141,21 +144,27 @@ export class HeldState {
    * Takes in what a link holds (a link, a bare token, or what openLink read): a receipt, or a job
    * replacing the one with its id, received (someone else's) unless this state created it (D28);
    * a link of a job it created brings only its worker's step, or is refused with its differences.
+   * A link that brings nothing new (the same job or receipt again) changes nothing and logs no
+   * event: `changed` is false.
    */
-  importLink(link: string | Shared): Done<Shared> | HandBackRefusal {
+  importLink(link: string | Shared): Done<Imported> | HandBackRefusal {
     const shared = typeof link === "string" ? openLink(link) : ({ ok: true, ...link } as const);
     if (!shared.ok) return shared;
     const state = this.#state;
     if (shared.kind === "handoff") {
       const next = afterHandoff(state, shared.job);
       if (!next.ok) return next;
+      if (next.state === state) return { ...shared, changed: false };
       this.commit(next.state, "import", importJobText(shared.job, isReceived(next.state, shared.job.id)));
-    } else
+    } else {
+      const held = this.receipt(shared.receipt.job_id);
+      if (held && sameText(held, shared.receipt)) return { ...shared, changed: false };
       this.commit(
         { ...state, receipts: upsertReceipt(state.receipts, shared.receipt) },
         "import",
         importReceiptText(shared.receipt),
       );
-    return shared;
+    }
+    return { ...shared, changed: true };
   }
 }

@@ -26,6 +26,7 @@ export {
   MEMBER_WORDS,
   SUBMIT_MEMBERS,
 } from "./hand-back.ts";
+export type { Imported } from "./held-state.ts";
 export { engineUrl, type HttpOptions, httpApi } from "./http.ts";
 export { type LocalOptions, localApi } from "./in-process.ts";
 export { EscrowKeeper, type KeeperOptions } from "./keeper.ts";

@@ -54,15 +54,21 @@ export function settledBy(state: DemoState, id: string): ReceiptRecord | undefin
   return state.receipts.find((r) => r.job_id === id);
 }
 
+/** True when two records are the same text: the same members, values and order (what a seal covers, D27). */
+export const sameText = (a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * `state` holding the job a handoff link brought (D28). A job it does not hold, or holds as
  * received, is received: someone else's. A job it created stays its own, and the link may only
  * bring its worker's step (hand-back.ts): from funded to submitted the proof, its note and time
  * and the service's fresh seal; with the same status nothing (the copy held stays). Any other
- * difference (another status, amount, criteria, a seal gone) is refused, listed, and changes nothing.
+ * difference (another status, amount, criteria, a seal gone) is refused, listed, and changes
+ * nothing. A link that brings nothing new gives back `state` itself.
  */
 export function afterHandoff(state: DemoState, job: JobRecord): { ok: true; state: DemoState } | HandBackRefusal {
   const held = state.jobs.find((j) => j.id === job.id);
+  // The same received job again brings nothing: the state stays as it is.
+  if (held && isReceived(state, job.id) && sameText(held, job)) return { ok: true, state };
   if (!held || isReceived(state, job.id))
     return {
       ok: true,

@@ -20,6 +20,7 @@ import {
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
 import {
+  activityItems,
   button,
   expectStatus,
   field,
@@ -142,5 +143,28 @@ describe("a receipt of a job held at an earlier step", () => {
     );
     await expectStatus(job, "submitted");
     await expectText(wallet(worker), /^0$/);
+  });
+});
+
+describe("a link imported a second time (issue 41, finding 8)", () => {
+  test("the same hand-back changes nothing, adds no activity entry and says Already up to date", async () => {
+    const payer = await harness().open();
+    const job = await walkTo(payer, "funded", { title: "Twice", amount: 80 });
+    const { link } = await copyLink(payer, job, "handoff");
+    const worker = await harness().open();
+    await openLink(worker, link);
+    await button(region(worker, "Shared job"), "Import job").click();
+    await submitProof(jobItem(worker, "Twice"));
+    const { link: back } = await copyLink(worker, jobItem(worker, "Twice"), "handback");
+    await openLink(payer, back);
+    await button(region(payer, "Shared job"), "Import job").click();
+    await expectStatus(jobItem(payer, "Twice"), "submitted");
+    const before = await activityItems(payer).count();
+
+    await openLink(payer, back);
+    await button(region(payer, "Shared job"), "Import job").click();
+    await expectText(payer.locator("#page-status"), /^Already up to date: /);
+    expect(await activityItems(payer).count()).toBe(before);
+    await expectStatus(jobItem(payer, "Twice"), "submitted");
   });
 });

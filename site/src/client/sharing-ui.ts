@@ -125,7 +125,8 @@ export function importShared(): void {
     }
   }
   // A hand-back that changes more than its worker's step is refused (D28): the panel stays, saying why.
-  if (!keeper.importLink(shared).ok) {
+  const imported = keeper.importLink(shared);
+  if (!imported.ok) {
     refresh();
     return;
   }
@@ -137,8 +138,11 @@ export function importShared(): void {
   statusPage("");
   clearShareLink();
   const id = shared.kind === "handoff" ? shared.job.id : shared.receipt.job_id;
+  const what = `${shared.kind === "handoff" ? "job" : "receipt of"} "${titleOf(shared)}"`;
   land(
     shared.kind === "handoff" ? jobNode(id) : document.querySelector(`#receipts li[data-job-id="${CSS.escape(id)}"]`),
-    `Imported the ${shared.kind === "handoff" ? "job" : "receipt of"} "${titleOf(shared)}".`,
+    imported.changed
+      ? `Imported the ${what}.`
+      : `Already up to date: the ${what} is held here as the link has it. Nothing changed.`,
   );
 }
