@@ -6,7 +6,13 @@
  */
 import { describe, expect, test } from "bun:test";
 import { type AnswerOf, EscrowKeeper, freshState, type JobRecord, localApi } from "../../client/index.ts";
-import { OWN_SEAL_FAILED, SEAL_LOST, SEAL_WAIT, THEIR_SEAL_FAILED } from "../../site/src/client/hand-back-gate.ts";
+import {
+  OWN_SEAL_FAILED,
+  SEAL_LOST,
+  SEAL_WAIT,
+  THEIR_SEAL_FAILED,
+  THEIR_UNSEALED,
+} from "../../site/src/client/hand-back-gate.ts";
 import type { SealCheck } from "../../site/src/client/seal-checks.ts";
 import { sharedIntro, sharedPanel } from "../../site/src/client/shared-panel.ts";
 import { verdictOf, verdictView } from "../../site/src/client/verdict.ts";
@@ -164,5 +170,26 @@ describe("a refused hand-back in the page's words (issue 41, finding 9)", () => 
     expect(intro).not.toContain("importing brings the proof");
     expect(intro).toStartWith("Your job came back from its agent with proof, but this link cannot be imported");
     expect(panel(rewritten, payer.state).div.querySelector("p.muted")?.textContent).toBe(intro);
+  });
+});
+
+describe("a job not yours that carries no seal (issue 41, finding 4)", () => {
+  test.each(["missing", "older"] as const)(
+    "and says it is past open is warned as a changed one is: Import anyway (its seal %s)",
+    async (state) => {
+      const { back } = await walked();
+      const { seal: _, ...unsealed } = { ...back, amount: 5000 };
+      const { div, importJob, anyway } = panel(unsealed as JobRecord, freshState(), { state });
+      expect([importJob.disabled, anyway?.disabled]).toEqual([true, false]);
+      expect(div.querySelector("#shared-import-note")?.textContent).toStartWith(THEIR_UNSEALED);
+      expect(div.querySelector("#shared-import-note")?.className).toBe("error");
+    },
+  );
+
+  test("and is open imports with one click: it claims no credits yet", async () => {
+    const { payer, back } = await walked();
+    const open = { ...payer.job(back.id)!, status: "open" as const, fundedAt: null };
+    const { importJob, anyway } = panel(open, freshState(), { state: "missing" });
+    expect([importJob.disabled, anyway]).toEqual([false, undefined]);
   });
 });

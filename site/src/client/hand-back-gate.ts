@@ -4,7 +4,8 @@
  * (client/hand-back.ts): a refusal lists the differences, "Differences", in the page's words.
  * The seal check adds to it: for an own job, importing waits while the seal is checked and is
  * blocked when the service says the seal does not hold; a job that is not yours, whose seal does
- * not hold, is imported only on "Import anyway", a second, deliberate click.
+ * not hold, or which says it is past open with no seal the service vouches for, is imported only
+ * on "Import anyway", a second, deliberate click.
  */
 import {
   afterHandoff,
@@ -26,7 +27,7 @@ import { when, whenToSecond } from "./view-parts.ts";
 export interface Gate {
   /** Import job is disabled. */
   blocked: boolean;
-  /** "Import anyway" is offered: a job not yours whose seal does not hold. */
+  /** "Import anyway" is offered: a job not yours whose seal does not hold, or past open and unsealed. */
   anyway: boolean;
   /** The note under the job (id shared-import-note), and the list of differences, if any. */
   note: Child[];
@@ -47,6 +48,9 @@ export const OWN_SEAL_FAILED =
 /** The page's words for a job not yours whose seal does not hold. */
 export const THEIR_SEAL_FAILED =
   "Careful: the service says this job is not as it sealed it. It was changed after the service sealed it, or it went through another service, and its receipt will not be signed. Import it only if you trust whoever sent the link.";
+/** The page's words for a job not yours, past open, that carries no seal the service vouches for (none, or an older version's). */
+export const THEIR_UNSEALED =
+  "Careful: this job carries no seal the service vouches for, yet it says its credits were funded: nothing shows it is as the service wrote it (a link can lose its seal when something in it is changed). Import it only if you trust whoever sent the link.";
 /** The page's words while an own job's seal is checked. */
 export const SEAL_WAIT = "Checking the seal… Import waits for the service's answer.";
 
@@ -102,11 +106,16 @@ export function handBackGate(state: DemoState, job: JobRecord, check: SealCheck)
   if (own && check.state === "invalid")
     return { blocked: true, anyway: false, note: [note(OWN_SEAL_FAILED, true)], check };
   if (own && check.state === "pending") return { blocked: true, anyway: false, note: [note(SEAL_WAIT)], check };
-  if (check.state === "invalid")
+  // A job not yours past open whose seal does not hold, or that carries none the service vouches
+  // for (a changed link can simply drop its seal), is taken only on a second, deliberate click.
+  const unvouched = (check.state === "missing" || check.state === "older") && job.status !== "open";
+  if (check.state === "invalid" || (!own && unvouched))
     return {
       blocked: true,
       anyway: true,
-      note: [note(`${THEIR_SEAL_FAILED} ${importNote(state, job, own)}`, true)],
+      note: [
+        note(`${check.state === "invalid" ? THEIR_SEAL_FAILED : THEIR_UNSEALED} ${importNote(state, job, own)}`, true),
+      ],
       check,
     };
   return { blocked: false, anyway: false, note: [note(importNote(state, job, own))], check };
