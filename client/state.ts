@@ -42,18 +42,6 @@ export const upsertReceipt = (receipts: readonly ReceiptRecord[], receipt: Recei
 /** True when the held job `id` was received through a handoff link: its payer is someone else (D28). */
 export const isReceived = (state: DemoState, id: string): boolean => state.receivedJobs.includes(id);
 
-/**
- * The receipt held for job `id` when the job held is older than it: funded or submitted, its
- * receipt released or disputed (a receipt link brought it). The job record stays as it is: the
- * receipt does not carry the whole job nor its seal, and a receipt never moves the balances; a
- * page shows the job as settled by it (docs/client.md).
- */
-export function settledBy(state: DemoState, id: string): ReceiptRecord | undefined {
-  const job = state.jobs.find((j) => j.id === id);
-  if (!job || (job.status !== "funded" && job.status !== "submitted")) return undefined;
-  return state.receipts.find((r) => r.job_id === id);
-}
-
 /** True when two records are the same text: the same members, values and order (what a seal covers, D27). */
 export const sameText = (a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b);
 

@@ -94,6 +94,11 @@ function successes(): Record<WalletOutcome, Schema> {
           type: "boolean",
           description: "False when the link brought nothing new (the same job or receipt again): nothing changed.",
         },
+        settled: {
+          ...members.job!,
+          description:
+            "The job a receipt settled: held here funded or submitted, now as its receipt says (its signature holds).",
+        },
       },
     }),
   };

@@ -125,7 +125,9 @@ export function importShared(): void {
     }
   }
   // A hand-back that changes more than its worker's step is refused (D28): the panel stays, saying why.
-  const imported = keeper.importLink(shared);
+  // A receipt settles the job held only when its signature holds for the service's keys (checked here).
+  const signature = shared.kind === "receipt" ? ui.seals.get("signature", shared.receipt, apiBase()) : null;
+  const imported = keeper.importLink(shared, { signatureValid: signature?.state === "valid" });
   if (!imported.ok) {
     refresh();
     return;
@@ -141,8 +143,10 @@ export function importShared(): void {
   const what = `${shared.kind === "handoff" ? "job" : "receipt of"} "${titleOf(shared)}"`;
   land(
     shared.kind === "handoff" ? jobNode(id) : document.querySelector(`#receipts li[data-job-id="${CSS.escape(id)}"]`),
-    imported.changed
-      ? `Imported the ${what}.`
-      : `Already up to date: the ${what} is held here as the link has it. Nothing changed.`,
+    !imported.changed
+      ? `Already up to date: the ${what} is held here as the link has it. Nothing changed.`
+      : imported.settled
+        ? `Imported the ${what}: it settled the job here, now ${imported.settled.status}.`
+        : `Imported the ${what}.`,
   );
 }
