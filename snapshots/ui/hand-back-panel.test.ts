@@ -93,8 +93,8 @@ describe("a receipt's verdict", () => {
 
   test("whose figures are right but whose signature does not hold says what may have changed", () => {
     const verdict = verdictOf(answer({ signature_valid: false } as Partial<AnswerOf<"verify">>));
-    expect(verdict.state).toBe("mismatch");
-    if (verdict.state === "mismatch") expect(verdict.text).not.toContain("mismatch on .");
+    expect(verdict.state).toBe("unvouched");
+    if (verdict.state === "unvouched") expect(verdict.text).not.toContain("mismatch on .");
     expect(verdictView(verdict).textContent).toContain(
       "The fee, payout and refund are right, but the receipt is not as the service signed it",
     );

@@ -54,7 +54,8 @@ export const THEIR_UNSEALED =
 /** The page's words while an own job's seal is checked. */
 export const SEAL_WAIT = "Checking the seal… Import waits for the service's answer.";
 
-const note = (text: string, error = false): HTMLElement =>
+/** The note under a shared job or receipt (shared-import-note, which a blocked Import button names); a warning when `error`. */
+export const gateNote = (text: string, error = false): HTMLElement =>
   h("p", { id: "shared-import-note", ...(error && { class: "error" }) }, text);
 
 /** What importing the handed-off `job` does: a job this page created takes its proof; any other is received (D28). */
@@ -91,7 +92,7 @@ function refusal(taken: HandBackRefusal): Child[] {
     : `This is your job, and this link changes more than its worker's step${seal ? ", or lost its seal" : ""}: it cannot be imported. Nothing changed.`;
   const listed = differences.slice(0, LISTED_MAX).map((d) => h("li", {}, `${differenceText(inPageTimes(d))}.`));
   if (differences.length > LISTED_MAX) listed.push(h("li", {}, `And ${differences.length - LISTED_MAX} more.`));
-  return [note(lead, true), h("ul", { class: "differences", "aria-label": "Differences" }, listed)];
+  return [gateNote(lead, true), h("ul", { class: "differences", "aria-label": "Differences" }, listed)];
 }
 
 /** The gate of handed-off `job` in `state`, with its seal check. */
@@ -104,8 +105,8 @@ export function handBackGate(state: DemoState, job: JobRecord, check: SealCheck)
     return { blocked: true, anyway: false, note: refusal(taken), check: shown };
   }
   if (own && check.state === "invalid")
-    return { blocked: true, anyway: false, note: [note(OWN_SEAL_FAILED, true)], check };
-  if (own && check.state === "pending") return { blocked: true, anyway: false, note: [note(SEAL_WAIT)], check };
+    return { blocked: true, anyway: false, note: [gateNote(OWN_SEAL_FAILED, true)], check };
+  if (own && check.state === "pending") return { blocked: true, anyway: false, note: [gateNote(SEAL_WAIT)], check };
   // A job not yours past open whose seal does not hold, or that carries none the service vouches
   // for (a changed link can simply drop its seal), is taken only on a second, deliberate click.
   const unvouched = (check.state === "missing" || check.state === "older") && job.status !== "open";
@@ -114,9 +115,12 @@ export function handBackGate(state: DemoState, job: JobRecord, check: SealCheck)
       blocked: true,
       anyway: true,
       note: [
-        note(`${check.state === "invalid" ? THEIR_SEAL_FAILED : THEIR_UNSEALED} ${importNote(state, job, own)}`, true),
+        gateNote(
+          `${check.state === "invalid" ? THEIR_SEAL_FAILED : THEIR_UNSEALED} ${importNote(state, job, own)}`,
+          true,
+        ),
       ],
       check,
     };
-  return { blocked: false, anyway: false, note: [note(importNote(state, job, own))], check };
+  return { blocked: false, anyway: false, note: [gateNote(importNote(state, job, own))], check };
 }

@@ -1,14 +1,16 @@
 /**
  * The panel of an opened share link (D19): what the link holds, and whether importing adds or
  * replaces. Accessible names the browser suite drives: "Import job", "Import receipt",
- * "Dismiss", "Import anyway" (a job not yours whose seal does not hold), the list
+ * "Dismiss", "Import anyway" (a job not yours whose seal does not hold, a receipt whose signature
+ * does not vouch for it: hand-back-gate.ts, receipt-gate.ts), the list
  * "Differences" of a refused hand-back (hand-back-gate.ts), "Shared fee", "Shared agent payout", "Shared returned to payer", and a receipt's
  * verification badge with its "Mismatches"; and the seal check of a shared job or the signature
  * check of a shared receipt (seal-badge.ts).
  */
 import { afterHandoff, type DemoState, isReceived, type JobRecord, type Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
-import { handBackGate } from "./hand-back-gate.ts";
+import { type Gate, handBackGate } from "./hand-back-gate.ts";
+import { receiptGate } from "./receipt-gate.ts";
 import { sealBadge } from "./seal-badge.ts";
 import type { SealCheck } from "./seal-checks.ts";
 import { type Verdict, verdictView } from "./verdict.ts";
@@ -51,7 +53,6 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
   if (shared.kind === "handoff") {
     const job = shared.job;
     const gate = handBackGate(state, job, check);
-    const blocked = gate.blocked ? { disabled: true, "aria-describedby": "shared-import-note" } : {};
     return [
       h("h2", { id: "shared-title" }, "Shared job"),
       h("p", { class: "muted" }, sharedIntro(state, job)),
@@ -61,18 +62,11 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       line("Criteria", String(job.criteria), { class: "criteria" }),
       job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
       gate.note,
-      h(
-        "div",
-        { class: "row" },
-        button("Import job", "import-shared", job.id, { class: gate.blocked ? "quiet" : "primary", ...blocked }),
-        gate.anyway
-          ? button("Import anyway", "import-shared", job.id, { id: `import-anyway-${job.id}`, class: "danger" })
-          : null,
-        button("Dismiss", "dismiss-shared", job.id, { class: "quiet" }),
-      ),
+      importRow("Import job", job.id, gate),
     ];
   }
   const receipt = shared.receipt;
+  const gate = receiptGate(state, receipt, check);
   return [
     h("h2", { id: "shared-title" }, "Shared receipt"),
     h(
@@ -90,11 +84,19 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       labelled("shared-payout", "Shared agent payout", credits(receipt.agent_payout)),
       labelled("shared-returned", "Shared returned to payer", credits(receipt.returned_to_payer)),
     ),
-    h(
-      "div",
-      { class: "row" },
-      button("Import receipt", "import-shared", receipt.job_id, { class: "primary" }),
-      button("Dismiss", "dismiss-shared", receipt.job_id, { class: "quiet" }),
-    ),
+    gate.note,
+    importRow("Import receipt", receipt.job_id, gate),
   ];
+}
+
+/** Import (disabled, named by the note, when the gate blocks it), Import anyway when offered, and Dismiss. */
+function importRow(name: string, id: string, gate: Gate): HTMLElement {
+  const blocked = gate.blocked ? { disabled: true, "aria-describedby": "shared-import-note" } : {};
+  return h(
+    "div",
+    { class: "row" },
+    button(name, "import-shared", id, { class: gate.blocked ? "quiet" : "primary", ...blocked }),
+    gate.anyway ? button("Import anyway", "import-shared", id, { id: `import-anyway-${id}`, class: "danger" }) : null,
+    button("Dismiss", "dismiss-shared", id, { class: "quiet" }),
+  );
 }
