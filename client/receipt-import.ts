@@ -9,7 +9,7 @@
  * job held is refused; a receipt held is replaced only by one vouched for; any other is kept,
  * settling nothing, since nothing shows the service settled the job so.
  */
-import { jobFiguresRefusal, receiptMismatches } from "../shared/client-state/figures.ts";
+import { jobFiguresRefusal, receiptDiffers } from "../shared/client-state/figures.ts";
 import type { DemoState } from "../shared/client-state/pack.ts";
 import { checkJob, type JobRecord, type ReceiptRecord } from "../shared/client-state/share-links.ts";
 import { jobView } from "../shared/engine/job.ts";
@@ -45,9 +45,8 @@ export function settledJob(held: JobRecord, receipt: ReceiptRecord): JobRecord {
 function notItsReceipt(job: JobRecord, receipt: ReceiptRecord): string | null {
   const read = checkJob(job);
   if (!read.ok) return `it cannot be the receipt of job ${job.id}: ${read.message}`;
-  const members = receiptMismatches(job, receipt);
-  if (members.length > 0)
-    return `it is not the receipt of job ${job.id} as held here: its ${members.join(", ")} ${members.length === 1 ? "differs" : "differ"}.`;
+  const differs = receiptDiffers(job, receipt);
+  if (differs) return `it is not the receipt of job ${job.id} as held here: ${differs}.`;
   const figures = jobFiguresRefusal(job);
   return figures && `it says ${figures}`;
 }

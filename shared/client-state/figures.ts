@@ -7,7 +7,7 @@
  */
 import { settleRelease } from "../protocol/fees.ts";
 import type { ReceiptMemberRow } from "../protocol/member-rows.ts";
-import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS, type ReceiptMember } from "../protocol/receipt-members.ts";
+import { RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
 import type { JobRecord, ReceiptRecord } from "./signed-members.ts";
 
 const n = (value: number): string => value.toLocaleString("en-US");
@@ -27,14 +27,32 @@ export function jobFiguresRefusal(job: JobRecord): string | null {
 }
 
 /**
- * The members in which `receipt` is not the receipt of the settled `job` (key_id aside: the job
- * does not carry it), in the receipt's order; none when it is the job's receipt. A member absent
- * on one side and null on the other is the same (a stamp not set).
+ * Why `receipt` is not the receipt of the settled `job`, in words ("the receipt's amount and
+ * title differ from the job's"); null when it is. Each member is compared with what the job
+ * gives it (receipt-members.ts `of`), key_id aside (the job does not carry it); absent and null
+ * are the same (a stamp not set).
  */
-export function receiptMismatches(job: JobRecord, receipt: ReceiptRecord): ReceiptMember[] {
-  return RECEIPT_MEMBER_NAMES.filter(
+export function receiptDiffers(job: JobRecord, receipt: ReceiptRecord): string | null {
+  const members = RECEIPT_MEMBER_NAMES.filter(
     (member) =>
       member !== "key_id" &&
       ((RECEIPT_MEMBERS[member] as ReceiptMemberRow).of(job, null) ?? null) !== (receipt[member] ?? null),
   );
+  if (members.length === 0) return null;
+  const listed = members.join(", ").replace(/, ([^,]*)$/, " and $1");
+  return `the receipt's ${listed} ${members.length === 1 ? "differs" : "differ"} from the job's`;
+}
+
+/**
+ * Why `job` does not hold to its figures in a state that holds `receipts`, in words; null when it
+ * does: its fee and agent payout are its status's, and, settled, it is as the receipt held for it
+ * says. A receipt beside a job at an earlier step is one that did not settle it (it could not
+ * vouch for itself), so it is not compared.
+ */
+export function heldFiguresRefusal(job: JobRecord, receipts: readonly ReceiptRecord[]): string | null {
+  const wrong = jobFiguresRefusal(job);
+  if (wrong || (job.status !== "released" && job.status !== "disputed")) return wrong;
+  const receipt = receipts.find((r) => r.job_id === job.id);
+  const differs = receipt && receiptDiffers(job, receipt);
+  return differs ? `job ${job.id} is not as its receipt says: ${differs}.` : null;
 }

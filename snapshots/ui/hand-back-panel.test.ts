@@ -193,3 +193,17 @@ describe("a job not yours that carries no seal (issue 41, finding 4)", () => {
     expect([importJob.disabled, anyway]).toEqual([false, undefined]);
   });
 });
+
+describe("a job not yours whose figures are not its own (issue 41, finding 5)", () => {
+  test("is refused with the reason, no Differences and no Import anyway", async () => {
+    const { back } = await walked();
+    const forged = { ...back, status: "released" as const, fee: 0, agentPayout: 100, resolvedAt: back.submittedAt };
+    const { div, importJob, anyway } = panel(forged, freshState(), { state: "invalid", message: "changed" });
+    expect([importJob.disabled, anyway]).toEqual([true, undefined]);
+    expect(div.querySelector('ul[aria-label="Differences"]')).toBeNull();
+    expect(div.querySelector("#shared-import-note")?.textContent).toContain(
+      "is released with fee 0 and agent payout 100, but the fee rule gives fee 5 and agent payout 95 on 100 credits",
+    );
+    expect(div.querySelector("#shared-import-note")?.textContent).not.toContain("This is your job");
+  });
+});

@@ -102,7 +102,9 @@ export function handBackGate(state: DemoState, job: JobRecord, check: SealCheck)
   if (!taken.ok) {
     const lost = taken.differences.some((d) => d.member === "seal");
     const shown: SealCheck = lost ? { state: "invalid", message: SEAL_LOST } : check;
-    return { blocked: true, anyway: false, note: refusal(taken), check: shown };
+    // A job not yours is refused for its own figures (client/state.ts), with no list of differences.
+    const said = own ? refusal(taken) : [gateNote(pageWords(taken.message), true)];
+    return { blocked: true, anyway: false, note: said, check: shown };
   }
   if (own && check.state === "invalid")
     return { blocked: true, anyway: false, note: [gateNote(OWN_SEAL_FAILED, true)], check };
