@@ -17,10 +17,8 @@ import type { Schema } from "../shared/schemas/convert.ts";
 import { type WalletOutcome, walletOutputSchema } from "./wallet-schemas.ts";
 
 export type Args = Record<string, unknown>;
-/** What a tool may read besides the keeper and its arguments: the signer's public keys (its JWKS), when it signs (D27). */
-export interface WalletContext {
-  keys?: Jwks;
-}
+/** What a tool reads besides the keeper and its arguments: the signer's public keys (its JWKS) when it signs (D27). */
+export type WalletContext = { keys?: Jwks };
 type Run = (keeper: EscrowKeeper, args: Args, wallet: WalletContext) => Promise<{ ok: boolean }> | { ok: boolean };
 
 const JOB_ID: Schema = { type: "string", pattern: "^as_[0-9a-f]{10}$", description: "The id of a job in the wallet." };
@@ -176,9 +174,8 @@ export const WALLET_TOOLS: WalletTool[] = [
     // signer's public keys, checked here in the process (client/receipt-import.ts).
     run: async (k, args, { keys }) => {
       const opened = openLink(text(args, "link"));
-      if (!opened.ok) return opened;
-      const signed = opened.kind === "receipt" && keys !== undefined && (await verifyReceipt(opened.receipt, keys)).ok;
-      return k.importLink(opened, { signatureValid: signed });
+      const signed = opened.ok && opened.kind === "receipt" && !!keys && (await verifyReceipt(opened.receipt, keys)).ok;
+      return opened.ok ? k.importLink(opened, { signatureValid: signed }) : opened;
     },
   },
 ];

@@ -106,6 +106,14 @@ describe("a receipt's verdict", () => {
     expect(view).toContain("The fee, payout and refund are right, but the service vouches only for receipts it signed");
   });
 
+  test("with figures that add up is not Valid when the signature does not hold, nor when there is none (issue 41, finding 3)", () => {
+    const badge = (extra: Partial<AnswerOf<"verify">>) =>
+      verdictView(verdictOf(answer({ valid: true, ...extra }))).querySelector(".verdict-badge")?.textContent;
+    expect(badge({ signature_valid: false } as Partial<AnswerOf<"verify">>)).toBe("Figures right");
+    expect(badge({})).toBe("Figures right");
+    expect(badge({ signature_valid: true } as Partial<AnswerOf<"verify">>)).toBe("✓ Valid");
+  });
+
   test("with a wrong figure still names it", () => {
     const verdict = verdictOf(answer({ mismatches: [{ field: "fee", expected: 5, received: 7 }] }));
     expect(verdictView(verdict).textContent).toContain("Fee: the service computes 5; the receipt says 7.");
