@@ -18,7 +18,7 @@ import { type WalletOutcome, walletOutputSchema } from "./wallet-schemas.ts";
 
 export type Args = Record<string, unknown>;
 /** What a tool reads besides the keeper and its arguments: the signer's public keys (its JWKS) when it signs (D27). */
-export type WalletContext = { keys?: Jwks };
+type WalletContext = { keys?: Jwks };
 type Run = (keeper: EscrowKeeper, args: Args, wallet: WalletContext) => Promise<{ ok: boolean }> | { ok: boolean };
 
 const JOB_ID: Schema = { type: "string", pattern: "^as_[0-9a-f]{10}$", description: "The id of a job in the wallet." };
