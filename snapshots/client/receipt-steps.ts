@@ -38,7 +38,7 @@ export const receiptStepArb: fc.Arbitrary<ReceiptStep> = fc.oneof(
 type Outcome = { ok: true } | { ok: false; code: string };
 
 /** The receipt link of `id` that `payer` settled as `how`, imported by `keeper` with `vouched`. */
-async function settledBy(payer: EscrowKeeper, id: string, how: Terminal, keeper: EscrowKeeper, vouched: boolean) {
+async function importSettled(payer: EscrowKeeper, id: string, how: Terminal, keeper: EscrowKeeper, vouched: boolean) {
   const settled = await payer[how](id);
   if (!settled.ok) return settled;
   const link = payer.receiptLink(id);
@@ -64,7 +64,7 @@ export async function receiptStep(
     await keeper.submit(theirs, { proof_url: PROOF_URL });
     const back = keeper.handoffLink(theirs);
     if (back.ok) payer.importLink(back.link);
-    return settledBy(payer, theirs, step.terminal, keeper, step.vouched);
+    return importSettled(payer, theirs, step.terminal, keeper, step.vouched);
   }
   const id = ids.length === 0 ? "as_0000000000" : ids[step.pick % ids.length]!;
   if (step.kind === "settle_own") {
@@ -72,7 +72,7 @@ export async function receiptStep(
     const device = new EscrowKeeper(api, { state: keeper.state });
     if (device.job(id)?.status === "open") await device.fund(id);
     if (device.job(id)?.status === "funded") await device.submit(id, { proof_url: PROOF_URL });
-    return settledBy(device, id, step.terminal, keeper, step.vouched);
+    return importSettled(device, id, step.terminal, keeper, step.vouched);
   }
   const receipt = keeper.receipt(id);
   if (!receipt) return { ok: false, code: "no_receipt" };

@@ -116,6 +116,19 @@ describe("a receipt whose signature does not hold (issue 41, finding 3)", () => 
     await receiptItem(page, "Logo sketch").getByText("Signature does not match", { exact: true }).waitFor();
   });
 
+  test("imported anyway onto a job you hold settles nothing, and the job says so", async () => {
+    const { worker, receipt } = await releasedElsewhere("Survey");
+    await openLink(worker, edited(receipt, { rn: "Paid twice" }));
+    const shared = region(worker, "Shared receipt");
+    await shared.getByText("Signature does not match", { exact: true }).waitFor();
+    await expectText(shared, 'It does not settle the job "Survey" held here (submitted)');
+    await button(shared, "Import anyway").click();
+    const job = jobItem(worker, "Survey");
+    await expectText(job, /A receipt says this job was released on .*, but it did not settle this copy/);
+    await expectStatus(job, "submitted");
+    await expectText(worker.locator("#balances-received"), /with 120 credits in escrow/);
+  });
+
   test("with an edited fee (1, payout 119) on a job you hold is refused and settles nothing", async () => {
     const { worker, receipt } = await releasedElsewhere("Audit");
     await openLink(worker, edited(receipt, { f: 1, ap: 119 }));
