@@ -61,5 +61,12 @@ export const importPackText = (jobs: number, receipts: number): string =>
 export const importJobText = (job: JobRecord, received: boolean): string =>
   `Imported job "${job.title}" (${job.status}) from a handoff link${received ? ", received from its payer" : ""}.`;
 
-export const importReceiptText = (receipt: Receipt): string =>
-  `Imported the receipt of "${receipt.title}" from a receipt link.`;
+/** A receipt imported from a link; when it settled the job held, how (receipt-import.ts). */
+export const importReceiptText = (receipt: Receipt, settled: boolean): string =>
+  `Imported the receipt of "${receipt.title}" from a receipt link${
+    !settled
+      ? ""
+      : receipt.status === "released"
+        ? `, which settled the job here: released, fee ${credits(receipt.release_fee)}, agent payout ${credits(receipt.agent_payout)}`
+        : `, which settled the job here: disputed, ${credits(receipt.returned_to_payer)} credits back to the payer`
+  }.`;

@@ -18,10 +18,24 @@ import {
 } from "./activity.ts";
 import { type Balances, balancesOf } from "./balances.ts";
 import type { HandBackRefusal } from "./hand-back.ts";
+import { afterReceipt, type ReceiptTaken } from "./receipt-import.ts";
 import { removalRefusal, withoutJob } from "./removal.ts";
 import { handoffToken, openLink, packText, readPackText, receiptToken, type Shared, shareLink } from "./sharing.ts";
-import { afterHandoff, type Done, isReceived, refused, settledBy, upsertReceipt } from "./state.ts";
+import { afterHandoff, type Done, isReceived, refused } from "./state.ts";
 import { topUpRefusal } from "./top-up.ts";
+
+/** What a link brought in: what it holds, whether the state changed (false: it was up to date), and the job its receipt settled. */
+export type Imported = Shared & { changed: boolean; settled?: JobRecord };
+
+/** How a link is taken in. */
+export interface ImportOptions {
+  /**
+   * The caller checked the receipt's signature (verifyReceipt against the service's JWKS) and it
+   * holds: only then may the receipt settle the job held (receipt-import.ts). The keeper cannot
+   * check it itself without the service's keys (and the page's script keeps jose apart).
+   */
+  signatureValid?: boolean;
+}
 
 /** Options of a keeper. */
 export interface KeeperOptions {
@@ -64,11 +78,6 @@ export class HeldState {
   /** The receipt of job `jobId`, if held. */
   receipt(jobId: string): ReceiptRecord | undefined {
     return this.#state.receipts.find((r) => r.job_id === jobId);
-  }
-
-  /** The receipt that settled job `id` when the job held is older (funded or submitted): see settledBy in state.ts. */
-  settledBy(id: string): ReceiptRecord | undefined {
-    return settledBy(this.#state, id);
   }
 
   /** Makes `next` the state, with an event of `kind` stamped now when given. */
@@ -141,21 +150,26 @@ export class HeldState {
    * Takes in what a link holds (a link, a bare token, or what openLink read): a receipt, or a job
    * replacing the one with its id, received (someone else's) unless this state created it (D28);
    * a link of a job it created brings only its worker's step, or is refused with its differences.
+   * A receipt settles the job held at an earlier step when `signatureValid` and it is that job's
+   * receipt (receipt-import.ts). A link that brings nothing new (the same job or receipt again)
+   * changes nothing and logs no event: `changed` is false.
    */
-  importLink(link: string | Shared): Done<Shared> | HandBackRefusal {
+  importLink(link: string | Shared, { signatureValid = false }: ImportOptions = {}): Done<Imported> | HandBackRefusal {
     const shared = typeof link === "string" ? openLink(link) : ({ ok: true, ...link } as const);
     if (!shared.ok) return shared;
     const state = this.#state;
-    if (shared.kind === "handoff") {
-      const next = afterHandoff(state, shared.job);
-      if (!next.ok) return next;
-      this.commit(next.state, "import", importJobText(shared.job, isReceived(next.state, shared.job.id)));
-    } else
-      this.commit(
-        { ...state, receipts: upsertReceipt(state.receipts, shared.receipt) },
-        "import",
-        importReceiptText(shared.receipt),
-      );
-    return shared;
+    const next: ReceiptTaken | HandBackRefusal =
+      shared.kind === "handoff" ? afterHandoff(state, shared.job) : afterReceipt(state, shared.receipt, signatureValid);
+    if (!next.ok) return next;
+    if (next.state === state) return { ...shared, changed: false };
+    const { settled } = next;
+    this.commit(
+      next.state,
+      "import",
+      shared.kind === "handoff"
+        ? importJobText(shared.job, isReceived(next.state, shared.job.id))
+        : importReceiptText(shared.receipt, settled !== undefined),
+    );
+    return { ...shared, changed: true, ...(settled ? { settled } : {}) };
   }
 }

@@ -26,13 +26,15 @@ export {
   MEMBER_WORDS,
   SUBMIT_MEMBERS,
 } from "./hand-back.ts";
+export type { Imported, ImportOptions } from "./held-state.ts";
 export { engineUrl, type HttpOptions, httpApi } from "./http.ts";
 export { type LocalOptions, localApi } from "./in-process.ts";
 export { EscrowKeeper, type KeeperOptions } from "./keeper.ts";
 export { type Jwks, type Verification, type VerifyFailure, verifyReceipt } from "./receipt-check.ts";
+export { afterReceipt, type ReceiptTaken, settledJob } from "./receipt-import.ts";
 export { keptBecause, removalRefusal, withoutJob } from "./removal.ts";
 export type { ActionRequest, FormInput, SimulateRequest, TransitionRequest, VerifyRequest } from "./requests.ts";
 export { checkSeal, SEAL_CHECK_PROOF_URL, type SealVerdict } from "./seal-check.ts";
 export { openLink, PACK_BYTES_MAX, packText, readPackText, type Shared } from "./sharing.ts";
-export { type ActionFields, afterAction, afterHandoff, type Done, isReceived, settledBy } from "./state.ts";
+export { type ActionFields, afterAction, afterHandoff, type Done, isReceived } from "./state.ts";
 export { TOP_UP_MAX, topUpRefusal } from "./top-up.ts";

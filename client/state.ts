@@ -3,6 +3,7 @@
  * action's answer applied to the balances (SETTLEMENT.md "What the client keeps"). The keeper calls
  * these; tests can too, with no service.
  */
+import { heldFiguresRefusal } from "../shared/client-state/figures.ts";
 import type { DemoState } from "../shared/client-state/pack.ts";
 import type { JobRecord, ReceiptRecord } from "../shared/client-state/share-links.ts";
 import type { AnswerOf } from "../shared/protocol/answers.ts";
@@ -42,28 +43,30 @@ export const upsertReceipt = (receipts: readonly ReceiptRecord[], receipt: Recei
 /** True when the held job `id` was received through a handoff link: its payer is someone else (D28). */
 export const isReceived = (state: DemoState, id: string): boolean => state.receivedJobs.includes(id);
 
-/**
- * The receipt held for job `id` when the job held is older than it: funded or submitted, its
- * receipt released or disputed (a receipt link brought it). The job record stays as it is: the
- * receipt does not carry the whole job nor its seal, and a receipt never moves the balances; a
- * page shows the job as settled by it (docs/client.md).
- */
-export function settledBy(state: DemoState, id: string): ReceiptRecord | undefined {
-  const job = state.jobs.find((j) => j.id === id);
-  if (!job || (job.status !== "funded" && job.status !== "submitted")) return undefined;
-  return state.receipts.find((r) => r.job_id === id);
-}
+/** True when two records are the same text: the same members, values and order (what a seal covers, D27). */
+export const sameText = (a: object, b: object): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * `state` holding the job a handoff link brought (D28). A job it does not hold, or holds as
  * received, is received: someone else's. A job it created stays its own, and the link may only
  * bring its worker's step (hand-back.ts): from funded to submitted the proof, its note and time
  * and the service's fresh seal; with the same status nothing (the copy held stays). Any other
- * difference (another status, amount, criteria, a seal gone) is refused, listed, and changes nothing.
+ * difference (another status, amount, criteria, a seal gone) is refused, listed, and changes
+ * nothing. A received job whose figures are not its own (figures.ts) is refused too. A link
+ * that brings nothing new gives back `state` itself.
  */
 export function afterHandoff(state: DemoState, job: JobRecord): { ok: true; state: DemoState } | HandBackRefusal {
   const held = state.jobs.find((j) => j.id === job.id);
-  if (!held || isReceived(state, job.id))
+  // The same received job again brings nothing: the state stays as it is.
+  if (held && isReceived(state, job.id) && sameText(held, job)) return { ok: true, state };
+  if (!held || isReceived(state, job.id)) {
+    // Someone else's job holds to its figures and to the receipt held for it (figures.ts), as a pack does.
+    const wrong = heldFiguresRefusal(job, state.receipts);
+    if (wrong)
+      return {
+        ...refused("invalid_input", `This link cannot be imported: ${wrong} Nothing changed.`),
+        differences: [],
+      };
     return {
       ok: true,
       state: {
@@ -72,6 +75,7 @@ export function afterHandoff(state: DemoState, job: JobRecord): { ok: true; stat
         receivedJobs: held ? state.receivedJobs : [job.id, ...state.receivedJobs],
       },
     };
+  }
   const back = handBack(held, job);
   if (!back.ok) return back;
   return { ok: true, state: back.job === held ? state : { ...state, jobs: upsertJob(state.jobs, back.job) } };

@@ -61,6 +61,8 @@ const report = (error: unknown) =>
 const engine = engineBox(() => ({ now: Date.now(), randomHex, sealing }), headers, report);
 const wallet = walletBox(pack, localApi({ demoKey, sealing }), {
   confirmRequired: confirmSetting(process.env.ESCROW_CONFIRM),
+  // A receipt is checked against the public keys of the signer this process signs with (D27).
+  keys: sealing?.signer ? { keys: sealing.signer.keys } : undefined,
 });
 /** Without SITE_URL nothing serves the documents' pages: their resources get URIs no one fetches. */
 const siteUrl = process.env.SITE_URL || undefined;

@@ -9,7 +9,7 @@
  * `declined` when the person said no to a release or dispute (confirm.ts). A result names the
  * pack by its file name and setting, never by its path on this machine.
  */
-import { balancesOf, type EscrowApi, type EscrowError, EscrowKeeper } from "../client/index.ts";
+import { balancesOf, type EscrowApi, type EscrowError, EscrowKeeper, type Jwks } from "../client/index.ts";
 import type { ToolAnswer, ToolBox, ToolCallContext } from "../shared/mcp/mcp-server.ts";
 import { MODE, MONEY } from "../shared/protocol/constants.ts";
 import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/errors.ts";
@@ -48,17 +48,22 @@ function question(asked: Confirmable, title: string, quote: Record<string, unkno
       };
 }
 
-/** How the wallet box waits for its pack's lock, and whether a release or dispute needs a person (ESCROW_CONFIRM=required). */
+/**
+ * How the wallet box waits for its pack's lock, whether a release or dispute needs a person
+ * (ESCROW_CONFIRM=required), and the public keys receipts are checked against (the JWKS of the
+ * signer the engine signs with; none when it signs nothing: then no receipt settles a job).
+ */
 export interface WalletOptions {
   lock?: LockTimes;
   confirmRequired?: boolean;
+  keys?: Jwks;
 }
 
 /** The wallet tools over `pack`, acting through `api` (the engine in this process). */
 export function walletBox(
   pack: Pack,
   api: EscrowApi,
-  { lock = LOCK_TIMES, confirmRequired = false }: WalletOptions = {},
+  { lock = LOCK_TIMES, confirmRequired = false, keys }: WalletOptions = {},
 ) {
   const confirms = confirmations(confirmRequired);
   const box: ToolBox = {
@@ -118,7 +123,7 @@ export function walletBox(
     if (!loaded.ok) return refusal(invalid("ESCROW_PACK", loaded.message));
     let changed = false;
     const keeper = new EscrowKeeper(api, { state: loaded.state, onChange: () => (changed = true) });
-    const outcome = await tool.run(keeper, args);
+    const outcome = await tool.run(keeper, args, { keys });
     if (changed) savePack(pack, keeper.state);
     if (!outcome.ok) return refusalOf(outcome as EscrowError, tool);
     const state = keeper.state;

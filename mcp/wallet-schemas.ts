@@ -86,7 +86,20 @@ function successes(): Record<WalletOutcome, Schema> {
     link: withWallet({ required: ["link"], properties: { link: { type: "string" } } }),
     shared: withWallet({
       required: ["kind"],
-      properties: { kind: { enum: ["handoff", "receipt"] }, job: members.job!, receipt: members.receipt! },
+      properties: {
+        kind: { enum: ["handoff", "receipt"] },
+        job: members.job!,
+        receipt: members.receipt!,
+        changed: {
+          type: "boolean",
+          description: "False when the link brought nothing new (the same job or receipt again): nothing changed.",
+        },
+        settled: {
+          ...members.job!,
+          description:
+            "The job a receipt settled: held here funded or submitted, now as its receipt says (its signature holds).",
+        },
+      },
     }),
   };
 }

@@ -8,7 +8,7 @@
  * submit, release and dispute are idempotent (a repeat with the same arguments is refused as an
  * illegal transition and changes nothing); a top-up, a create or an opened link adds each time.
  */
-import { credits, type EscrowKeeper, TOP_UP_MAX } from "../client/index.ts";
+import { credits, type EscrowKeeper, type Jwks, openLink, TOP_UP_MAX, verifyReceipt } from "../client/index.ts";
 import { fieldsOf } from "../shared/documents/tools-json.ts";
 import type { ToolDefinition } from "../shared/mcp/tools.ts";
 import { FEE_TEXT } from "../shared/protocol/fees.ts";
@@ -17,7 +17,9 @@ import type { Schema } from "../shared/schemas/convert.ts";
 import { type WalletOutcome, walletOutputSchema } from "./wallet-schemas.ts";
 
 export type Args = Record<string, unknown>;
-type Run = (keeper: EscrowKeeper, args: Args) => Promise<{ ok: boolean }> | { ok: boolean };
+/** What a tool reads besides the keeper and its arguments: the signer's public keys (its JWKS) when it signs (D27). */
+type WalletContext = { keys?: Jwks };
+type Run = (keeper: EscrowKeeper, args: Args, wallet: WalletContext) => Promise<{ ok: boolean }> | { ok: boolean };
 
 const JOB_ID: Schema = { type: "string", pattern: "^as_[0-9a-f]{10}$", description: "The id of a job in the wallet." };
 const PAGE: Schema = {
@@ -163,12 +165,18 @@ export const WALLET_TOOLS: WalletTool[] = [
     name: "wallet_open_link",
     title: "Open a link",
     description:
-      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a receipt, or a job. A job this wallet did not create is received: its payer's, in none of this wallet's figures; submit and hand it back. A link of a job this wallet created (a hand-back) brings only its worker's step: its proof, note and time (funded to submitted) and the service's fresh seal; any other difference from this wallet's copy is refused and listed in the message. A bad link changes nothing.",
+      "Opens a handoff (h1.) or receipt (r1.) link, or a page address holding one, checks it, and keeps what it holds: a receipt, or a job. A job this wallet did not create is received: its payer's, in none of this wallet's figures; submit and hand it back. A link of a job this wallet created (a hand-back) brings only its worker's step: its proof, note and time (funded to submitted) and the service's fresh seal; any other difference from this wallet's copy is refused and listed in the message. A receipt whose signature holds for the signing key settles the job it is the receipt of, held here funded or submitted (settled in the result); one that contradicts a job held is refused. A bad link, or one that brings nothing new, changes nothing.",
     properties: { link: { type: "string", description: "The link or bare token." } },
     required: ["link"],
     outcome: "shared",
     field: "link",
-    run: (k, args) => k.importLink(text(args, "link")),
+    // A receipt settles a job held at an earlier step only when its signature holds for the
+    // signer's public keys, checked here in the process (client/receipt-import.ts).
+    run: async (k, args, { keys }) => {
+      const opened = openLink(text(args, "link"));
+      const signed = opened.ok && opened.kind === "receipt" && !!keys && (await verifyReceipt(opened.receipt, keys)).ok;
+      return opened.ok ? k.importLink(opened, { signatureValid: signed }) : opened;
+    },
   },
 ];
 

@@ -2,7 +2,8 @@
  * The client-held state (this folder: the format every client keeps, the web UI, the client
  * library and the stdio server's wallet alike). Here the whole state and its demo pack (D20): one JSON shape serves as the export
  * file and as the versioned localStorage record. Reading one checks everything first (each job
- * by the engine's client-held job rules, each receipt by the receipt rules verify applies) and
+ * by the engine's client-held job rules, each receipt by the receipt rules verify applies, each
+ * job's figures by the fee rule and each settled job against its receipt, figures.ts) and
  * returns either a complete state or one message: a bad file or record changes nothing.
  * The demo key is never part of it. A job received through a handoff link (D19) is someone
  * else's: its id is listed in `receivedJobs` (D28), and it counts in none of this state's own
@@ -14,6 +15,7 @@
 import { isObject } from "../lib/json.ts";
 import { LIMITS, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { parseDateTime } from "../protocol/datetime.ts";
+import { heldFiguresRefusal } from "./figures.ts";
 import { creditsHeld, SIMULATED, sumRefusal } from "./pack-sums.ts";
 
 export { creditsHeld } from "./pack-sums.ts";
@@ -113,7 +115,8 @@ function readReceived(raw: unknown, ids: ReadonlySet<string>): TokenResult<strin
  * fields are ignored, but for those that would say its credits are real money; a `demo_key` in a
  * hand-edited file is never read; a pack without `received_jobs` holds only its own jobs, and one
  * without `topped_up` counts what its figures hold above the start as topped up. Activity past
- * the cap keeps its newest 80 events. Last, its figures must add up.
+ * the cap keeps its newest 80 events. Last, each job's figures must be its own (figures.ts) and
+ * the four figures must add up.
  */
 export function readPack(raw: unknown): TokenResult<DemoState> {
   const fail = (message: string) => ({ ok: false as const, message: `Not a demo pack: ${message}` });
@@ -156,6 +159,10 @@ export function readPack(raw: unknown): TokenResult<DemoState> {
     receipts: receipts.value,
     activity: activity.value.slice(0, LIMITS.activityMax),
   };
+  for (const job of state.jobs) {
+    const wrong = heldFiguresRefusal(job, state.receipts);
+    if (wrong) return fail(wrong);
+  }
   state.toppedUp = isBalance(raw.topped_up) ? raw.topped_up : Math.max(0, creditsHeld(state) - STARTING_CREDITS);
   const refusal = sumRefusal(state);
   return refusal === null ? { ok: true, value: state } : fail(refusal);

@@ -6,7 +6,9 @@
  * refused step changes nothing (SETTLEMENT.md "What the client keeps"), and the outcomes every run of
  * walks must meet. Walks also receive jobs from another payer's handoff links, hand their own
  * jobs to a worker and take them back, and open forged links of their own jobs: received jobs
- * are in none of the four figures and a link never moves an own job's credits (D28).
+ * are in none of the four figures and a link never moves an own job's credits (D28). And they
+ * import receipt links (receipt-steps.ts): a receipt vouched for settles the job it is the
+ * receipt of, moving its credits as the action would have; others settle nothing.
  */
 import { expect } from "bun:test";
 import fc from "fast-check";
@@ -21,6 +23,7 @@ import {
 } from "../../client/index.ts";
 import { STARTING_CREDITS } from "../../shared/protocol/constants.ts";
 import { PROOF_URL } from "../support/helpers.ts";
+import { isReceiptStep, type ReceiptStep, receiptStep, receiptStepArb } from "./receipt-steps.ts";
 
 /** fast-check's seed for every walk, so each run makes the same walks. */
 export const SEED = 20261124;
@@ -34,7 +37,8 @@ type Step =
   | { kind: "unknown" }
   | { kind: "receive"; amount: number; depth: number }
   | { kind: "hand_back"; pick: number }
-  | { kind: "forge"; pick: number; status: JobStatus };
+  | { kind: "forge"; pick: number; status: JobStatus }
+  | ReceiptStep;
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {
@@ -75,6 +79,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
       status: fc.constantFrom<JobStatus>("open", "funded", "submitted", "released", "disputed"),
     }),
   },
+  { weight: 2, arbitrary: receiptStepArb },
 );
 
 /** A job another payer (`other`) creates and takes `depth` steps (fund, submit, release), handed to `keeper`. */
@@ -128,6 +133,7 @@ export async function walk(
       continue;
     } else if (step.kind === "unknown") outcome = await keeper.release("as_ffffffffff");
     else if (step.kind === "receive") outcome = await receive(keeper, other, step.amount, step.depth);
+    else if (isReceiptStep(step)) outcome = await receiptStep(keeper, api, step, ids);
     else {
       const id = ids.length === 0 ? "as_0000000000" : ids[step.pick % ids.length]!;
       const job = keeper.job(id);
@@ -174,4 +180,7 @@ export const MET = [
   "dispute:not_payer",
   "hand_back:ok",
   "forge:invalid_input",
+  "settle_theirs:ok",
+  "settle_own:ok",
+  "forge_receipt:invalid_input",
 ];

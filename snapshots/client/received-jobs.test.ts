@@ -168,24 +168,3 @@ describe("a handoff link of a job this state created (D28)", () => {
     expect(payer.state).toBe(before);
   });
 });
-
-describe("a receipt link of a job held at an earlier step", () => {
-  test("leaves the job record and the balances as they are, and settledBy gives the receipt that settled it", async () => {
-    const { worker, payer, id } = await handedOver();
-    await worker.submit(id, { proof_url: PROOF_URL });
-    const back = worker.handoffLink(id);
-    if (!back.ok) throw new Error(back.message);
-    payer.importLink(back.link);
-    await payer.release(id);
-    expect(worker.settledBy(id)).toBeUndefined();
-    const job = worker.job(id);
-    const balances = worker.balances();
-    const link = payer.receiptLink(id);
-    if (!link.ok) throw new Error(link.message);
-    expect(worker.importLink(link.link)).toMatchObject({ ok: true, kind: "receipt" });
-    expect(worker.job(id)).toBe(job!);
-    expect(worker.balances()).toEqual(balances);
-    expect(worker.settledBy(id)).toMatchObject({ job_id: id, status: "released", agent_payout: 57 });
-    expect(payer.settledBy(id)).toBeUndefined();
-  });
-});

@@ -3,7 +3,8 @@
  * client: the engine tools answer as the live HTTP engine does for the same body and key, each
  * catalog error is an isError result, every result validates by its tool's output schema, and
  * the wallet tools keep a demo pack file that the web UI reads (D20), hand a funded job from a
- * payer agent to a worker agent and back with proof through h1. links (D19), refuse in the
+ * payer agent to a worker agent and back with proof through h1. links (D19), settle the worker's
+ * copy with the payer's signed receipt, refuse in the
  * catalog's shape without touching the pack, and never show the pack's path. Confirmations of
  * release and dispute are in confirm.e2e.test.ts.
  */
@@ -179,6 +180,15 @@ describe.each(ERAS.map((e) => e.era))("bun run mcp (stdio), a %s client", (era) 
     const pack = parsePack(readFileSync(`${dir}/payer.json`, "utf8"));
     expect(pack.ok && pack.value.jobs[0]?.status).toBe("released");
     expect(pack.ok && pack.value.receipts[0]?.job_id).toBe(id);
+    // The payer's receipt settles the worker's copy: the worker's wallet checks its signature
+    // against the keys of the signer it signs with (issue 41, finding 2).
+    const receipt = content(await payer.callTool({ name: "wallet_receipt_link", arguments: { job_id: id } })).link;
+    const settled = await worker.callTool({ name: "wallet_open_link", arguments: { link: receipt } });
+    valid(settled, "wallet_open_link");
+    expect(content(settled).settled).toMatchObject({ id, status: "released", fee: 10, agentPayout: 190 });
+    expect(content(settled).wallet.balances).toEqual(
+      own({ payerCredits: 1000, inEscrow: 0, agentWallet: 0, feesPaid: 0 }),
+    );
     await payer.close();
     await worker.close();
   }, 30_000);

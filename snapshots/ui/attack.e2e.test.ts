@@ -132,7 +132,8 @@ describe("hostile content renders as text", () => {
     const shared = page.getByRole("region", { name: "Shared job", exact: true });
     await shared.getByText(TITLE, { exact: true }).waitFor();
     await expectInert(page);
-    await shared.getByRole("button", { name: "Import job", exact: true }).click();
+    // A released job that carries no seal is taken only on the deliberate second button.
+    await shared.getByRole("button", { name: "Import anyway", exact: true }).click();
     await jobsRegion(page).getByText(TITLE, { exact: true }).waitFor();
     await expectInert(page);
   });
@@ -142,7 +143,8 @@ describe("hostile content renders as text", () => {
     const page = await harness().open(`/?receipt=${encodeReceipt(receipt as any)}`);
     const shared = page.getByRole("region", { name: "Shared receipt", exact: true });
     await shared.getByText(TITLE, { exact: true }).waitFor();
-    await shared.getByRole("button", { name: "Import receipt", exact: true }).click();
+    // An unsigned receipt is taken only on the deliberate second button.
+    await shared.getByRole("button", { name: "Import anyway", exact: true }).click();
     await page.getByRole("region", { name: "Receipts", exact: true }).getByText(TITLE, { exact: true }).waitFor();
     await expectInert(page);
   });

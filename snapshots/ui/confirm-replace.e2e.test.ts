@@ -127,3 +127,67 @@ describe("Import demo pack", () => {
     expect(await snapshot(page)).toEqual(before);
   });
 });
+
+describe("a demo pack whose own jobs were rewritten (issue 41, finding 5)", () => {
+  /** A page holding one job of 300 credits walked to `to`, and its exported pack. */
+  async function exported(to: "released" | "disputed") {
+    const page = await harness().open();
+    await walkTo(page, to, { title: "Data cleanup", amount: 300 });
+    const { pack } = await exportPack(page);
+    return { page, pack, job: pack.jobs[0], receipt: pack.receipts[0] };
+  }
+
+  test("a released job set to fee 0 and payout 300, the agent wallet raised to match, is refused before any question", async () => {
+    const { page, pack, job } = await exported("released");
+    const before = await snapshot(page);
+    Object.assign(job, { fee: 0, agentPayout: 300 });
+    pack.agent_credits += 15;
+    await chooseFile(page, JSON.stringify(pack));
+    await expectText(alertsIn(page).first(), "released with fee 0 and agent payout 300", "the fee rule gives fee 15");
+    expect(await dialogOf(page).count()).toBe(0);
+    expect(await snapshot(page)).toEqual(before);
+  });
+
+  test("a disputed job's amount changed from 300 to 3,000 is refused: it is not as its receipt says", async () => {
+    const { page, pack, job } = await exported("disputed");
+    job.amount = 3000;
+    await chooseFile(page, JSON.stringify(pack));
+    await expectText(alertsIn(page).first(), "is not as its receipt says");
+    expect(await dialogOf(page).count()).toBe(0);
+  });
+
+  test("a disputed job changed with its receipt to match is named in the question, which asks for Import anyway", async () => {
+    const { page, pack, job, receipt } = await exported("disputed");
+    Object.assign(job, { amount: 3000 });
+    Object.assign(receipt, { amount: 3000, returned_to_payer: 3000 });
+    const before = await snapshot(page);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/api/v0/")) asked.push(path);
+    });
+    await chooseFile(page, JSON.stringify(pack));
+    const dialog = page.getByRole("dialog", { name: "Import this demo pack?" });
+    await expectText(dialog, `The service says the seal of 1 job does not hold: "Data cleanup" (${job.id})`);
+    expect(asked).toEqual(["/api/v0/verify"]);
+    expect(await button(dialog, "Replace everything").count()).toBe(0);
+    await button(dialog, "Cancel").click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await snapshot(page)).toEqual(before);
+    await chooseFile(page, JSON.stringify(pack));
+    await button(dialogOf(page), "Import anyway").click();
+    await expectText(jobItem(page, "Data cleanup"), "3,000 credits");
+  });
+
+  test("a pack with no sealed job asks nothing of the service, and the question is Replace everything", async () => {
+    const { text } = await scriptedPack();
+    const page = await pageWithWork();
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/v0/")) asked.push(request.url());
+    });
+    await chooseFile(page, text);
+    await button(dialogOf(page), "Replace everything").waitFor();
+    expect(asked).toEqual([]);
+  });
+});

@@ -6,7 +6,13 @@
  */
 import { describe, expect, test } from "bun:test";
 import { type AnswerOf, EscrowKeeper, freshState, type JobRecord, localApi } from "../../client/index.ts";
-import { OWN_SEAL_FAILED, SEAL_LOST, SEAL_WAIT, THEIR_SEAL_FAILED } from "../../site/src/client/hand-back-gate.ts";
+import {
+  OWN_SEAL_FAILED,
+  SEAL_LOST,
+  SEAL_WAIT,
+  THEIR_SEAL_FAILED,
+  THEIR_UNSEALED,
+} from "../../site/src/client/hand-back-gate.ts";
 import type { SealCheck } from "../../site/src/client/seal-checks.ts";
 import { sharedIntro, sharedPanel } from "../../site/src/client/shared-panel.ts";
 import { verdictOf, verdictView } from "../../site/src/client/verdict.ts";
@@ -17,12 +23,12 @@ const _window = useHappyDocument();
 
 /** A payer's funded job and the worker's submitted copy of it. */
 async function walked() {
-  const payer = new EscrowKeeper(localApi(), { now: () => NOW });
+  const payer = new EscrowKeeper(localApi({ now: () => NOW }), { now: () => NOW });
   const created = await payer.create({ title: "Audit", amount: 100, criteria: "Full audit of all 12 functions" });
   if (!created.ok) throw new Error(created.message);
   const id = created.job.id;
   await payer.fund(id);
-  const worker = new EscrowKeeper(localApi(), { now: () => NOW });
+  const worker = new EscrowKeeper(localApi({ now: () => NOW }), { now: () => NOW });
   worker.importLink({ kind: "handoff", job: payer.job(id)! });
   await worker.submit(id, { proof_url: PROOF_URL });
   return { payer, back: worker.job(id)! };
@@ -87,8 +93,8 @@ describe("a receipt's verdict", () => {
 
   test("whose figures are right but whose signature does not hold says what may have changed", () => {
     const verdict = verdictOf(answer({ signature_valid: false } as Partial<AnswerOf<"verify">>));
-    expect(verdict.state).toBe("mismatch");
-    if (verdict.state === "mismatch") expect(verdict.text).not.toContain("mismatch on .");
+    expect(verdict.state).toBe("unvouched");
+    if (verdict.state === "unvouched") expect(verdict.text).not.toContain("mismatch on .");
     expect(verdictView(verdict).textContent).toContain(
       "The fee, payout and refund are right, but the receipt is not as the service signed it",
     );
@@ -98,6 +104,14 @@ describe("a receipt's verdict", () => {
     const view = verdictView(verdictOf(answer({}))).textContent;
     expect(view).not.toContain("mismatch on .");
     expect(view).toContain("The fee, payout and refund are right, but the service vouches only for receipts it signed");
+  });
+
+  test("with figures that add up is not Valid when the signature does not hold, nor when there is none (issue 41, finding 3)", () => {
+    const badge = (extra: Partial<AnswerOf<"verify">>) =>
+      verdictView(verdictOf(answer({ valid: true, ...extra }))).querySelector(".verdict-badge")?.textContent;
+    expect(badge({ signature_valid: false } as Partial<AnswerOf<"verify">>)).toBe("Figures right");
+    expect(badge({})).toBe("Figures right");
+    expect(badge({ signature_valid: true } as Partial<AnswerOf<"verify">>)).toBe("✓ Valid");
   });
 
   test("with a wrong figure still names it", () => {
@@ -136,5 +150,68 @@ describe("a hand-back of a job that left sealed and comes back without a seal (f
     expect(div.querySelector(".seal-badge")?.textContent).toBe("Seal does not match");
     expect(div.querySelector(".seal-badge")?.className).toContain("invalid");
     expect(div.querySelector(".seal-check")?.textContent).toContain(SEAL_LOST);
+  });
+});
+
+describe("a refused hand-back in the page's words (issue 41, finding 9)", () => {
+  test("lists a differing time as the page writes times, not as an ISO stamp", async () => {
+    const { payer, back } = await walked();
+    const { div } = panel({ ...back, createdAt: "2026-12-07T14:06:39.198Z" }, payer.state);
+    const list = div.querySelector('ul[aria-label="Differences"]');
+    expect(list?.textContent).toBe(
+      "Created differs: yours “1 Jan 2026, 00:00 UTC”, the link's “7 Dec 2026, 14:06 UTC”.",
+    );
+  });
+
+  test("gives a time to the second when the two differ within the minute", async () => {
+    const { payer, back } = await walked();
+    const { div } = panel({ ...back, createdAt: "2026-01-01T00:00:07.000Z" }, payer.state);
+    expect(div.querySelector('ul[aria-label="Differences"]')?.textContent).toBe(
+      "Created differs: yours “1 Jan 2026, 00:00:00 UTC”, the link's “1 Jan 2026, 00:00:07 UTC”.",
+    );
+  });
+
+  test("does not open with the promise that importing brings the proof into your copy", async () => {
+    const { payer, back } = await walked();
+    const rewritten = { ...back, criteria: "Any comment on one function" };
+    const intro = sharedIntro(payer.state, rewritten);
+    expect(intro).not.toContain("importing brings the proof");
+    expect(intro).toStartWith("Your job came back from its agent with proof, but this link cannot be imported");
+    expect(panel(rewritten, payer.state).div.querySelector("p.muted")?.textContent).toBe(intro);
+  });
+});
+
+describe("a job not yours that carries no seal (issue 41, finding 4)", () => {
+  test.each(["missing", "older"] as const)(
+    "and says it is past open is warned as a changed one is: Import anyway (its seal %s)",
+    async (state) => {
+      const { back } = await walked();
+      const { seal: _, ...unsealed } = { ...back, amount: 5000 };
+      const { div, importJob, anyway } = panel(unsealed as JobRecord, freshState(), { state });
+      expect([importJob.disabled, anyway?.disabled]).toEqual([true, false]);
+      expect(div.querySelector("#shared-import-note")?.textContent).toStartWith(THEIR_UNSEALED);
+      expect(div.querySelector("#shared-import-note")?.className).toBe("error");
+    },
+  );
+
+  test("and is open imports with one click: it claims no credits yet", async () => {
+    const { payer, back } = await walked();
+    const open = { ...payer.job(back.id)!, status: "open" as const, fundedAt: null };
+    const { importJob, anyway } = panel(open, freshState(), { state: "missing" });
+    expect([importJob.disabled, anyway]).toEqual([false, undefined]);
+  });
+});
+
+describe("a job not yours whose figures are not its own (issue 41, finding 5)", () => {
+  test("is refused with the reason, no Differences and no Import anyway", async () => {
+    const { back } = await walked();
+    const forged = { ...back, status: "released" as const, fee: 0, agentPayout: 100, resolvedAt: back.submittedAt };
+    const { div, importJob, anyway } = panel(forged, freshState(), { state: "invalid", message: "changed" });
+    expect([importJob.disabled, anyway]).toEqual([true, undefined]);
+    expect(div.querySelector('ul[aria-label="Differences"]')).toBeNull();
+    expect(div.querySelector("#shared-import-note")?.textContent).toContain(
+      "is released with fee 0 and agent payout 100, but the fee rule gives fee 5 and agent payout 95 on 100 credits",
+    );
+    expect(div.querySelector("#shared-import-note")?.textContent).not.toContain("This is your job");
   });
 });

@@ -5,29 +5,21 @@
  * warning stays on their job after a reload; their hand-back is refused on the payer's page,
  * Import job disabled and the differences listed, and the payer's criteria stay. A clean
  * hand-back imports the proof. A copied link goes when its job moves on; a received job's link
- * is the "Hand-back link"; opening a link clears the last status message.
+ * is the "Hand-back link"; opening a link clears the last status message; the same hand-back
+ * imported again changes nothing. Receipt links are receipt-links.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectText } from "../../scripts/harness/page-waits.ts";
+import { copyLink, decodeToken, encodeToken, openLink, submitProof, walkTo } from "../../scripts/harness/ui-actions.ts";
 import {
-  copyLink,
-  decodeToken,
-  encodeToken,
-  openLink,
-  release,
-  submitProof,
-  walkTo,
-} from "../../scripts/harness/ui-actions.ts";
-import {
+  activityItems,
   button,
   expectStatus,
   field,
   jobItem,
   PROOF_URL,
-  receiptItem,
   region,
-  wallet,
 } from "../../scripts/harness/ui-names.ts";
 
 const harness = useHarness("ui/hand-back.e2e");
@@ -118,29 +110,25 @@ describe("a copied link", () => {
   });
 });
 
-describe("a receipt of a job held at an earlier step", () => {
-  test("shows the worker's submitted job as settled by it; the job and the balances stay", async () => {
+describe("a link imported a second time (issue 41, finding 8)", () => {
+  test("the same hand-back changes nothing, adds no activity entry and says Already up to date", async () => {
     const payer = await harness().open();
-    const { link } = await copyLink(payer, await walkTo(payer, "funded", { title: "Settled", amount: 60 }), "handoff");
+    const job = await walkTo(payer, "funded", { title: "Twice", amount: 80 });
+    const { link } = await copyLink(payer, job, "handoff");
     const worker = await harness().open();
     await openLink(worker, link);
     await button(region(worker, "Shared job"), "Import job").click();
-    await submitProof(jobItem(worker, "Settled"));
-    const { link: back } = await copyLink(worker, jobItem(worker, "Settled"), "handback");
+    await submitProof(jobItem(worker, "Twice"));
+    const { link: back } = await copyLink(worker, jobItem(worker, "Twice"), "handback");
     await openLink(payer, back);
     await button(region(payer, "Shared job"), "Import job").click();
-    await release(jobItem(payer, "Settled"));
-    const { link: receipt } = await copyLink(payer, receiptItem(payer, "Settled"), "receipt");
+    await expectStatus(jobItem(payer, "Twice"), "submitted");
+    const before = await activityItems(payer).count();
 
-    await openLink(worker, receipt);
-    await button(region(worker, "Shared receipt"), "Import receipt").click();
-    await receiptItem(worker, "Settled").waitFor();
-    const job = jobItem(worker, "Settled");
-    await expectText(
-      job,
-      /Settled by its receipt: released on .*: fee 3, agent got 57\. This copy of the job stays as it was/,
-    );
-    await expectStatus(job, "submitted");
-    await expectText(wallet(worker), /^0$/);
+    await openLink(payer, back);
+    await button(region(payer, "Shared job"), "Import job").click();
+    await expectText(payer.locator("#page-status"), /^Already up to date: /);
+    expect(await activityItems(payer).count()).toBe(before);
+    await expectStatus(jobItem(payer, "Twice"), "submitted");
   });
 });

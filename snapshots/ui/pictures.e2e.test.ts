@@ -331,7 +331,7 @@ describe("receipts' verification badges", () => {
     expect(await receipt.getByRole("list", { name: "Mismatches" }).count()).toBe(0);
   });
 
-  test("a pasted receipt link whose figures do not add up shows a Mismatch badge and the mismatches as it opens; imported, it keeps them, and Verify receipt agrees", async () => {
+  test("a pasted receipt link whose figures do not add up shows a Mismatch badge and the mismatches as it opens; imported anyway, it keeps them, and Verify receipt agrees", async () => {
     const page = await harness().open();
     await walkTo(page, "released", { title: "Unit tests" });
     const { token } = await copyLink(page, receiptItem(page, "Unit tests"), "receipt");
@@ -349,7 +349,8 @@ describe("receipts' verification badges", () => {
     expect(await mismatchesIn(shared)).toEqual(expected);
     await expectNumber(field(shared, "Shared fee"), 7);
 
-    await button(shared, "Import receipt").click();
+    // Changed after signing, it is taken only on the deliberate second button (issue 41, finding 3).
+    await button(shared, "Import anyway").click();
     const held = receiptItem(receiver, "Unit tests");
     await expectText(held, "✗ Mismatch");
     expect(await mismatchesIn(held)).toEqual(expected);

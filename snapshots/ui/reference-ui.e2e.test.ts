@@ -180,11 +180,13 @@ describe("the reference web UI", () => {
     await expectText(jobItems(receiver).first(), "Market scan");
     await expectNewestActivity(receiver, "import");
 
-    // The query form ?handoff=<token> opens the same job; importing its id again replaces it.
+    // The query form ?handoff=<token> opens the same job; importing it again changes nothing
+    // and logs no second event (issue 41, finding 8).
     await openLink(receiver, `${harness().baseURL}/?handoff=${token}`);
     await expectText(region(receiver, "Shared job"), "Market scan", /\bfunded\b/i);
     await button(region(receiver, "Shared job"), "Import job").click();
-    await expectNewestActivity(receiver, "import", "import");
+    await expectText(receiver.locator("#page-status"), /^Already up to date: /);
+    await expectNewestActivity(receiver, "import", "create");
     await expectCount(jobItem(receiver, "Market scan"), 1);
     await expectCount(jobItems(receiver), 2);
 

@@ -12,6 +12,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
+import { expectText } from "../../scripts/harness/page-waits.ts";
 import {
   copyLink,
   decodeToken,
@@ -23,6 +24,7 @@ import {
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
 import { button, expectStatus, jobItem, receiptItem, region } from "../../scripts/harness/ui-names.ts";
+import { THEIR_UNSEALED } from "../../site/src/client/hand-back-gate.ts";
 import { SEAL_MEANINGS } from "../../site/src/client/seal-badge.ts";
 import { OLDER_HANDOFF, OLDER_PACK, OLDER_RECEIPT } from "../client/older-seals.ts";
 
@@ -85,6 +87,27 @@ describe("the seal badge of a handed-off job", () => {
     const receiver = await harness().open();
     await openLink(receiver, link.replace(token, encodeToken("h1.", { ...decodeToken(token), job })));
     await expectBadge(region(receiver, "Shared job"), "Not sealed", SEAL_MEANINGS.seal.missing);
+  });
+
+  test("a handoff link edited to 5,000 credits with its seal deleted is warned as a changed one is (issue 41, finding 4)", async () => {
+    const sender = await harness().open();
+    const { token, link } = await copyLink(
+      sender,
+      await walkTo(sender, "funded", { title: "Deleted seal", amount: 100 }),
+      "handoff",
+    );
+    const { se: _, ...job } = decodeToken(token).job;
+    const receiver = await harness().open();
+    await openLink(
+      receiver,
+      link.replace(token, encodeToken("h1.", { ...decodeToken(token), job: { ...job, a: 5000 } })),
+    );
+    const shared = region(receiver, "Shared job");
+    await expectBadge(shared, "Not sealed");
+    await expectText(shared, THEIR_UNSEALED);
+    expect(await button(shared, "Import job").isDisabled()).toBe(true);
+    await button(shared, "Import anyway").click();
+    await expectStatus(jobItem(receiver, "Deleted seal"), "funded");
   });
 
   test("with no answer from the service, a sealed job says Could not check the seal", async () => {

@@ -1,7 +1,8 @@
 /**
  * The question Reset and Import demo pack ask before they replace everything:
  * index.astro's native modal <dialog> (#replace-dialog), named by its heading, saying what
- * would be lost, with Cancel focused first and "Replace everything" beside it. Cancel or Escape
+ * would be lost, with Cancel focused first and "Replace everything" (or "Import anyway", for a pack
+ * with a job whose seal does not hold) beside it. Cancel or Escape
  * answers no and changes nothing; whatever the answer, the focus goes back to the button that
  * asked.
  */
@@ -17,14 +18,21 @@ export const holdings = (state: DemoState): string =>
   `and ${credits(state.agentCredits)} in the agent wallet`;
 
 /**
- * Asks `heading` with `text` in the dialog; true only when "Replace everything" is chosen. The
- * focus goes back to `opener` when the dialog closes. A question already open answers no.
+ * Asks `heading` with `text` in the dialog; true only when its confirming button, "Replace
+ * everything" or the `confirm` given (a deliberate "Import anyway"), is chosen. The focus goes
+ * back to `opener` when the dialog closes. A question already open answers no.
  */
-export function askToReplace(heading: string, text: string, opener: HTMLElement): Promise<boolean> {
+export function askToReplace(
+  heading: string,
+  text: string,
+  opener: HTMLElement,
+  confirm = "Replace everything",
+): Promise<boolean> {
   const dialog = $("replace-dialog") as HTMLDialogElement;
   if (dialog.open) return Promise.resolve(false);
   $("replace-title").textContent = heading;
   $("replace-text").textContent = text;
+  $("replace-confirm").textContent = confirm;
   dialog.returnValue = "";
   return new Promise((answer) => {
     dialog.addEventListener(

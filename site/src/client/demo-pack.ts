@@ -1,14 +1,17 @@
 /**
  * Export and import of the demo pack (D20): one JSON file of the whole state, without the demo
  * key, written and read by the keeper (client/sharing.ts). The page adds the download and the
- * file chooser. Import checks the whole file first, then asks before it replaces everything
- * (confirm-replace.ts); a bad file or a no changes nothing.
+ * file chooser. Import checks the whole file first (its figures, offline), then asks the service
+ * about its sealed jobs' seals (pack-seals.ts), then asks before it replaces everything
+ * (confirm-replace.ts), naming any job whose seal does not hold; a bad file or a no changes nothing.
  */
 import { PACK_BYTES_MAX, readPackText } from "../../../client/sharing.ts";
+import { isSealed } from "../../../shared/client-state/signed-members.ts";
 import { askToReplace, holdings } from "./confirm-replace.ts";
 import { $, h } from "./dom.ts";
 import { land } from "./landing.ts";
 import { errorBy, statusPage } from "./notices.ts";
+import { packSeals, sealsWarning } from "./pack-seals.ts";
 import { clearAllErrors, keeper, ui } from "./page-state.ts";
 import { clearViewState } from "./view-state.ts";
 
@@ -41,11 +44,19 @@ export async function importPack(file: File): Promise<void> {
   }
   // A pack that reads takes away the errors shown, an earlier pack's too.
   clearAllErrors();
+  // Its sealed jobs' seals are asked of the service first; one that does not hold is named in the
+  // question, which then asks for "Import anyway" (pack-seals.ts).
+  const sealed = read.state.jobs.filter(isSealed).length;
+  if (sealed > 0)
+    statusPage(`Checking the seals of the pack's ${sealed === 1 ? "sealed job" : `${sealed} sealed jobs`}…`);
+  const seals = await packSeals(read.state.jobs, keeper.api);
+  statusPage("");
   const sure = await askToReplace(
     "Import this demo pack?",
     `${file.name} holds ${holdings(read.state)}. Importing it replaces everything here: ` +
-      `you would lose ${holdings(keeper.state)}.`,
+      `you would lose ${holdings(keeper.state)}. ${sealsWarning(seals)}`.trim(),
     button,
+    seals.changed.length > 0 ? "Import anyway" : undefined,
   );
   if (!sure) return;
   clearViewState(ui);

@@ -18,7 +18,7 @@ export interface JobView {
   seal?: SealCheck;
   /** A settled job's money flow (money-flow.ts), once loaded; nothing for a job not settled. */
   flow?: Child;
-  /** What a receipt imported from a link says of a job held at an earlier step (settledNote). */
+  /** What a job at an earlier step says of a receipt of it that did not settle it (unsettledNote). */
   settled?: string;
   /** True for a job received through a handoff link: its payer is someone else (D28). */
   received: boolean;

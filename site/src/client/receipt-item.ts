@@ -24,16 +24,12 @@ export interface ReceiptExtras {
 }
 
 /**
- * What a job item says when a receipt link settled the job elsewhere while the job held is older
- * (client settledBy): the job record stays as it is, and no balance moves.
+ * What a job item at an earlier step says of a receipt of it held beside it, which did not settle
+ * it (client/receipt-import.ts): a receipt settles a job only when imported with a signature of
+ * the service that holds. Its figures are not repeated: nothing vouches for them.
  */
-export function settledNote(receipt: ReceiptRecord): string {
-  const how =
-    receipt.status === "released"
-      ? `fee ${credits(receipt.release_fee)}, agent got ${credits(receipt.agent_payout)}`
-      : `${credits(receipt.returned_to_payer)} credits returned to the payer, no fee`;
-  return `Settled by its receipt: ${receipt.status} on ${when(receipt.resolved)}: ${how}. This copy of the job stays as it was; the receipt moves none of your balances.`;
-}
+export const unsettledNote = (receipt: ReceiptRecord): string =>
+  `A receipt says this job was ${receipt.status} on ${when(receipt.resolved)}, but it did not settle this copy: a receipt settles a job only when it comes with a signature of the service that holds.`;
 
 /** One receipt as a list item, its money values labelled. */
 export function receiptItem(receipt: ReceiptRecord, extras: ReceiptExtras = {}): HTMLLIElement {

@@ -3,7 +3,7 @@
  * activity, an opened share link and the last simulation, redrawn on every change. Rendering
  * asks the service nothing and changes nothing but the DOM; keyboard focus survives it.
  */
-import { type DemoState, isReceived, type JobRecord, settledBy } from "../../../client/index.ts";
+import { type DemoState, isReceived, isSealed, type JobRecord } from "../../../client/index.ts";
 import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { activityItem } from "./activity-item.ts";
 import { renderBalances } from "./balances-view.ts";
@@ -17,7 +17,7 @@ import { focusHeading, jobNode } from "./landing.ts";
 import { errorBy } from "./notices.ts";
 import { flows, linkPanel, simulations } from "./on-demand.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
-import { receiptItem, settledNote } from "./receipt-item.ts";
+import { receiptItem, unsettledNote } from "./receipt-item.ts";
 import type { SealCheck, SealKind } from "./seal-checks.ts";
 import { shownLink, type ViewState } from "./view-state.ts";
 
@@ -54,15 +54,16 @@ export function sealSubjects(state: DemoState, ui: ViewState): { kind: SealKind;
   return subjects;
 }
 
-/** What a receipt imported from a link says of a job held at an earlier step; the job stays as it is. */
-function settledOf(state: DemoState, job: JobRecord): string | undefined {
-  const receipt = settledBy(state, job.id);
-  return receipt ? settledNote(receipt) : undefined;
-}
+/** A job's receipt, held beside it (client/receipt-import.ts: one that settled it, or one that could not). */
+const receiptOf = (state: DemoState, job: JobRecord) => state.receipts.find((r) => r.job_id === job.id);
 
 function jobView(job: JobRecord, page: PageView): JobView {
   const { ui } = page;
   const received = isReceived(page.state, job.id);
+  const settled = job.status === "released" || job.status === "disputed";
+  const receipt = receiptOf(page.state, job);
+  // A job a receipt settled carries no seal: its receipt's signature, in Receipts, vouches for it.
+  const sealShown = (ui.handedOff.has(job.id) || received) && !(settled && receipt && !isSealed(job));
   const quotes: JobView["quotes"] = {};
   // A received job's fund, release and dispute are its payer's (D28): nothing to quote.
   if (!received) for (const action of quotedActions(job.status)) quotes[action] = page.quote(job, action);
@@ -72,11 +73,11 @@ function jobView(job: JobRecord, page: PageView): JobView {
     payerCredits: page.state.payerCredits,
     busy: ui.busy.has(job.id),
     link: shownLink(ui, "handoff", job),
-    seal: ui.handedOff.has(job.id) || received ? page.seal("seal", job) : undefined,
+    seal: sealShown ? page.seal("seal", job) : undefined,
     // A settled job's picture loads with its first settled job (on-demand.ts).
-    flow: job.status === "released" || job.status === "disputed" ? flows.ready(page.redraw)?.moneyFlow(job) : null,
+    flow: settled ? flows.ready(page.redraw)?.moneyFlow(job) : null,
     received,
-    settled: settledOf(page.state, job),
+    settled: receipt && !settled ? unsettledNote(receipt) : undefined,
     draft: (name) => ui.drafts.get(`${name}-${job.id}`) ?? "",
     now: page.now,
     disputing: jobUi.disputing.has(job.id),

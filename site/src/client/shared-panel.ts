@@ -1,20 +1,28 @@
 /**
  * The panel of an opened share link (D19): what the link holds, and whether importing adds or
  * replaces. Accessible names the browser suite drives: "Import job", "Import receipt",
- * "Dismiss", "Import anyway" (a job not yours whose seal does not hold), the list
+ * "Dismiss", "Import anyway" (a job not yours whose seal does not hold, a receipt whose signature
+ * does not vouch for it: hand-back-gate.ts, receipt-gate.ts), the list
  * "Differences" of a refused hand-back (hand-back-gate.ts), "Shared fee", "Shared agent payout", "Shared returned to payer", and a receipt's
  * verification badge with its "Mismatches"; and the seal check of a shared job or the signature
  * check of a shared receipt (seal-badge.ts).
  */
-import { type DemoState, isReceived, type JobRecord, type Shared } from "../../../client/index.ts";
+import { afterHandoff, type DemoState, isReceived, type JobRecord, type Shared } from "../../../client/index.ts";
 import { type Child, credits, h, safeLink } from "./dom.ts";
-import { handBackGate } from "./hand-back-gate.ts";
+import { type Gate, handBackGate } from "./hand-back-gate.ts";
+import { receiptGate } from "./receipt-gate.ts";
 import { sealBadge } from "./seal-badge.ts";
 import type { SealCheck } from "./seal-checks.ts";
 import { type Verdict, verdictView } from "./verdict.ts";
 import { button, itemHead, labelled, line } from "./view-parts.ts";
 
 const CARRIES = "The link carries the job only: no credits, receipts or demo key.";
+
+/** What a hand-back of your own job that came back with proof says: that it brings the proof, unless it is refused (D28). */
+const backWithProof = (refused: boolean): string =>
+  refused
+    ? "Your job came back from its agent with proof, but this link cannot be imported: it changes more than its worker's step (below)."
+    : "Your job came back from its agent with proof: importing brings the proof into your copy.";
 
 /**
  * What a handed-off job is, from the visitor's side and for its status: a
@@ -25,7 +33,7 @@ export function sharedIntro(state: DemoState, job: JobRecord): string {
   const amount = credits(job.amount);
   const said = own
     ? job.status === "submitted"
-      ? "Your job came back from its agent with proof: importing brings the proof into your copy."
+      ? backWithProof(!afterHandoff(state, job).ok)
       : `A link to your own job, ${job.status}.`
     : {
         open: `Someone handed you this job before funding it: only its payer can fund its ${amount} credits.`,
@@ -45,7 +53,6 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
   if (shared.kind === "handoff") {
     const job = shared.job;
     const gate = handBackGate(state, job, check);
-    const blocked = gate.blocked ? { disabled: true, "aria-describedby": "shared-import-note" } : {};
     return [
       h("h2", { id: "shared-title" }, "Shared job"),
       h("p", { class: "muted" }, sharedIntro(state, job)),
@@ -55,18 +62,11 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       line("Criteria", String(job.criteria), { class: "criteria" }),
       job.proofUrl ? line("Proof", safeLink(job.proofUrl)) : null,
       gate.note,
-      h(
-        "div",
-        { class: "row" },
-        button("Import job", "import-shared", job.id, { class: gate.blocked ? "quiet" : "primary", ...blocked }),
-        gate.anyway
-          ? button("Import anyway", "import-shared", job.id, { id: `import-anyway-${job.id}`, class: "danger" })
-          : null,
-        button("Dismiss", "dismiss-shared", job.id, { class: "quiet" }),
-      ),
+      importRow("Import job", job.id, gate),
     ];
   }
   const receipt = shared.receipt;
+  const gate = receiptGate(state, receipt, check);
   return [
     h("h2", { id: "shared-title" }, "Shared receipt"),
     h(
@@ -84,11 +84,19 @@ export function sharedPanel(shared: Shared, state: DemoState, verdict: Verdict |
       labelled("shared-payout", "Shared agent payout", credits(receipt.agent_payout)),
       labelled("shared-returned", "Shared returned to payer", credits(receipt.returned_to_payer)),
     ),
-    h(
-      "div",
-      { class: "row" },
-      button("Import receipt", "import-shared", receipt.job_id, { class: "primary" }),
-      button("Dismiss", "dismiss-shared", receipt.job_id, { class: "quiet" }),
-    ),
+    gate.note,
+    importRow("Import receipt", receipt.job_id, gate),
   ];
+}
+
+/** Import (disabled, named by the note, when the gate blocks it), Import anyway when offered, and Dismiss. */
+function importRow(name: string, id: string, gate: Gate): HTMLElement {
+  const blocked = gate.blocked ? { disabled: true, "aria-describedby": "shared-import-note" } : {};
+  return h(
+    "div",
+    { class: "row" },
+    button(name, "import-shared", id, { class: gate.blocked ? "quiet" : "primary", ...blocked }),
+    gate.anyway ? button("Import anyway", "import-shared", id, { id: `import-anyway-${id}`, class: "danger" }) : null,
+    button("Dismiss", "dismiss-shared", id, { class: "quiet" }),
+  );
 }

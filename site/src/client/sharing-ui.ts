@@ -14,6 +14,7 @@ import { jobNode, land } from "./landing.ts";
 import { alertPage, errorBy, statusPage } from "./notices.ts";
 import { linkPanel } from "./on-demand.ts";
 import { apiBase, clearAllErrors, keeper, refresh, ui } from "./page-state.ts";
+import { receiptGate } from "./receipt-gate.ts";
 import { verdictOf } from "./verdict.ts";
 
 async function copy(text: string): Promise<boolean> {
@@ -116,16 +117,24 @@ export function importShared(): void {
   const verdict = ui.sharedVerdict;
   if (!shared) return;
   // An own job's hand-back waits for its seal check and is blocked when the seal does not hold;
-  // one that is not yours is taken on "Import anyway" (hand-back-gate.ts).
-  if (shared.kind === "handoff") {
-    const gate = handBackGate(keeper.state, shared.job, ui.seals.get("seal", shared.job, apiBase()));
-    if (gate.blocked && !gate.anyway) {
-      refresh();
-      return;
-    }
+  // a receipt waits for its signature check; one that is not yours, or a receipt that does not
+  // vouch for itself, is taken on "Import anyway" (hand-back-gate.ts, receipt-gate.ts).
+  const check =
+    shared.kind === "handoff"
+      ? ui.seals.get("seal", shared.job, apiBase())
+      : ui.seals.get("signature", shared.receipt, apiBase());
+  const gate =
+    shared.kind === "handoff"
+      ? handBackGate(keeper.state, shared.job, check)
+      : receiptGate(keeper.state, shared.receipt, check);
+  if (gate.blocked && !gate.anyway) {
+    refresh();
+    return;
   }
   // A hand-back that changes more than its worker's step is refused (D28): the panel stays, saying why.
-  if (!keeper.importLink(shared).ok) {
+  // A receipt settles the job held only when its signature holds for the service's keys (checked here).
+  const imported = keeper.importLink(shared, { signatureValid: shared.kind === "receipt" && check.state === "valid" });
+  if (!imported.ok) {
     refresh();
     return;
   }
@@ -137,8 +146,13 @@ export function importShared(): void {
   statusPage("");
   clearShareLink();
   const id = shared.kind === "handoff" ? shared.job.id : shared.receipt.job_id;
+  const what = `${shared.kind === "handoff" ? "job" : "receipt of"} "${titleOf(shared)}"`;
   land(
     shared.kind === "handoff" ? jobNode(id) : document.querySelector(`#receipts li[data-job-id="${CSS.escape(id)}"]`),
-    `Imported the ${shared.kind === "handoff" ? "job" : "receipt of"} "${titleOf(shared)}".`,
+    !imported.changed
+      ? `Already up to date: the ${what} is held here as the link has it. Nothing changed.`
+      : imported.settled
+        ? `Imported the ${what}: it settled the job here, now ${imported.settled.status}.`
+        : `Imported the ${what}.`,
   );
 }

@@ -1,8 +1,10 @@
 /**
  * A receipt's verification by the service (POST /api/v0/verify, D12): a badge saying whether its
  * fee, agent payout and refund are what the fee rules give (verify's `valid`), and, when they are
- * not, the list of mismatches named "Mismatches"; when every figure is right but the answer is
- * still not valid, what is wrong is the receipt's text or signature, said in words. Held receipts are verified on Verify receipt;
+ * not, the list of mismatches named "Mismatches". "✓ Valid" needs the signature to hold too
+ * (verify's `signature_valid`, D27); when every figure is right but the service does not vouch
+ * for the receipt, the badge is a plain "Figures right" and the words say why (its signature
+ * does not hold, or it carries none the service accepts). Held receipts are verified on Verify receipt;
  * a receipt opened from a link (pasted or in the address bar) is verified as it opens.
  */
 import type { Answer, AnswerOf, Mismatch } from "../../../client/index.ts";
@@ -13,6 +15,8 @@ import { pageWords } from "./page-words.ts";
 export type Verdict =
   | { state: "pending" }
   | { state: "valid"; text: string }
+  /** Its figures are right, but the service does not vouch for it: no signature it accepts. */
+  | { state: "unvouched"; text: string }
   | { state: "mismatch"; text: string; mismatches: Mismatch[] }
   | { state: "error"; text: string };
 
@@ -39,12 +43,13 @@ function textVerdict(answer: AnswerOf<"verify">): string {
 export function verdictOf(answer: Answer<"verify">): Verdict {
   if (!answer.ok) return { state: "error", text: pageWords(answer.message) };
   const { expected } = answer;
-  if (answer.valid)
+  // Figures that add up are not "Valid" unless the signature holds (D27): anyone can write figures.
+  if (answer.valid && answer.signature_valid)
     return {
       state: "valid",
       text: `Verified: valid. Expected fee ${figure(expected.fee)}, agent payout ${figure(expected.agent_payout)}, returned ${figure(expected.returned_to_payer)}.`,
     };
-  if (answer.mismatches.length === 0) return { state: "mismatch", text: textVerdict(answer), mismatches: [] };
+  if (answer.mismatches.length === 0) return { state: "unvouched", text: textVerdict(answer) };
   const named = answer.mismatches.map((m) => `${m.field} (expected ${m.expected}, receipt says ${m.received})`);
   return { state: "mismatch", text: `Verified: mismatch on ${named.join(", ")}.`, mismatches: answer.mismatches };
 }
@@ -53,6 +58,7 @@ const BADGES = {
   none: "Not verified yet",
   pending: "Verifying…",
   valid: "✓ Valid",
+  unvouched: "Figures right",
   mismatch: "✗ Mismatch",
   error: "Could not verify",
 } as const;
