@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
+import { LIMITS } from "../../shared/protocol/constants.ts";
 import { receivedText } from "../../site/src/client/balances-view.ts";
 import { holdNote } from "../../site/src/client/countdown.ts";
 import { type JobView, jobItem } from "../../site/src/client/job-item.ts";
@@ -288,13 +289,13 @@ describe("what Proof URL expects", () => {
   });
 
   test("the page's check matches the engine: blank after trimming is refused, any other text is taken", async () => {
-    const { proofRefusal } = await import("../../site/src/client/job-controls.ts");
+    const { refusalOf } = await import("../../site/src/client/form-checks.ts");
     for (const text of ["", "   ", "\n\t"]) {
-      expect(proofRefusal(text)).toBeString();
+      expect(refusalOf("proof_url", text)).toBe("Proof URL is required.");
       expect(call("transition", { action: "submit", job: jobs.funded, proof_url: text }).status).toBe(400);
     }
     for (const text of ["x", "ftp://a", "see the attached file"]) {
-      expect(proofRefusal(text)).toBeNull();
+      expect(refusalOf("proof_url", text)).toBeNull();
       expect(call("transition", { action: "submit", job: jobs.funded, proof_url: text }).status).toBe(200);
     }
   });
@@ -340,7 +341,8 @@ describe("long criteria and the title counter", () => {
   });
 
   test("the title counter counts as the engine does, and says so", async () => {
-    const { titleCount } = await import("../../site/src/client/hints.ts");
+    const { charCount } = await import("../../site/src/client/hints.ts");
+    const titleCount = (title: string) => charCount(title, LIMITS.titleMax);
     const { codePointLength } = await import("../../shared/protocol/code-points.ts");
     const coder = "👩‍💻".repeat(30);
     expect(codePointLength(coder)).toBe(90);

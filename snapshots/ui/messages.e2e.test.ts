@@ -5,9 +5,9 @@
  * action succeeds.
  */
 import { describe, expect, test } from "bun:test";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
-import { expectNumber, expectText } from "../../scripts/harness/page-waits.ts";
+import { errorOf, expectNumber, expectText, waitForError } from "../../scripts/harness/page-waits.ts";
 import { createJob, fillJobForm } from "../../scripts/harness/ui-actions.ts";
 import { alertsIn, button, expectStatus, field, jobItem, payer } from "../../scripts/harness/ui-names.ts";
 
@@ -15,25 +15,6 @@ const harness = useHarness("ui/messages.e2e");
 
 /** An API field name (snake_case) or a raw ISO-8601 time: neither belongs in what the page says. */
 const API_WORDS = /\b[a-z]+_[a-z_]+\b|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** The text of the error that describes `control`, once it is marked invalid. */
-async function errorOf(control: Locator): Promise<string> {
-  expect(await control.getAttribute("aria-invalid")).toBe("true");
-  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
-  const texts: string[] = [];
-  for (const id of ids) {
-    const described = control.page().locator(`[id="${id}"]`);
-    if ((await described.getAttribute("role")) === "alert") texts.push(await described.innerText());
-  }
-  expect(texts.length, "no role=alert element describes the control").toBeGreaterThan(0);
-  return texts.join(" ");
-}
-
-/** Waits until `control` is marked invalid; returns its error's text. */
-async function waitForError(control: Locator): Promise<string> {
-  await control.and(control.page().locator("[aria-invalid=true]")).waitFor();
-  return errorOf(control);
-}
 
 /** The page shows no error at all: no alert says anything and no control is marked invalid. */
 async function expectNoError(page: Page): Promise<void> {

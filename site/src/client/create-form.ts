@@ -7,12 +7,12 @@
  * form's own label for it; any other shows in the form's alert (notices.ts).
  */
 import type { EscrowError, Terminal } from "../../../client/index.ts";
-import { LIMITS, TERMINALS } from "../../../shared/protocol/constants.ts";
+import { TERMINALS } from "../../../shared/protocol/constants.ts";
 import type { FieldName } from "../../../shared/protocol/fields.ts";
 import { $, credits } from "./dom.ts";
 import { type LabelOf, tableLabel } from "./field-labels.ts";
 import { optional, readNumber } from "./form-values.ts";
-import { feeLine, titleCount } from "./hints.ts";
+import { feeLine, showCount } from "./hints.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
 import { simulations } from "./on-demand.ts";
@@ -85,10 +85,7 @@ async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
  * release of the amount typed would pay (the form's fee line).
  */
 export function updateTitleCount(): void {
-  const title = value("title");
-  const counter = $("title-count");
-  counter.textContent = titleCount(title);
-  counter.classList.toggle("over", [...title.trim()].length > LIMITS.titleMax);
+  showCount($<HTMLInputElement>(CONTROLS.title), $("title-count"));
   const amount = readNumber(value(CONTROLS.amount));
   $("fee-line").textContent = feeLine(amount.ok ? amount.value : undefined);
 }
