@@ -3,7 +3,7 @@
  * field the refusal names is marked invalid (aria-invalid, the error in its aria-describedby) and
  * has the focus, and no refusal moves the focus into another action's form, so a second Enter
  * never takes another action. Notes show their limit while typing, counted as the engine
- * counts (D1 code points, D2 after trimming).
+ * counts (D1 code points, D2 after trimming). Escape closes the dispute question (finding 13).
  */
 import { describe, expect, test } from "bun:test";
 import type { Locator, Page, Request } from "playwright-core";
@@ -144,5 +144,17 @@ describe("the notes show their limit while typing (finding 1)", () => {
     const ids = ((await input.getAttribute("aria-describedby")) ?? "").split(" ");
     const described = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
     expect(described).toContain("3/400 characters");
+  });
+});
+
+describe("the dispute question (finding 13)", () => {
+  test("Escape closes it and gives the focus back to Dispute", async () => {
+    const page = await harness().open();
+    const job = await walkTo(page, "submitted", { title: "Logo sketch" });
+    await button(job, "Dispute").click();
+    await field(job, "Dispute reason").press("Escape");
+    await field(job, "Release note").waitFor();
+    expect(await field(job, "Dispute reason").count()).toBe(0);
+    expect((await focusOf(page)).id).toBe((await button(job, "Dispute").getAttribute("id")) ?? "Dispute");
   });
 });

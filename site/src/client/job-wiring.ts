@@ -2,7 +2,7 @@
  * The job list's own controls, wired once (events.ts calls wireJobs): each action's <form>
  * (Enter in a field, or its button, takes the action; what the engine's rules refuse is refused
  * by its input before any call, job-actions.ts), Dispute's question (Dispute, then Confirm dispute, or
- * Cancel), "Show all" on long criteria, Remove's question, the "Show jobs" filter, the
+ * Cancel or Escape), "Show all" on long criteria, Remove's question, the "Show jobs" filter, the
  * counters of the fields with a limit, and the New job form's fee line. After a choice the focus
  * goes where the person looks next.
  */
@@ -61,6 +61,12 @@ function onClick(event: MouseEvent): void {
   if (button && !button.disabled) CHOICES[button.dataset.action ?? ""]?.(button.dataset.id ?? "");
 }
 
+/** Escape in the dispute's question cancels it, as its Cancel does: the focus goes back to Dispute. */
+function onKey(event: KeyboardEvent): void {
+  const form = (event.target as Element).closest?.<HTMLElement>('form[data-job-form="dispute"]');
+  if (event.key === "Escape" && form) CHOICES["cancel-dispute"]?.(form.dataset.id ?? "");
+}
+
 /** A field with a limit (`data-max`) shows its count as the person types. */
 function onInput(event: Event): void {
   const input = event.target as HTMLInputElement;
@@ -71,6 +77,7 @@ function onInput(event: Event): void {
 export function wireJobs(): void {
   document.addEventListener("submit", onSubmit);
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
   document.addEventListener("input", onInput);
   $("amount").addEventListener("input", updateTitleCount);
   $("job-filter").addEventListener("change", (event) => {
