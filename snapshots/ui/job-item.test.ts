@@ -289,13 +289,13 @@ describe("what Proof URL expects", () => {
   });
 
   test("the page's check matches the engine: blank after trimming is refused, any other text is taken", async () => {
-    const { refusalOf } = await import("../../site/src/client/form-checks.ts");
+    const { readField } = await import("../../site/src/client/form-checks.ts");
     for (const text of ["", "   ", "\n\t"]) {
-      expect(refusalOf("proof_url", text)).toBe("Proof URL is required.");
+      expect(readField("proof_url", text, true)).toEqual({ ok: false, message: "Proof URL is required." });
       expect(call("transition", { action: "submit", job: jobs.funded, proof_url: text }).status).toBe(400);
     }
     for (const text of ["x", "ftp://a", "see the attached file"]) {
-      expect(refusalOf("proof_url", text)).toBeNull();
+      expect(readField("proof_url", text, true)).toEqual({ ok: true, value: text });
       expect(call("transition", { action: "submit", job: jobs.funded, proof_url: text }).status).toBe(200);
     }
   });

@@ -9,10 +9,10 @@
  * the action's form left open and the focus on what the refusal names.
  */
 import type { AnswerOf } from "../../../client/index.ts";
-import { FIELDS, type FieldName, type FieldRow } from "../../../shared/protocol/fields.ts";
+import type { FieldName } from "../../../shared/protocol/fields.ts";
+import { ACTION_FIELDS } from "../../../shared/protocol/request-shape.ts";
 import { credits } from "./dom.ts";
-import { refusalOf } from "./form-checks.ts";
-import { optional, readNumber } from "./form-values.ts";
+import { readField } from "./form-checks.ts";
 import { jobUi } from "./job-ui.ts";
 import { statusPage } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
@@ -47,21 +47,16 @@ type Read = { ok: true; fields: Record<string, unknown> } | { ok: false; message
 
 /**
  * The fields of `action`'s form on job `id`, as the drafts of its inputs hold them, or the first
- * the page refuses before any request (form-checks.ts; Hold seconds read by the page's one number
- * parser, form-values.ts). A blank note or hold is not sent (D2).
+ * the page refuses before any request (form-checks.ts); a blank optional field is not sent.
  */
 function readForm(id: string, action: JobAction): Read {
   const fields: Record<string, unknown> = {};
+  const required: readonly string[] = ACTION_FIELDS[action].required;
   for (const [field, prefix] of Object.entries(CONTROLS[action]) as [FieldName, string][]) {
     const control = `${prefix}-${id}`;
-    const text = ui.drafts.get(control) ?? "";
-    const number = field === "ttl_seconds" ? readNumber(text) : null;
-    if (number && !number.ok) return { ok: false, message: number.message, control };
-    const value = number ? number.value : (FIELDS[field] as FieldRow).kind === "note" ? optional(text) : text;
-    if (value === undefined) continue;
-    const refusal = refusalOf(field, value);
-    if (refusal) return { ok: false, message: refusal, control };
-    fields[field] = value;
+    const read = readField(field, ui.drafts.get(control) ?? "", required.includes(field));
+    if (!read.ok) return { ok: false, message: read.message, control };
+    if (read.value !== undefined) fields[field] = read.value;
   }
   return { ok: true, fields };
 }
