@@ -154,6 +154,22 @@ describe("each action lands where the person looks (390 px)", () => {
 });
 
 describe("stale messages go", () => {
+  test("a newer error takes the place of the last success in the status line (finding 10)", async () => {
+    const page = await harness().open();
+    const big = await createJob(page, { title: "Too big", amount: 5000 });
+    await expectStatusLine(page, /Created the job "Too big"/);
+    await button(big, "Fund").click();
+    await big.getByRole("alert").waitFor();
+    expect(await page.locator("#page-status").innerText()).toBe("");
+
+    await createJob(page, { title: "Logo sketch" });
+    await expectStatusLine(page, /Created the job "Logo sketch"/);
+    await field(page, "Top up amount").fill("0");
+    await button(page, "Top up").click();
+    await field(page, "Top up amount").and(page.locator("[aria-invalid=true]")).waitFor();
+    expect(await page.locator("#page-status").innerText()).toBe("");
+  });
+
   test("a pack error goes when a good pack is chosen", async () => {
     const page = await harness().open();
     await importPack(page, { name: "bad.json", text: "{" }, { confirm: false });

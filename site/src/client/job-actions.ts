@@ -62,12 +62,13 @@ function readForm(id: string, action: JobAction): Read {
 }
 
 /**
- * Shows a refusal of job `id`'s action by `control` (render.ts puts it there): the action's form
- * stays as it was, and the focus goes to the control,
+ * Shows a refusal of job `id`'s action (or removal) by `control` (render.ts puts it there), in place of the
+ * last success's line (finding 10): the action's form stays as it was, and the focus goes to the control,
  * never into another action's form (finding 1), unless the person has moved on to another job.
  */
-function refuse(id: string, message: string, control: string): void {
+export function refuse(id: string, message: string, control: string): void {
   ui.jobErrors.set(id, { message, control });
+  statusPage("");
   refresh();
   const active = document.activeElement;
   const within = active?.closest<HTMLElement>("li[data-job-id]")?.dataset.jobId;
@@ -78,12 +79,18 @@ function refuse(id: string, message: string, control: string): void {
 export async function jobAction(id: string, action: JobAction): Promise<void> {
   if (!keeper.job(id) || ui.busy.has(id)) return;
   const read = readForm(id, action);
-  if (!read.ok) return refuse(id, read.message, read.control);
+  if (!read.ok) {
+    refuse(id, read.message, read.control);
+    return;
+  }
   ui.busy.add(id);
   refresh();
   const answer = await keeper[action](id, read.fields as never);
   ui.busy.delete(id);
-  if (!answer.ok) return refuse(id, answer.message, `${CONTROLS[action][answer.field as FieldName] ?? action}-${id}`);
+  if (!answer.ok) {
+    refuse(id, answer.message, `${CONTROLS[action][answer.field as FieldName] ?? action}-${id}`);
+    return;
+  }
   ui.jobErrors.delete(id);
   for (const prefix of Object.values(CONTROLS[action])) ui.drafts.delete(`${prefix}-${id}`);
   // The dispute's question closes once the dispute is done; a refusal leaves it open.

@@ -9,7 +9,7 @@
 import { updateTitleCount } from "./create-form.ts";
 import { $ } from "./dom.ts";
 import { showCount } from "./hints.ts";
-import { jobAction } from "./job-actions.ts";
+import { jobAction, refuse } from "./job-actions.ts";
 import { type JobFilter, jobUi } from "./job-ui.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
 
@@ -33,9 +33,11 @@ function onSubmit(event: SubmitEvent): void {
 function remove(id: string): void {
   jobUi.removing.delete(id);
   const done = keeper.removeJob(id);
-  if (!done.ok) ui.jobErrors.set(id, { message: done.message, control: `remove-job-${id}` });
-  else ui.links.delete(`handoff-${id}`);
-  refreshAndFocus(done.ok ? "job-filter" : `remove-job-${id}`);
+  if (!done.ok) refuse(id, done.message, `remove-job-${id}`);
+  else {
+    ui.links.delete(`handoff-${id}`);
+    refreshAndFocus("job-filter");
+  }
 }
 
 /** Turns `id` in or out of `set`, refreshes, and moves the focus to the element `focus`. */
