@@ -31,6 +31,8 @@ import {
   jobItem,
   receiptItem,
   region,
+  secondsLeft,
+  timesShown,
 } from "../../scripts/harness/ui-names.ts";
 
 const harness = useHarness("ui/landing.e2e");
@@ -231,22 +233,62 @@ describe("quotes (finding 8)", () => {
     await expectText(jobItem(page, "Batch job 3"), /payer credits 983 → 970/);
   });
 
-  test("a rate-limited quote says how long to wait", async () => {
+  test("a create costs one request: the new job's fund is shown without asking (finding 6)", async () => {
     const page = await harness().open();
-    await page.route("**/api/v0/quote", (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { "content-type": "application/json", "retry-after": "7" },
-        body: JSON.stringify({
-          ok: false,
-          error: "rate_limited",
-          message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
-        }),
-      }),
-    );
-    const job = await createJob(page, { title: "Logo sketch" });
-    const text = await expectText(job, /Too many requests: try again in 7 s\./);
-    expect(text).not.toContain("Retry-After");
+    const calls = countEngineCalls(page);
+    const job = await createJob(page, { title: "Logo sketch", amount: 100 });
+    await expectText(job, /Fund holds 100 credits in escrow: payer credits 1,000 → 900\. No fee\./);
+    await Bun.sleep(300);
+    expect(calls.map((r) => new URL(r.url()).pathname)).toEqual(["/api/v0/transition"]);
+  });
+});
+
+/** A 429 rate_limited answer (D23) that asks to wait `seconds`. */
+const rateLimited = (seconds: number) => ({
+  status: 429,
+  headers: { "content-type": "application/json", "retry-after": String(seconds) },
+  body: JSON.stringify({
+    ok: false,
+    error: "rate_limited",
+    message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
+  }),
+});
+
+describe("the service's wait (finding 6)", () => {
+  test("a refused action says it once, by its button, counting down; nothing is sent meanwhile", async () => {
+    const page = await harness().open();
+    const first = await walkTo(page, "submitted", { title: "Logo sketch" });
+    const second = await walkTo(page, "submitted", { title: "Data cleanup" });
+    await page.route("**/api/v0/transition", (route) => route.fulfill(rateLimited(9)));
+    await button(first, "Release").click();
+    await expectText(first, /Too many requests: try again in \d+ s\./);
+    expect(await timesShown(page, "try again in")).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Release");
+    const before = await secondsLeft(page);
+    // The count ticks each second, at its own phase: within two seconds it has gone down.
+    await Bun.sleep(2100);
+    expect(await secondsLeft(page)).toBeLessThan(before);
+
+    const calls = countEngineCalls(page);
+    await button(second, "Release").click();
+    await expectText(second, /Too many requests: try again in \d+ s\./);
+    expect(await timesShown(page, "try again in")).toBe(1);
+    expect(await timesShown(page, "Too many requests")).toBe(1);
+    expect(calls).toEqual([]);
+    await expectStatus(second, "submitted");
+  });
+
+  test("rate-limited quotes do not repeat the wait on every job", async () => {
+    const page = await harness().open();
+    const first = await walkTo(page, "submitted", { title: "Logo sketch" });
+    await walkTo(page, "submitted", { title: "Data cleanup" });
+    await page.route("**/api/v0/quote", (route) => route.fulfill(rateLimited(9)));
+    // A new demo key asks every quote again.
+    await button(page, "Mint demo key").click();
+    await expectText(first, /Release: not quoted yet; asked again after the service's wait\./);
+    expect(await timesShown(page, "Too many requests")).toBe(0);
+    await button(first, "Release").click();
+    expect(await timesShown(page, "try again in")).toBe(1);
   });
 });
 

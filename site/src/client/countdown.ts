@@ -7,6 +7,7 @@
  */
 import type { JobRecord } from "../../../client/index.ts";
 import { h } from "./dom.ts";
+import { tickWait } from "./service-wait.ts";
 import { when, whenToSecond } from "./view-parts.ts";
 
 /** A length of time as people read it, to the second under an hour: "9 min 58 s", "2 h 5 min", "3 d 4 h". */
@@ -56,11 +57,14 @@ export function holdNote(job: JobRecord, now: number): HTMLElement | null {
   );
 }
 
-/** Updates every hold countdown each second; `onEnded` runs when one of them passes its end. */
+/**
+ * Updates every hold countdown and the service's wait (service-wait.ts) each second; `onEnded`
+ * runs when one of them passes its end.
+ */
 export function startCountdowns(onEnded: () => void): void {
   setInterval(() => {
     const now = Date.now();
-    let ended = false;
+    let ended = tickWait(now);
     for (const timer of document.querySelectorAll<HTMLElement>("[data-expires]")) {
       const expires = timer.dataset.expires ?? "";
       if (holdEnded(expires, now) && timer.dataset.ended !== "true") ended = true;

@@ -20,6 +20,7 @@ import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
 import { simulations } from "./on-demand.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
+import { heldBy } from "./service-wait.ts";
 
 /** The form's control of each field it sends, by the field's canonical name (the fields table's). */
 const CONTROLS = {
@@ -69,10 +70,14 @@ function formFields<F extends keyof typeof CONTROLS>(fields: readonly F[], requi
 const createFields = () =>
   formFields(["title", "amount", "criteria", "client_ref", "callback_url"], ACTION_FIELDS.create.required);
 
-/** Shows a refusal by the field it names (the service's `field`), else in the form's alert. */
-function refused(answer: EscrowError): void {
+/**
+ * Shows a refusal by the field it names (the service's `field`), else in the form's alert; the
+ * service's wait (D23) by the button `button` that asked (service-wait.ts).
+ */
+function refused(answer: EscrowError, button: string): void {
   const id = controlOf(answer.field);
-  if (id) errorBy($(id), answer.message, formLabel);
+  if (answer.code === "rate_limited") heldBy(button);
+  else if (id) errorBy($(id), answer.message, formLabel);
   else alertForm(answer.message, formLabel);
 }
 
@@ -104,10 +109,10 @@ export function updateTitleCount(): void {
 /** Creates a job from the form; on success the form is cleared and the focus lands on the new job. */
 export async function createJob(): Promise<void> {
   const fields = createFields();
-  if (!fields) return;
+  if (!fields || heldBy("create-job")) return;
   const answer = await whileFormBusy(() => keeper.create(fields as never));
   if (!answer.ok) {
-    refused(answer);
+    refused(answer, "create-job");
     return;
   }
   ($("create-form") as HTMLFormElement).reset();
@@ -126,14 +131,14 @@ export async function simulate(): Promise<void> {
     ["title", "amount", "criteria", "client_ref", "callback_url", "proof_url"],
     SIMULATE_FIELDS.required,
   );
-  if (!read) return;
+  if (!read || heldBy("simulate-button")) return;
   const fields = { ...read, terminal };
   // The result's panel loads with the first simulation (on-demand.ts), beside the request.
   const [answer] = await whileFormBusy(() =>
     Promise.all([keeper.simulate(fields as never), simulations.load().catch(() => null)]),
   );
   if (!answer.ok) {
-    refused(answer);
+    refused(answer, "simulate-button");
     return;
   }
   ui.simulation = answer;

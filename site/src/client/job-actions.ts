@@ -16,6 +16,7 @@ import { readField } from "./form-checks.ts";
 import { jobUi } from "./job-ui.ts";
 import { statusPage } from "./notices.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
+import { heldBy } from "./service-wait.ts";
 import { verdictOf } from "./verdict.ts";
 
 type JobAction = "fund" | "submit" | "release" | "dispute";
@@ -83,10 +84,17 @@ export async function jobAction(id: string, action: JobAction): Promise<void> {
     refuse(id, read.message, read.control);
     return;
   }
+  // During the service's wait the service would refuse it: said by the action's button, unsent.
+  if (heldBy(`${action}-${id}`)) return;
   ui.busy.add(id);
   refresh();
   const answer = await keeper[action](id, read.fields as never);
   ui.busy.delete(id);
+  if (!answer.ok && answer.code === "rate_limited") {
+    refresh();
+    heldBy(`${action}-${id}`);
+    return;
+  }
   if (!answer.ok) {
     refuse(id, answer.message, `${CONTROLS[action][answer.field as FieldName] ?? action}-${id}`);
     return;
@@ -102,7 +110,10 @@ export async function jobAction(id: string, action: JobAction): Promise<void> {
 /** Asks the service, through the keeper, to recompute the receipt of job `jobId`, and shows whether it matches. */
 export async function verifyReceipt(jobId: string): Promise<void> {
   if (!keeper.receipt(jobId)) return;
+  const control = `verify-receipt-${jobId}`;
+  if (heldBy(control)) return;
   const answer = await keeper.verify(jobId);
+  if (!answer.ok && answer.code === "rate_limited" && heldBy(control)) return;
   ui.verified.set(jobId, verdictOf(answer));
   refresh();
 }
