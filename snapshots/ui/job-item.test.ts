@@ -129,8 +129,12 @@ describe("a job received through a handoff link (D28)", () => {
     );
   });
 
-  test("open: no Fund (the payer's)", () => {
-    expect(names(jobItem(view(jobs.open, 0, true)))).toEqual(["Copy hand-back link", "Remove"]);
+  test("open: no Fund (the payer's), and it says there is nothing to do yet (issue 41, finding 12)", () => {
+    const item = jobItem(view(jobs.open, 0, true));
+    expect(names(item)).toEqual(["Copy hand-back link", "Remove"]);
+    expect(item.querySelector(".state-line")?.textContent).toBe(
+      "Open: it waits for its payer to fund it; nothing for you to do yet.",
+    );
   });
 
   test("the same jobs, held as the payer's own, keep Fund, Release and Dispute", () => {
