@@ -148,12 +148,12 @@ describe("a job received through a handoff link (D28)", () => {
 });
 
 describe("the Balances card's sentence on received jobs (D28)", () => {
-  test("says how many jobs were handed over and what they hold in escrow, apart from the four figures", () => {
+  test("says how many jobs were handed over and what they hold in escrow, apart from the four figures, one payer or many (issue 41, finding 13)", () => {
     expect(receivedText(1, 60)).toBe(
-      "1 job was handed to you by its payer, with 60 credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.",
+      "1 job was handed to you by its payer, with 60 credits in escrow. Those credits are its payer's, not yours: they are in none of the figures above.",
     );
-    expect(receivedText(2, 1500)).toStartWith(
-      "2 jobs were handed to you by their payers, with 1,500 credits in escrow.",
+    expect(receivedText(2, 1500)).toBe(
+      "2 jobs were handed to you by their payers, with 1,500 credits in escrow. Those credits are their payers', not yours: they are in none of the figures above.",
     );
   });
 

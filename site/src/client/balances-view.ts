@@ -107,5 +107,5 @@ export function receivedText(count: number, inEscrow: number): string {
     count === 1 ? "1 job was handed to you by its payer" : `${credits(count)} jobs were handed to you by their payers`;
   if (inEscrow === 0)
     return `${jobs}; ${count === 1 ? "it holds no credits in escrow now and counts" : "they hold no credits in escrow now and count"} in none of the figures above.`;
-  return `${jobs}, with ${credits(inEscrow)} credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.`;
+  return `${jobs}, with ${credits(inEscrow)} credits in escrow. Those credits are ${count === 1 ? "its payer's" : "their payers'"}, not yours: they are in none of the figures above.`;
 }
