@@ -176,6 +176,19 @@ describe("the create form checks what the engine's rules refuse, before any requ
   });
 });
 
+describe("a service that does not answer (issue 41, finding 13)", () => {
+  test("is said in a person's words, by Create job: no API path", async () => {
+    const page = await harness().open();
+    await page.route("**/api/v0/transition", (route) => route.abort("connectionrefused"));
+    await fillJobForm(page, { title: "Logo sketch" });
+    await button(page, "Create job").click();
+    const text = await expectText(alertsIn(page).first(), /^Could not reach the service/);
+    expect(text).toBe(
+      "Could not reach the service at this page's address. Check the API base URL and your connection.",
+    );
+  });
+});
+
 describe("a refused job action", () => {
   test("says Hold seconds, not ttl_seconds, and the hold's bound in the page's date format, on its job", async () => {
     const page = await harness().open();
