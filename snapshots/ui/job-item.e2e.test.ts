@@ -115,6 +115,21 @@ describe("issue 41, finding 12: an unfunded job handed to its agent", () => {
   });
 });
 
+describe("issue 41, finding 13: a Verify result", () => {
+  test("is still shown after a reload, as the Activity's verify event is", async () => {
+    const page = await harness().open();
+    await walkTo(page, "released", { title: "Logo sketch" });
+    await walkTo(page, "disputed", { title: "Data cleanup" });
+    const receipt = receiptItem(page, "Logo sketch");
+    await button(receipt, "Verify receipt").click();
+    const said = await expectText(receipt.locator(".verdict"), /^✓ Valid Verified: valid\./);
+    await page.reload();
+    await expectText(receiptItem(page, "Logo sketch").locator(".verdict"), said);
+    // A receipt never verified still says so.
+    await expectText(receiptItem(page, "Data cleanup").locator(".verdict"), /^Not verified yet/);
+  });
+});
+
 describe("finding 11: the fee before proof", () => {
   test("the create form and a funded job say what release will pay", async () => {
     const page = await harness().open();

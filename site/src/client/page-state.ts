@@ -15,6 +15,7 @@ import { httpApi } from "../../../client/http.ts";
 import { type DemoState, type EscrowApi, type EscrowError, isReceived } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
 import { withPoint } from "./history.ts";
+import { readVerdicts, verdictsText } from "./kept-verdicts.ts";
 import { alertPage, clearErrors } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
 import { render, sealSubjects } from "./render.ts";
@@ -29,8 +30,10 @@ const loaded = store.load();
 /** Why the saved state could not be used, when it could not; shown once at start. */
 export const loadNotice = loaded.notice;
 
-/** What the page shows besides the state (view-state.ts). */
+/** What the page shows besides the state (view-state.ts), with the receipts' verdicts kept in this browser. */
 export const ui = createViewState();
+let keptVerdicts = store.verdicts();
+ui.verified = readVerdicts(keptVerdicts, loaded.state.receipts);
 
 /** The API base URL, or "" for this page's origin. */
 export const apiBase = (): string => store.apiBase();
@@ -135,6 +138,9 @@ export function refresh(): void {
     redraw: scheduleRefresh,
   });
   drawWait(now);
+  // A Verify result outlives a reload, as its activity event does (kept-verdicts.ts).
+  const verdicts = verdictsText(ui.verified, state.receipts);
+  if (verdicts !== keptVerdicts && store.setVerdicts(verdicts)) keptVerdicts = verdicts;
 }
 
 let refreshQueued = false;
