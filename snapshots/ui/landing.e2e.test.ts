@@ -64,6 +64,15 @@ async function expectFocusIn(page: Page, within: string): Promise<void> {
 /** Waits until the page's status line (its one role="status" line, index.astro's #page-status) says `text`. */
 const expectStatusLine = (page: Page, text: string | RegExp) => expectText(page.locator("#page-status"), text);
 
+describe("the first screen (issue 41, finding 14)", () => {
+  test("says the agent is a second person, reached by a link", async () => {
+    const page = await harness().open("/", PHONE);
+    const intro = page.locator(".intro .lead");
+    await expectText(intro, /agent is (a second person|someone else)[^.]*handoff link/i);
+    expect(await intro.evaluate((p) => p.getBoundingClientRect().bottom)).toBeLessThan(844);
+  });
+});
+
 describe("each action lands where the person looks (390 px)", () => {
   test("a link opened in an open tab draws the Shared panel on screen, with the focus on its heading", async () => {
     const sender = await harness().open();
