@@ -88,10 +88,13 @@ async function timed<T>(step: () => Promise<T>): Promise<[T, number]> {
   return [value, Math.round(performance.now() - started)];
 }
 
-/** Builds, serves and launches everything the browser suite needs. Call once in beforeAll. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * Builds, serves and launches everything the browser suite needs, the server with the settings
+ * `env` names (RATE_LIMIT, ...) besides its defaults. Call once in beforeAll.
+ */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const [, build] = await timed(buildSite);
-  const [server, serverMs] = await timed(startServer);
+  const [server, serverMs] = await timed(() => startServer(env));
   let browser: Browser;
   let browserMs: number;
   try {
@@ -149,15 +152,16 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /**
- * Registers one harness for the calling test file: started before its first test, every
+ * Registers one harness for the calling test file (its server with the settings `env` names):
+ * started before its first test, every
  * context closed after each test (a page error, dialog or dead server fails that test), stopped
  * after the last. Returns a getter, since the harness exists only once beforeAll has run.
  */
-export function useHarness(name: string): () => Harness {
+export function useHarness(name: string, env: Record<string, string> = {}): () => Harness {
   let ui: Harness | undefined;
   setDefaultTimeout(30_000);
   beforeAll(async () => {
-    ui = await startHarness();
+    ui = await startHarness(env);
     const { build, server, browser } = ui.timings;
     console.error(`${name}: site build ${build} ms, server up ${server} ms, Chromium launch ${browser} ms`);
   }, 120_000);

@@ -71,3 +71,25 @@ export async function expectCount(locator: Locator, expected: number): Promise<v
     (last) => `expected ${expected} of ${String(locator)}; found ${last}`,
   );
 }
+
+/**
+ * The text of the role="alert" elements that describe `control` (its aria-describedby), once it
+ * is marked invalid (aria-invalid): how the page ties an error to its control (notices.ts).
+ */
+export async function errorOf(control: Locator): Promise<string> {
+  if ((await control.getAttribute("aria-invalid")) !== "true") throw new Error(`${String(control)} is not invalid`);
+  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  const texts: string[] = [];
+  for (const id of ids) {
+    const described = control.page().locator(`[id="${id}"]`);
+    if ((await described.getAttribute("role")) === "alert") texts.push(await described.innerText());
+  }
+  if (texts.length === 0) throw new Error(`no role=alert element describes ${String(control)}`);
+  return texts.join(" ");
+}
+
+/** Waits until `control` is marked invalid; returns its error's text (`errorOf`). */
+export async function waitForError(control: Locator): Promise<string> {
+  await control.and(control.page().locator("[aria-invalid=true]")).waitFor();
+  return errorOf(control);
+}

@@ -90,3 +90,11 @@ export async function snapshot(page: Page) {
     activity: await activityKinds(page),
   };
 }
+
+/** How many times `text` (a pattern's source) stands in the page's visible text. */
+export const timesShown = async (page: Page, text: string): Promise<number> =>
+  ((await page.locator("body").innerText()).match(new RegExp(text, "g")) ?? []).length;
+
+/** The seconds the page's one "try again in N s" says (the service's wait, D23); NaN when it says none. */
+export const secondsLeft = async (page: Page): Promise<number> =>
+  Number(/try again in (\d+) s/.exec(await page.locator("body").innerText())?.[1] ?? Number.NaN);

@@ -7,7 +7,8 @@
  * simulation; the question Reset asks before it replaces everything (a modal dialog) and errors
  * shown by their controls; a handoff link and a receipt link that does not add up; every seal and signature
  * badge (an older version's seal too) in both schemes; dark mode; 360 px wide, in
- * both schemes with the balance strip, errors and the question Reset asks; and the API reference page in both
+ * both schemes with the balance strip, errors and the question Reset asks, a refused dispute with
+ * its question open and the service's wait; and the API reference page in both
  * schemes. Contexts reduce motion, so no animation is caught
  * half-way, except for a balance's change shown in dark mode at 360 px, which is
  * checked paused at several points of its animation.
@@ -179,6 +180,33 @@ describe("axe finds no violation", () => {
       expect(await violations(page)).toEqual([]);
       await button(page, "Reset").click();
       await page.getByRole("dialog", { name: "Reset everything?" }).waitFor();
+      expect(await violations(page)).toEqual([]);
+    },
+  );
+
+  test.each(["light", "dark"] as const)(
+    "at 360 px wide, %s: a refused dispute with its question open, a note over its count, and the service's wait",
+    async (colorScheme) => {
+      // Issue 41: the states its findings 1 and 6 added.
+      const page = await open("/", { colorScheme, viewport: { width: 360, height: 740 } });
+      const funded = await walkTo(page, "funded", { title: "Unit tests", amount: 30 });
+      await field(funded, "Proof note").fill("n".repeat(401));
+      const item = await walkTo(page, "submitted", { title: "Logo sketch", amount: 40 });
+      await button(item, "Dispute").click();
+      await field(item, "Dispute reason").fill("r".repeat(401));
+      await button(item, "Confirm dispute").click();
+      await field(item, "Dispute reason").and(page.locator("[aria-invalid=true]")).waitFor();
+      expect(await violations(page)).toEqual([]);
+      await page.route("**/api/v0/transition", (route) =>
+        route.fulfill({
+          status: 429,
+          headers: { "content-type": "application/json", "retry-after": "30" },
+          body: JSON.stringify({ ok: false, error: "rate_limited", message: "Too many requests." }),
+        }),
+      );
+      await fillJobForm(page, { title: "Market scan" });
+      await button(page, "Create job").click();
+      await page.getByText(/try again in/).waitFor();
       expect(await violations(page)).toEqual([]);
     },
   );

@@ -163,6 +163,22 @@ const nearestButton = (from: Locator) =>
     return best.name;
   });
 
+/** The focused element, once drawn, and whether the balance strip, when shown, lies over any part of it. */
+const coverOfFocus = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: "", covered: false };
+    const strip = document.getElementById("balance-strip")!;
+    const box = el.getBoundingClientRect();
+    const bar = strip.getBoundingClientRect();
+    const shown = !strip.hidden && getComputedStyle(strip).display !== "none";
+    return {
+      name: `${el.tagName} ${el.id || el.textContent?.trim().slice(0, 30)}`,
+      covered: shown && box.top < bar.bottom && box.bottom > bar.top,
+    };
+  });
+
 describe.each([
   ["390 px", { width: 390, height: 844 }],
   ["360 px", { width: 360, height: 740 }],
@@ -205,6 +221,30 @@ describe.each([
       expect(box.bottom).toBeLessThanOrEqual(viewport.height * 0.1);
       const figures = await page.locator("#balance-figures").evaluate((f) => f.getBoundingClientRect().toJSON());
       expect(figures.top > viewport.height || figures.bottom < 0).toBe(true);
+    });
+
+  if (viewport.width < 900)
+    test("nothing focused sits under the balance strip: Tab and Shift+Tab through the whole page (WCAG 2.4.11, finding 7)", async () => {
+      const page = await harness().open("/", { viewport });
+      await walkTo(page, "funded", { title: "Data cleanup", amount: 60 });
+      await walkTo(page, "submitted", { title: "Logo sketch", amount: 100 });
+      for (const key of ["Tab", "Shift+Tab"]) {
+        await page.evaluate(() => {
+          (document.activeElement as HTMLElement | null)?.blur();
+          window.scrollTo(0, 0);
+        });
+        const covered: string[] = [];
+        let stops = 0;
+        for (let first = ""; stops < 200; stops++) {
+          await page.keyboard.press(key);
+          const stop = await coverOfFocus(page);
+          if (stop.name === first) break;
+          first ||= stop.name;
+          if (stop.covered) covered.push(stop.name);
+        }
+        expect(stops).toBeGreaterThan(20);
+        expect(covered, key).toEqual([]);
+      }
     });
 });
 

@@ -12,6 +12,7 @@ import { EscrowKeeper, localApi } from "../../client/index.ts";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectNumber, expectText, poll } from "../../scripts/harness/page-waits.ts";
 import {
+  copyLink,
   createJob,
   dispute,
   fillJobForm,
@@ -31,6 +32,7 @@ import {
   PROOF_URL,
   payer,
   receiptItem,
+  region,
   wallet,
 } from "../../scripts/harness/ui-names.ts";
 
@@ -91,6 +93,40 @@ describe("finding 6: a received job's figures, from its agent's side", () => {
     );
     expect(await item.innerText()).not.toContain("agent got");
     await expectNumber(wallet(page), 0);
+  });
+});
+
+describe("issue 41, finding 12: an unfunded job handed to its agent", () => {
+  test("says it waits for its payer to fund it and that there is nothing to do yet, never that proof can go in", async () => {
+    const sender = await harness().open();
+    const { link } = await copyLink(sender, await createJob(sender, { title: "Not yet funded" }), "handoff");
+    const page = await harness().open(link);
+    const shared = region(page, "Shared job");
+    await expectText(shared, /waits for its payer to fund it/);
+    expect(await shared.innerText()).not.toMatch(/submit proof/i);
+    await button(shared, "Import job").click();
+    const item = jobItem(page, "Not yet funded");
+    await expectText(
+      item.locator(".state-line"),
+      "Open: it waits for its payer to fund it; nothing for you to do yet.",
+    );
+    expect(await button(item, "Submit proof").count()).toBe(0);
+    expect(await item.innerText()).not.toMatch(/submit proof/i);
+  });
+});
+
+describe("issue 41, finding 13: a Verify result", () => {
+  test("is still shown after a reload, as the Activity's verify event is", async () => {
+    const page = await harness().open();
+    await walkTo(page, "released", { title: "Logo sketch" });
+    await walkTo(page, "disputed", { title: "Data cleanup" });
+    const receipt = receiptItem(page, "Logo sketch");
+    await button(receipt, "Verify receipt").click();
+    const said = await expectText(receipt.locator(".verdict"), /^✓ Valid Verified: valid\./);
+    await page.reload();
+    await expectText(receiptItem(page, "Logo sketch").locator(".verdict"), said);
+    // A receipt never verified still says so.
+    await expectText(receiptItem(page, "Data cleanup").locator(".verdict"), /^Not verified yet/);
   });
 });
 

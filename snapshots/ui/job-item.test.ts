@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
+import { LIMITS } from "../../shared/protocol/constants.ts";
 import { receivedText } from "../../site/src/client/balances-view.ts";
 import { holdNote } from "../../site/src/client/countdown.ts";
 import { type JobView, jobItem } from "../../site/src/client/job-item.ts";
@@ -128,8 +129,12 @@ describe("a job received through a handoff link (D28)", () => {
     );
   });
 
-  test("open: no Fund (the payer's)", () => {
-    expect(names(jobItem(view(jobs.open, 0, true)))).toEqual(["Copy hand-back link", "Remove"]);
+  test("open: no Fund (the payer's), and it says there is nothing to do yet (issue 41, finding 12)", () => {
+    const item = jobItem(view(jobs.open, 0, true));
+    expect(names(item)).toEqual(["Copy hand-back link", "Remove"]);
+    expect(item.querySelector(".state-line")?.textContent).toBe(
+      "Open: it waits for its payer to fund it; nothing for you to do yet.",
+    );
   });
 
   test("the same jobs, held as the payer's own, keep Fund, Release and Dispute", () => {
@@ -143,12 +148,12 @@ describe("a job received through a handoff link (D28)", () => {
 });
 
 describe("the Balances card's sentence on received jobs (D28)", () => {
-  test("says how many jobs were handed over and what they hold in escrow, apart from the four figures", () => {
+  test("says how many jobs were handed over and what they hold in escrow, apart from the four figures, one payer or many (issue 41, finding 13)", () => {
     expect(receivedText(1, 60)).toBe(
-      "1 job was handed to you by its payer, with 60 credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.",
+      "1 job was handed to you by its payer, with 60 credits in escrow. Those credits are its payer's, not yours: they are in none of the figures above.",
     );
-    expect(receivedText(2, 1500)).toStartWith(
-      "2 jobs were handed to you by their payers, with 1,500 credits in escrow.",
+    expect(receivedText(2, 1500)).toBe(
+      "2 jobs were handed to you by their payers, with 1,500 credits in escrow. Those credits are their payers', not yours: they are in none of the figures above.",
     );
   });
 
@@ -288,13 +293,13 @@ describe("what Proof URL expects", () => {
   });
 
   test("the page's check matches the engine: blank after trimming is refused, any other text is taken", async () => {
-    const { proofRefusal } = await import("../../site/src/client/job-controls.ts");
+    const { readField } = await import("../../site/src/client/form-checks.ts");
     for (const text of ["", "   ", "\n\t"]) {
-      expect(proofRefusal(text)).toBeString();
+      expect(readField("proof_url", text, true)).toEqual({ ok: false, message: "Proof URL is required." });
       expect(call("transition", { action: "submit", job: jobs.funded, proof_url: text }).status).toBe(400);
     }
     for (const text of ["x", "ftp://a", "see the attached file"]) {
-      expect(proofRefusal(text)).toBeNull();
+      expect(readField("proof_url", text, true)).toEqual({ ok: true, value: text });
       expect(call("transition", { action: "submit", job: jobs.funded, proof_url: text }).status).toBe(200);
     }
   });
@@ -340,7 +345,8 @@ describe("long criteria and the title counter", () => {
   });
 
   test("the title counter counts as the engine does, and says so", async () => {
-    const { titleCount } = await import("../../site/src/client/hints.ts");
+    const { charCount } = await import("../../site/src/client/hints.ts");
+    const titleCount = (title: string) => charCount(title, LIMITS.titleMax);
     const { codePointLength } = await import("../../shared/protocol/code-points.ts");
     const coder = "👩‍💻".repeat(30);
     expect(codePointLength(coder)).toBe(90);

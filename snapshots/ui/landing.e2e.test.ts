@@ -31,6 +31,8 @@ import {
   jobItem,
   receiptItem,
   region,
+  secondsLeft,
+  timesShown,
 } from "../../scripts/harness/ui-names.ts";
 
 const harness = useHarness("ui/landing.e2e");
@@ -61,6 +63,15 @@ async function expectFocusIn(page: Page, within: string): Promise<void> {
 
 /** Waits until the page's status line (its one role="status" line, index.astro's #page-status) says `text`. */
 const expectStatusLine = (page: Page, text: string | RegExp) => expectText(page.locator("#page-status"), text);
+
+describe("the first screen (issue 41, finding 14)", () => {
+  test("says the agent is a second person, reached by a link", async () => {
+    const page = await harness().open("/", PHONE);
+    const intro = page.locator(".intro .lead");
+    await expectText(intro, /agent is (a second person|someone else)[^.]*handoff link/i);
+    expect(await intro.evaluate((p) => p.getBoundingClientRect().bottom)).toBeLessThan(844);
+  });
+});
 
 describe("each action lands where the person looks (390 px)", () => {
   test("a link opened in an open tab draws the Shared panel on screen, with the focus on its heading", async () => {
@@ -154,6 +165,22 @@ describe("each action lands where the person looks (390 px)", () => {
 });
 
 describe("stale messages go", () => {
+  test("a newer error takes the place of the last success in the status line (finding 10)", async () => {
+    const page = await harness().open();
+    const big = await createJob(page, { title: "Too big", amount: 5000 });
+    await expectStatusLine(page, /Created the job "Too big"/);
+    await button(big, "Fund").click();
+    await big.getByRole("alert").waitFor();
+    expect(await page.locator("#page-status").innerText()).toBe("");
+
+    await createJob(page, { title: "Logo sketch" });
+    await expectStatusLine(page, /Created the job "Logo sketch"/);
+    await field(page, "Top up amount").fill("0");
+    await button(page, "Top up").click();
+    await field(page, "Top up amount").and(page.locator("[aria-invalid=true]")).waitFor();
+    expect(await page.locator("#page-status").innerText()).toBe("");
+  });
+
   test("a pack error goes when a good pack is chosen", async () => {
     const page = await harness().open();
     await importPack(page, { name: "bad.json", text: "{" }, { confirm: false });
@@ -215,22 +242,62 @@ describe("quotes (finding 8)", () => {
     await expectText(jobItem(page, "Batch job 3"), /payer credits 983 → 970/);
   });
 
-  test("a rate-limited quote says how long to wait", async () => {
+  test("a create costs one request: the new job's fund is shown without asking (finding 6)", async () => {
     const page = await harness().open();
-    await page.route("**/api/v0/quote", (route) =>
-      route.fulfill({
-        status: 429,
-        headers: { "content-type": "application/json", "retry-after": "7" },
-        body: JSON.stringify({
-          ok: false,
-          error: "rate_limited",
-          message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
-        }),
-      }),
-    );
-    const job = await createJob(page, { title: "Logo sketch" });
-    const text = await expectText(job, /Too many requests: try again in 7 s\./);
-    expect(text).not.toContain("Retry-After");
+    const calls = countEngineCalls(page);
+    const job = await createJob(page, { title: "Logo sketch", amount: 100 });
+    await expectText(job, /Fund holds 100 credits in escrow: payer credits 1,000 → 900\. No fee\./);
+    await Bun.sleep(300);
+    expect(calls.map((r) => new URL(r.url()).pathname)).toEqual(["/api/v0/transition"]);
+  });
+});
+
+/** A 429 rate_limited answer (D23) that asks to wait `seconds`. */
+const rateLimited = (seconds: number) => ({
+  status: 429,
+  headers: { "content-type": "application/json", "retry-after": String(seconds) },
+  body: JSON.stringify({
+    ok: false,
+    error: "rate_limited",
+    message: "Too many requests from this client. Retry after the number of seconds in Retry-After.",
+  }),
+});
+
+describe("the service's wait (finding 6)", () => {
+  test("a refused action says it once, by its button, counting down; nothing is sent meanwhile", async () => {
+    const page = await harness().open();
+    const first = await walkTo(page, "submitted", { title: "Logo sketch" });
+    const second = await walkTo(page, "submitted", { title: "Data cleanup" });
+    await page.route("**/api/v0/transition", (route) => route.fulfill(rateLimited(9)));
+    await button(first, "Release").click();
+    await expectText(first, /Too many requests: try again in \d+ s\./);
+    expect(await timesShown(page, "try again in")).toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Release");
+    const before = await secondsLeft(page);
+    // The count ticks each second, at its own phase: within two seconds it has gone down.
+    await Bun.sleep(2100);
+    expect(await secondsLeft(page)).toBeLessThan(before);
+
+    const calls = countEngineCalls(page);
+    await button(second, "Release").click();
+    await expectText(second, /Too many requests: try again in \d+ s\./);
+    expect(await timesShown(page, "try again in")).toBe(1);
+    expect(await timesShown(page, "Too many requests")).toBe(1);
+    expect(calls).toEqual([]);
+    await expectStatus(second, "submitted");
+  });
+
+  test("rate-limited quotes do not repeat the wait on every job", async () => {
+    const page = await harness().open();
+    const first = await walkTo(page, "submitted", { title: "Logo sketch" });
+    await walkTo(page, "submitted", { title: "Data cleanup" });
+    await page.route("**/api/v0/quote", (route) => route.fulfill(rateLimited(9)));
+    // A new demo key asks every quote again.
+    await button(page, "Mint demo key").click();
+    await expectText(first, /Release: not quoted yet; asked again after the service's wait\./);
+    expect(await timesShown(page, "Too many requests")).toBe(0);
+    await button(first, "Release").click();
+    expect(await timesShown(page, "try again in")).toBe(1);
   });
 });
 

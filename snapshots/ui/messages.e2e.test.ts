@@ -5,9 +5,9 @@
  * action succeeds.
  */
 import { describe, expect, test } from "bun:test";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
-import { expectNumber, expectText } from "../../scripts/harness/page-waits.ts";
+import { errorOf, expectNumber, expectText, waitForError } from "../../scripts/harness/page-waits.ts";
 import { createJob, fillJobForm } from "../../scripts/harness/ui-actions.ts";
 import { alertsIn, button, expectStatus, field, jobItem, payer } from "../../scripts/harness/ui-names.ts";
 
@@ -15,25 +15,6 @@ const harness = useHarness("ui/messages.e2e");
 
 /** An API field name (snake_case) or a raw ISO-8601 time: neither belongs in what the page says. */
 const API_WORDS = /\b[a-z]+_[a-z_]+\b|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
-/** The text of the error that describes `control`, once it is marked invalid. */
-async function errorOf(control: Locator): Promise<string> {
-  expect(await control.getAttribute("aria-invalid")).toBe("true");
-  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
-  const texts: string[] = [];
-  for (const id of ids) {
-    const described = control.page().locator(`[id="${id}"]`);
-    if ((await described.getAttribute("role")) === "alert") texts.push(await described.innerText());
-  }
-  expect(texts.length, "no role=alert element describes the control").toBeGreaterThan(0);
-  return texts.join(" ");
-}
-
-/** Waits until `control` is marked invalid; returns its error's text. */
-async function waitForError(control: Locator): Promise<string> {
-  await control.and(control.page().locator("[aria-invalid=true]")).waitFor();
-  return errorOf(control);
-}
 
 /** The page shows no error at all: no alert says anything and no control is marked invalid. */
 async function expectNoError(page: Page): Promise<void> {
@@ -87,12 +68,12 @@ describe("a failed top-up", () => {
 });
 
 describe("a refused create", () => {
-  test("shows the service's error by the field it names, under the form's label, until a create succeeds", async () => {
+  test("shows its error by the field it names, under the form's label, until a create succeeds", async () => {
     const page = await harness().open();
     await fillJobForm(page, { title: "x".repeat(81), amount: 100 });
     await button(page, "Create job").click();
     const text = await waitForError(field(page, "Title"));
-    expect(text).toMatch(/^Title must be/);
+    expect(text).toMatch(/^Title is too long/);
     expect(text).not.toMatch(API_WORDS);
 
     await field(page, "Title").fill("Logo sketch");
@@ -121,6 +102,90 @@ describe("a refused create", () => {
     expect(text).toMatch(/^Callback URL must be/);
     expect(text).not.toMatch(API_WORDS);
     expect(await control.isVisible()).toBe(true);
+  });
+});
+
+/** The engine requests (/api/v0/...) the page sends from now on. */
+function engineCalls(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/api/v0/")) seen.push(path);
+  });
+  return seen;
+}
+
+describe("the create form checks what the engine's rules refuse, before any request (finding 11)", () => {
+  test.each([
+    ["a blank title", { title: "   " }, "Title", "Title is required."],
+    [
+      "81 characters of title",
+      { title: "x".repeat(81) },
+      "Title",
+      "Title is too long: 81 characters; at most 80 are allowed.",
+    ],
+    ["blank criteria", { criteria: " " }, "Success criteria", "Success criteria is required."],
+    ["an amount of 0", { amount: "0" }, "Amount", "Amount must be a whole number of at least 1."],
+    ["no amount", { amount: "" }, "Amount", "Amount is required."],
+  ] as const)("%s: said by its field in the page's words, focused; nothing sent", async (_name, typed, label, said) => {
+    const page = await harness().open();
+    await fillJobForm(page, { title: "Logo sketch" });
+    const sent = engineCalls(page);
+    for (const [name, text] of Object.entries(typed))
+      await field(page, { title: "Title", criteria: "Success criteria", amount: "Amount" }[name]!).fill(text);
+    for (const action of ["Create job", "Simulate"]) {
+      await button(page, action).click();
+      expect(await waitForError(field(page, label))).toBe(said);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+        (await field(page, label).getAttribute("id")) ?? label,
+      );
+    }
+    await Bun.sleep(200);
+    expect(sent).toEqual([]);
+  });
+
+  test("every field it refuses is marked at once, the focus on the first", async () => {
+    const page = await harness().open();
+    const sent = engineCalls(page);
+    await fillJobForm(page, { title: " ", amount: 0, criteria: "" });
+    await button(page, "Create job").click();
+    for (const label of ["Title", "Amount", "Success criteria"]) await waitForError(field(page, label));
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("title");
+    expect(sent).toEqual([]);
+  });
+
+  test("80 emoji are 80 characters, as the engine counts (D1): the create is sent and taken", async () => {
+    const page = await harness().open();
+    const sent = engineCalls(page);
+    await createJob(page, { title: "😀".repeat(80) });
+    expect(sent).toContain("/api/v0/transition");
+  });
+
+  test("a refusal only the service makes still shows by the field it names", async () => {
+    const page = await harness().open();
+    await page.route("**/api/v0/transition", (route) =>
+      route.fulfill({
+        status: 400,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ok: false, error: "invalid_field", field: "title", message: "title is taken." }),
+      }),
+    );
+    await fillJobForm(page, { title: "Logo sketch" });
+    await button(page, "Create job").click();
+    expect(await waitForError(field(page, "Title"))).toBe("Title is taken.");
+  });
+});
+
+describe("a service that does not answer (issue 41, finding 13)", () => {
+  test("is said in a person's words, by Create job: no API path", async () => {
+    const page = await harness().open();
+    await page.route("**/api/v0/transition", (route) => route.abort("connectionrefused"));
+    await fillJobForm(page, { title: "Logo sketch" });
+    await button(page, "Create job").click();
+    const text = await expectText(alertsIn(page).first(), /^Could not reach the service/);
+    expect(text).toBe(
+      "Could not reach the service at this page's address. Check the API base URL and your connection.",
+    );
   });
 });
 

@@ -24,12 +24,15 @@ import {
   encodeReceipt,
   findShareToken,
   type JobRecord,
+  type ReceiptRecord,
 } from "../../shared/client-state/share-links.ts";
 import { base64UrlDecode, base64UrlEncode, HANDOFF_KEYS, RECEIPT_KEYS } from "../../shared/client-state/tokens.ts";
 import { LIMITS, STARTING_CREDITS } from "../../shared/protocol/constants.ts";
 import { credits, h, safeLink } from "../../site/src/client/dom.ts";
+import { readVerdicts, verdictsText } from "../../site/src/client/kept-verdicts.ts";
 import { createStore, STORAGE_KEYS } from "../../site/src/client/store.ts";
-import { JOBS } from "../support/fixtures.ts";
+import type { Verdict } from "../../site/src/client/verdict.ts";
+import { JOBS, RECEIPTS } from "../support/fixtures.ts";
 import { CREATE, call, ok } from "../support/helpers.ts";
 
 const window = new Window({ url: "http://localhost:3000/" });
@@ -128,6 +131,55 @@ describe("the state store (localStorage)", () => {
     const store = fresh();
     window.localStorage.setItem(STORAGE_KEYS.key, key);
     expect(store.demoKey()).toBeNull();
+  });
+});
+
+describe("the receipts' verdicts kept in this browser (issue 41, finding 13)", () => {
+  const released = RECEIPTS.released as unknown as ReceiptRecord;
+  const disputed = { ...RECEIPTS.disputed, job_id: "as_00000000ff" } as unknown as ReceiptRecord;
+  const valid: Verdict = { state: "valid", text: "Verified: valid." };
+  const mismatch: Verdict = {
+    state: "mismatch",
+    text: "Verified: mismatch on fee.",
+    mismatches: [{ field: "fee", expected: 5, received: 7 }],
+  };
+
+  test("a valid or mismatched verdict reads back beside the very receipt it was for", () => {
+    const text = verdictsText(
+      new Map<string, Verdict>([
+        [released.job_id, valid],
+        [disputed.job_id, mismatch],
+      ]),
+      [released, disputed],
+    );
+    // The members in another order are the same receipt.
+    const reordered = Object.fromEntries(Object.entries(released).reverse()) as unknown as ReceiptRecord;
+    expect([...readVerdicts(text, [reordered, disputed])]).toEqual([
+      [released.job_id, valid],
+      [disputed.job_id, mismatch],
+    ]);
+    expect(readVerdicts(text, [{ ...released, release_fee: 6 }]).size).toBe(0);
+    expect(readVerdicts(text, []).size).toBe(0);
+  });
+
+  test("keeps no verdict the activity log does not record (pending, an error)", () => {
+    const verified = new Map<string, Verdict>([
+      [released.job_id, { state: "pending" }],
+      [disputed.job_id, { state: "error", text: "Could not reach the service." }],
+    ]);
+    expect(verdictsText(verified, [released, disputed])).toBe("{}");
+  });
+
+  test.each([
+    ["nothing", null],
+    ["not JSON", "{"],
+    ["a list", "[]"],
+    ["a verdict whose text is not text", JSON.stringify({ x: 1 })],
+  ])("reads %s as no verdict, without throwing", (_name, text) => {
+    expect(readVerdicts(text, [released]).size).toBe(0);
+    const bad = JSON.parse(verdictsText(new Map([[released.job_id, valid]]), [released]));
+    bad[released.job_id].verdict.text = 7;
+    expect(readVerdicts(JSON.stringify(bad), [released]).size).toBe(0);
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * Errors by their control, under happy-dom: errorBy puts a role="alert" line
  * by the control, which it describes (keeping what described it before) and marks invalid;
- * clearErrors takes it all away again, within a scope when given. And the labels the messages use
+ * clearErrors takes it all away again, within a scope when given; a new error empties the status
+ * line's last success. And the labels the messages use
  * for a job's fields are the labels its item shows (field-labels.ts against job-item.ts).
  */
 import { describe, expect, test } from "bun:test";
 import type { JobRecord, JobStatus } from "../../client/index.ts";
 import { FIELD_LABELS } from "../../site/src/client/field-labels.ts";
 import { type JobView, jobItem } from "../../site/src/client/job-item.ts";
-import { clearErrors, errorBy } from "../../site/src/client/notices.ts";
+import { alertPage, clearErrors, errorBy, showError, statusPage } from "../../site/src/client/notices.ts";
 import { JOBS } from "../support/fixtures.ts";
 import { useHappyDocument } from "../support/happy-document.ts";
 
@@ -17,6 +18,7 @@ const window = useHappyDocument();
 function page(): void {
   window.document.body.innerHTML = `
     <p id="page-alert" role="alert" hidden></p>
+    <p id="page-status" role="status"></p>
     <form id="create-form"><div class="field"><label for="title">Title</label>
       <input id="title" aria-describedby="title-count" /><small id="title-count">0/80</small></div>
       <details><summary>More options</summary><div class="field"><label for="client-ref">Client reference</label><input id="client-ref" /></div></details>
@@ -61,6 +63,18 @@ describe("errorBy and clearErrors", () => {
     errorBy($("topup-amount"), "two");
     expect(window.document.querySelectorAll("[data-error-for]")).toHaveLength(1);
     expect($("topup-amount").getAttribute("aria-describedby")).toBe("topup-amount-error");
+  });
+
+  test("a new error takes the last success's place in the status line; an error drawn again leaves it (finding 10)", () => {
+    page();
+    statusPage("Created the job.");
+    showError($("title"), "title must be a non-empty string.");
+    expect($("page-status").textContent).toBe("Created the job.");
+    errorBy($("topup-amount"), "Top up amount must be a whole number from 1 to 1,000,000.");
+    expect($("page-status").textContent).toBe("");
+    statusPage("Created the job.");
+    alertPage("A bad link.");
+    expect($("page-status").textContent).toBe("");
   });
 
   test("clearErrors within the create form leaves the top-up's; without a scope takes every one", () => {

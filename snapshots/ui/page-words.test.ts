@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import { toAnswer } from "../../client/answer.ts";
-import { EscrowKeeper, localApi, openLink, readPackText, verifyReceipt } from "../../client/index.ts";
+import { EscrowKeeper, httpApi, localApi, openLink, readPackText, verifyReceipt } from "../../client/index.ts";
 import { decodeToken } from "../../scripts/harness/ui-actions.ts";
 import { INVALID_FIELD_MESSAGES } from "../../shared/documents/field-messages.ts";
 import { LIMITS } from "../../shared/protocol/constants.ts";
@@ -79,7 +79,7 @@ describe("pageWords", () => {
 
 /** Words a person should not meet: formats, header and member names, patterns, paths. */
 const DEVELOPER_WORDS =
-  /JWS|JWKS|JSON|base64|WebCrypto|Retry-After|key_optional|typ |#handoff|\^|\[\d+\]|\b[a-z]+_[a-z_]+\b|\b(job|receipt)\.\w/;
+  /JWS|JWKS|JSON|base64|WebCrypto|Retry-After|key_optional|typ |#handoff|\/api\/|\^|\[\d+\]|\b[a-z]+_[a-z_]+\b|\b(job|receipt)\.\w/;
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const jws = (header: object) => `${b64(header)}.${b64({})}.c2ln`;
@@ -123,8 +123,20 @@ async function realMessages(): Promise<[string, string][]> {
     ["unreadable storage", createStore(storage).load().notice ?? ""],
     ...verdicts.map((verdict, i): [string, string] => [`signature ${i + 1}`, messageOf(verdict)]),
     ["a rate limit", ERROR_CATALOG.rate_limited.message],
+    ...(await unreachable()),
     ["a proxy's page", messageOf(toAnswer({ status: 502, json: undefined }))],
   ];
+}
+
+/** What the client says when no service answers, at this page's origin and at another API base. */
+async function unreachable(): Promise<[string, string][]> {
+  const fail = () => Promise.reject(new TypeError("Failed to fetch"));
+  return Promise.all(
+    ["", "https://escrow.example.org"].map(async (baseUrl): Promise<[string, string]> => {
+      const answer = await httpApi({ baseUrl, fetch: fail }).quote({ action: "create" } as never);
+      return [`no answer at "${baseUrl}"`, messageOf(answer)];
+    }),
+  );
 }
 
 const messageOf = (result: { ok: boolean; message?: string }): string => {
@@ -152,6 +164,16 @@ describe("developer words", () => {
     );
     expect(pageWords(ERROR_CATALOG.rate_limited.message)).toBe(
       "Too many requests from this client. Try again in a minute.",
+    );
+  });
+
+  test("says where the service could not be reached as a person would: its address at most, no path (issue 41, finding 13)", async () => {
+    const [[, here], [, there]] = (await unreachable()) as [[string, string], [string, string]];
+    expect(pageWords(here)).toBe(
+      "Could not reach the service at this page's address. Check the API base URL and your connection.",
+    );
+    expect(pageWords(there)).toBe(
+      "Could not reach the service at https://escrow.example.org. Check the API base URL and your connection.",
     );
   });
 

@@ -64,6 +64,10 @@ describe("the hold's countdown", () => {
     [3_600_000, "1 h 0 min"],
     [7_500_000, "2 h 5 min"],
     [86_400_000 * 3 + 3_600_000 * 4, "3 d 4 h"],
+    // Long holds read in days, then years, never "1157407 d 9 h" (issue 41, finding 13).
+    [86_400_000 * 45 + 3_600_000 * 5, "45 d"],
+    [86_400_000 * 366, "1 year"],
+    [99_999_999_999_000, "3,168 years"],
   ])("%d ms reads %s", (ms, text) => {
     expect(duration(ms)).toBe(text);
   });

@@ -85,13 +85,20 @@ const stripText = (b: Figures): string =>
 
 /**
  * Shows the balance strip while the Balances card's figures are out of view, above or below
- * (CSS shows it on narrow screens only): acting on a job, the balances stay in sight.
+ * (CSS shows it on narrow screens only): acting on a job, the balances stay in sight. It stays
+ * hidden while the page's header is in view, so it never lies over the header's links (WCAG
+ * 2.4.11, finding 7); below it, the page keeps the focus clear of the strip (scroll-padding, as
+ * tall as the strip).
  */
 export function watchBalances(): void {
   const strip = $("balance-strip");
-  new IntersectionObserver(([entry]) => {
-    strip.hidden = entry?.isIntersecting ?? true;
-  }).observe($("balance-figures"));
+  const inView = new Map<Element, boolean>();
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) inView.set(entry.target, entry.isIntersecting);
+    strip.hidden = [...inView.values()].some(Boolean);
+  });
+  for (const watched of [$("balance-figures"), document.querySelector("header")])
+    if (watched) observer.observe(watched);
 }
 
 /** What the jobs received from their payers hold, apart from the four figures (D28). */
@@ -100,5 +107,5 @@ export function receivedText(count: number, inEscrow: number): string {
     count === 1 ? "1 job was handed to you by its payer" : `${credits(count)} jobs were handed to you by their payers`;
   if (inEscrow === 0)
     return `${jobs}; ${count === 1 ? "it holds no credits in escrow now and counts" : "they hold no credits in escrow now and count"} in none of the figures above.`;
-  return `${jobs}, with ${credits(inEscrow)} credits in escrow. Those credits are the payers', not yours: they are in none of the figures above.`;
+  return `${jobs}, with ${credits(inEscrow)} credits in escrow. Those credits are ${count === 1 ? "its payer's" : "their payers'"}, not yours: they are in none of the figures above.`;
 }

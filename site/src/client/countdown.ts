@@ -6,13 +6,20 @@
  * state line says what is left (job-status.ts) and the release quote is asked again.
  */
 import type { JobRecord } from "../../../client/index.ts";
-import { h } from "./dom.ts";
+import { credits, h } from "./dom.ts";
+import { tickWait } from "./service-wait.ts";
 import { when, whenToSecond } from "./view-parts.ts";
 
-/** A length of time as people read it, to the second under an hour: "9 min 58 s", "2 h 5 min", "3 d 4 h". */
+/**
+ * A length of time as people read it, to the second under an hour: "9 min 58 s", "2 h 5 min",
+ * "3 d 4 h"; from 30 days in days ("45 d"), from a year in whole years ("3,168 years").
+ */
 export function duration(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const [d, hr, min, sec] = [Math.floor(s / 86400), Math.floor(s / 3600) % 24, Math.floor(s / 60) % 60, s % 60];
+  const years = Math.floor(d / 365.25);
+  if (years > 0) return years === 1 ? "1 year" : `${credits(years)} years`;
+  if (d >= 30) return `${credits(d)} d`;
   if (d > 0) return `${d} d ${hr} h`;
   if (hr > 0) return `${hr} h ${min} min`;
   return min > 0 ? `${min} min ${sec} s` : `${sec} s`;
@@ -56,11 +63,14 @@ export function holdNote(job: JobRecord, now: number): HTMLElement | null {
   );
 }
 
-/** Updates every hold countdown each second; `onEnded` runs when one of them passes its end. */
+/**
+ * Updates every hold countdown and the service's wait (service-wait.ts) each second; `onEnded`
+ * runs when one of them passes its end.
+ */
 export function startCountdowns(onEnded: () => void): void {
   setInterval(() => {
     const now = Date.now();
-    let ended = false;
+    let ended = tickWait(now);
     for (const timer of document.querySelectorAll<HTMLElement>("[data-expires]")) {
       const expires = timer.dataset.expires ?? "";
       if (holdEnded(expires, now) && timer.dataset.ended !== "true") ended = true;

@@ -1,22 +1,26 @@
 /**
  * The New job form: Create job commits a create through the keeper (POST /api/v0/transition);
  * Simulate runs the whole walk for the same fields at the current balance (POST /api/v0/simulate),
- * which changes nothing but the activity log. The amount is read by the page's one number parser
- * (form-values.ts), which refuses what is not a whole number by the field; the rest goes as typed
- * and the service judges it. A refusal that names one of the form's fields shows by that field, under the
- * form's own label for it; any other shows in the form's alert (notices.ts).
+ * which changes nothing but the activity log. Before any request the page checks each field by
+ * the engine's own rule (form-checks.ts; the amount read by the page's one number parser,
+ * form-values.ts) and refuses, by the field and in its words, what the rule refuses (finding 11).
+ * A refusal that names one of the form's fields shows by that field, under the form's own label
+ * for it; any other shows in the form's alert (notices.ts).
  */
 import type { EscrowError, Terminal } from "../../../client/index.ts";
-import { LIMITS, TERMINALS } from "../../../shared/protocol/constants.ts";
+import { TERMINALS } from "../../../shared/protocol/constants.ts";
 import type { FieldName } from "../../../shared/protocol/fields.ts";
+import { ACTION_FIELDS, SIMULATE_FIELDS } from "../../../shared/protocol/request-shape.ts";
 import { $, credits } from "./dom.ts";
 import { type LabelOf, tableLabel } from "./field-labels.ts";
-import { optional, readNumber } from "./form-values.ts";
-import { feeLine, titleCount } from "./hints.ts";
+import { readField } from "./form-checks.ts";
+import { readNumber } from "./form-values.ts";
+import { feeLine, showCount } from "./hints.ts";
 import { jobNode, land } from "./landing.ts";
 import { alertForm, clearErrors, errorBy } from "./notices.ts";
 import { simulations } from "./on-demand.ts";
 import { keeper, refresh, ui } from "./page-state.ts";
+import { heldBy } from "./service-wait.ts";
 
 /** The form's control of each field it sends, by the field's canonical name (the fields table's). */
 const CONTROLS = {
@@ -41,27 +45,39 @@ const formLabel: LabelOf = (field) => {
 
 const value = (id: string): string => ($(id) as HTMLInputElement).value;
 
-/** The create fields as the form holds them; null, with the error by Amount, when it holds no number. */
-function createFields() {
+/**
+ * The form's `fields` as the page sends them (`required` are the action's required fields), or
+ * null when the page refuses one before any request (form-checks.ts): each refused field shows
+ * its error, and the first has the focus.
+ */
+function formFields<F extends keyof typeof CONTROLS>(fields: readonly F[], required: readonly string[]) {
   clearErrors($("create-form"));
-  const amount = readNumber(value(CONTROLS.amount));
-  if (!amount.ok) {
-    errorBy($(CONTROLS.amount), amount.message, formLabel);
-    return null;
+  const values: Partial<Record<F, string | number>> = {};
+  const refused: HTMLElement[] = [];
+  for (const field of fields) {
+    const read = readField(field, value(CONTROLS[field]), required.includes(field), formLabel);
+    if (read.ok) values[field] = read.value;
+    else {
+      refused.push($(CONTROLS[field]));
+      errorBy($(CONTROLS[field]), read.message, formLabel);
+    }
   }
-  return {
-    title: value(CONTROLS.title),
-    amount: amount.value,
-    criteria: value(CONTROLS.criteria),
-    client_ref: optional(value(CONTROLS.client_ref)),
-    callback_url: optional(value(CONTROLS.callback_url)),
-  };
+  refused[0]?.focus();
+  return refused.length > 0 ? null : values;
 }
 
-/** Shows a refusal by the field it names (the service's `field`), else in the form's alert. */
-function refused(answer: EscrowError): void {
+/** The create fields as the form holds them; null when the page refuses one (formFields). */
+const createFields = () =>
+  formFields(["title", "amount", "criteria", "client_ref", "callback_url"], ACTION_FIELDS.create.required);
+
+/**
+ * Shows a refusal by the field it names (the service's `field`), else in the form's alert; the
+ * service's wait (D23) by the button `button` that asked (service-wait.ts).
+ */
+function refused(answer: EscrowError, button: string): void {
   const id = controlOf(answer.field);
-  if (id) errorBy($(id), answer.message, formLabel);
+  if (answer.code === "rate_limited") heldBy(button);
+  else if (id) errorBy($(id), answer.message, formLabel);
   else alertForm(answer.message, formLabel);
 }
 
@@ -85,10 +101,7 @@ async function whileFormBusy<T>(work: () => Promise<T>): Promise<T> {
  * release of the amount typed would pay (the form's fee line).
  */
 export function updateTitleCount(): void {
-  const title = value("title");
-  const counter = $("title-count");
-  counter.textContent = titleCount(title);
-  counter.classList.toggle("over", [...title.trim()].length > LIMITS.titleMax);
+  showCount($<HTMLInputElement>(CONTROLS.title), $("title-count"));
   const amount = readNumber(value(CONTROLS.amount));
   $("fee-line").textContent = feeLine(amount.ok ? amount.value : undefined);
 }
@@ -96,10 +109,10 @@ export function updateTitleCount(): void {
 /** Creates a job from the form; on success the form is cleared and the focus lands on the new job. */
 export async function createJob(): Promise<void> {
   const fields = createFields();
-  if (!fields) return;
-  const answer = await whileFormBusy(() => keeper.create(fields));
+  if (!fields || heldBy("create-job")) return;
+  const answer = await whileFormBusy(() => keeper.create(fields as never));
   if (!answer.ok) {
-    refused(answer);
+    refused(answer, "create-job");
     return;
   }
   ($("create-form") as HTMLFormElement).reset();
@@ -111,18 +124,21 @@ export async function createJob(): Promise<void> {
 export async function simulate(): Promise<void> {
   const chosen = ($(CONTROLS.terminal) as HTMLSelectElement).value;
   const terminal: Terminal | undefined = TERMINALS.find((t) => t === chosen);
-  const create = createFields();
-  if (!create) return;
-  const fields = { ...create, proof_url: value(CONTROLS.proof_url), terminal };
   // The last result goes as the new walk starts: a refusal never sits beside an old result.
   ui.simulation = null;
   refresh();
+  const read = formFields(
+    ["title", "amount", "criteria", "client_ref", "callback_url", "proof_url"],
+    SIMULATE_FIELDS.required,
+  );
+  if (!read || heldBy("simulate-button")) return;
+  const fields = { ...read, terminal };
   // The result's panel loads with the first simulation (on-demand.ts), beside the request.
   const [answer] = await whileFormBusy(() =>
-    Promise.all([keeper.simulate(fields), simulations.load().catch(() => null)]),
+    Promise.all([keeper.simulate(fields as never), simulations.load().catch(() => null)]),
   );
   if (!answer.ok) {
-    refused(answer);
+    refused(answer, "simulate-button");
     return;
   }
   ui.simulation = answer;

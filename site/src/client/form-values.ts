@@ -19,7 +19,3 @@ export function readNumber(text: string): NumberValue {
   if (!/^-?(\d{1,3}(,\d{3})+|\d+)$/.test(trimmed)) return { ok: false, message: NUMBER_MESSAGE };
   return { ok: true, value: Number(trimmed.replaceAll(",", "")) };
 }
-
-/** An optional text field: left out of the request when blank. */
-export const optional = (text: string | undefined): string | undefined =>
-  text && text.trim() !== "" ? text : undefined;

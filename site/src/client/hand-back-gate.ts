@@ -61,9 +61,16 @@ export const gateNote = (text: string, error = false): HTMLElement =>
 /** What importing the handed-off `job` does: a job this page created takes its proof; any other is received (D28). */
 function importNote(state: DemoState, job: JobRecord, own: boolean): string {
   if (own) return "This is your job: importing brings its worker's step (the proof, its note and time) into your copy.";
+  // What is left to its agent: proof once funded; nothing before (issue 41, finding 12).
+  const next =
+    job.status === "open"
+      ? " It waits for its payer to fund it: nothing for you to do yet."
+      : job.status === "funded"
+        ? " You can submit proof and hand it back."
+        : "";
   const receivedJob =
     `It stays its payer's: its ${credits(job.amount)} credits are not in your balances, and only the payer can fund, ` +
-    "release or dispute it. You can submit proof and hand it back.";
+    `release or dispute it.${next}`;
   return state.jobs.some((j) => j.id === job.id)
     ? `You received this job before; importing replaces your copy. ${receivedJob}`
     : `Importing adds it to your jobs as received. ${receivedJob}`;

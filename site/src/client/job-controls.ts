@@ -6,26 +6,40 @@
  * Release is one click with its note; Dispute asks first: choosing it shows its reason with
  * Confirm dispute and Cancel in place of the Release note. Once the hold has ended the engine
  * refuses a release (hold_expired), so Dispute leads and Release stays disabled with its reason.
- * Proof URL says what the service takes (any text, blank refused), and a blank one is refused
- * by the input before any call.
+ * Proof URL says what the service takes (any text, blank refused), and each note counts its
+ * length as the engine does; what the engine's rules refuse is refused by its input before any
+ * call (job-actions.ts). Escape in the dispute's question cancels it (job-wiring.ts).
  */
 
 import { nextActions } from "../../../shared/client-state/share-links.ts";
+import { LIMITS } from "../../../shared/protocol/constants.ts";
 import { holdEnd } from "./countdown.ts";
 import { type Attrs, type Child, credits, h } from "./dom.ts";
 import { FIELD_LABELS } from "./field-labels.ts";
+import { showCount } from "./hints.ts";
 import { impact } from "./job-impact.ts";
 import type { JobView } from "./job-item-view.ts";
 import { pastHold } from "./job-status.ts";
 import { button, field } from "./view-parts.ts";
 
-/** What the page says of a Proof URL the service would refuse (blank after trimming), or null. */
-export const proofRefusal = (text: string): string | null => (text.trim() === "" ? "Proof URL is required." : null);
-
 /** A field with a hint tied to its input (a refusal joins it by the input: render.ts). */
 function described(id: string, label: string, value: string, attrs: Attrs, hint: string) {
   const shown = field(id, label, value, { ...attrs, autocomplete: "off", "aria-describedby": `${id}-hint` });
   shown.append(h("small", { id: `${id}-hint`, class: "hint" }, hint));
+  return shown;
+}
+
+/** A note (proof note, release note, dispute reason) with its count as the engine counts it, tied to the input. */
+function noteField(id: string, label: string, value: string) {
+  const shown = field(id, label, value, {
+    placeholder: "optional",
+    autocomplete: "off",
+    "data-max": LIMITS.noteMax,
+    "aria-describedby": `${id}-count`,
+  });
+  const counter = h("small", { id: `${id}-count`, class: "counter" });
+  showCount(shown.querySelector("input")!, counter);
+  shown.append(counter);
   return shown;
 }
 
@@ -50,7 +64,7 @@ function disputeForm(view: JobView, disabled: object): HTMLFormElement {
   return form(
     "dispute",
     id,
-    field(`disputereason-${id}`, FIELD_LABELS.dispute_reason, view.draft("disputereason"), { placeholder: "optional" }),
+    noteField(`disputereason-${id}`, FIELD_LABELS.dispute_reason, view.draft("disputereason")),
     h(
       "div",
       { class: "row" },
@@ -103,9 +117,7 @@ export function controls(view: JobView): Child[] {
           { inputmode: "url", placeholder: "https://…" },
           "Required. Where the work can be seen, usually a link (https://…); the service accepts any text.",
         ),
-        field(`proofnote-${id}`, FIELD_LABELS.proof_note, view.draft("proofnote"), {
-          placeholder: "optional, up to 400 characters",
-        }),
+        noteField(`proofnote-${id}`, FIELD_LABELS.proof_note, view.draft("proofnote")),
         h("div", { class: "row" }, submit("Submit proof", "submit", id, { class: "primary", ...disabled })),
       ),
     );
@@ -133,7 +145,7 @@ export function controls(view: JobView): Child[] {
       form(
         "release",
         id,
-        field(`releasenote-${id}`, FIELD_LABELS.release_note, view.draft("releasenote"), { placeholder: "optional" }),
+        noteField(`releasenote-${id}`, FIELD_LABELS.release_note, view.draft("releasenote")),
         h(
           "div",
           { class: "row" },

@@ -26,7 +26,7 @@ const OWN: Words = {
 
 /** A received job: its payer's steps are the payer's; you are its agent (D28). */
 const RECEIVED: Words = {
-  open: () => "Open: its payer has not funded it yet.",
+  open: () => "Open: it waits for its payer to fund it; nothing for you to do yet.",
   funded: () => "Funded by its payer: submit your proof, then hand it back.",
   submitted: () => "Submitted: hand it back to its payer, who releases or disputes it.",
   released: (_, j) =>

@@ -6,7 +6,8 @@
  * refusal that names no field of the form shows in the form's own alert beside its buttons. Every
  * error is in the page's own words (page-words.ts), and every error goes when a later action
  * succeeds (`clearErrors`, through page-state.ts `clearAllErrors`). The status line
- * (role="status") says what just happened.
+ * (role="status") says what just happened: the last success, until a newer error takes its
+ * place (finding 10).
  */
 import { $, h } from "./dom.ts";
 import type { LabelOf } from "./field-labels.ts";
@@ -16,6 +17,7 @@ import { pageWords } from "./page-words.ts";
 type FixedAlert = "page-alert" | "create-error";
 
 function showAlert(id: FixedAlert, message: string | null, labelOf?: LabelOf): void {
+  if (message !== null) statusPage("");
   const alert = $(id);
   alert.hidden = message === null;
   alert.textContent = message === null ? "" : pageWords(message, labelOf);
@@ -48,10 +50,19 @@ function place(note: HTMLElement, control: HTMLElement): void {
 }
 
 /**
- * Shows `message` (in the page's words, `labelOf` naming the fields) right by `control`, which it
- * then describes; a field is also marked invalid, and a closed <details> holding it is opened.
+ * Shows a new error, `message` (in the page's words, `labelOf` naming the fields), right by
+ * `control` (`showError`); it takes the place of the last success's line in the status line.
  */
 export function errorBy(control: HTMLElement, message: string, labelOf?: LabelOf): void {
+  statusPage("");
+  showError(control, message, labelOf);
+}
+
+/**
+ * Shows `message` right by `control`, which it then describes; a field is also marked invalid,
+ * and a closed <details> holding it is opened. A page drawn anew draws its errors again this way.
+ */
+export function showError(control: HTMLElement, message: string, labelOf?: LabelOf): void {
   const id = `${control.id}-error`;
   document.getElementById(id)?.remove();
   const note = h(

@@ -3,8 +3,8 @@
  * all; the EscrowKeeper of client/ holds it and takes the actions), how its calls reach the
  * service (the stored API base and demo key, D14), and the one way the page follows a change:
  * every change the keeper makes is saved in this browser (D20) and refreshes the page. A refresh
- * first asks for the quotes the new state needs (quotes.ts), then renders the whole page from it
- * (render.ts).
+ * first asks for the quotes the new state needs (quotes.ts; nothing during the service's wait,
+ * service-wait.ts), then renders the whole page from it (render.ts).
  *
  * The UI takes the library's types from client/index.ts and its values from their own modules
  * (keeper.ts, http.ts, ...): index.ts also exports localApi, and the in-process engine behind it
@@ -15,9 +15,11 @@ import { httpApi } from "../../../client/http.ts";
 import { type DemoState, type EscrowApi, type EscrowError, isReceived } from "../../../client/index.ts";
 import { EscrowKeeper } from "../../../client/keeper.ts";
 import { withPoint } from "./history.ts";
+import { readVerdicts, verdictsText } from "./kept-verdicts.ts";
 import { alertPage, clearErrors } from "./notices.ts";
 import type { QuoteContext } from "./quotes.ts";
 import { render, sealSubjects } from "./render.ts";
+import { drawWait, startWait, waiting } from "./service-wait.ts";
 import { createStore } from "./store.ts";
 import { createViewState } from "./view-state.ts";
 
@@ -28,8 +30,10 @@ const loaded = store.load();
 /** Why the saved state could not be used, when it could not; shown once at start. */
 export const loadNotice = loaded.notice;
 
-/** What the page shows besides the state (view-state.ts). */
+/** What the page shows besides the state (view-state.ts), with the receipts' verdicts kept in this browser. */
 export const ui = createViewState();
+let keptVerdicts = store.verdicts();
+ui.verified = readVerdicts(keptVerdicts, loaded.state.receipts);
 
 /** The API base URL, or "" for this page's origin. */
 export const apiBase = (): string => store.apiBase();
@@ -38,10 +42,11 @@ let demoKey = store.demoKey();
 /** The demo key the calls carry, or null. It lives only in this browser, never in a pack (D20). */
 export const currentKey = (): string | null => demoKey;
 
-/** A rate-limited answer says how long to wait, in the page's words. */
+/** A rate-limited answer starts the service's wait (service-wait.ts) and says how long it is, in the page's words. */
 function withWait<T>(answer: T): T {
   const refusal = answer as unknown as EscrowError;
   if (refusal.code !== "rate_limited") return answer;
+  startWait(refusal.retryAfter);
   const wait = refusal.retryAfter === undefined ? "in a moment" : `in ${refusal.retryAfter} s`;
   return { ...answer, message: `Too many requests: try again ${wait}.` };
 }
@@ -115,10 +120,13 @@ export function refresh(): void {
   const state = keeper.state;
   const now = Date.now();
   const context: QuoteContext = { base: apiBase(), payerCredits: state.payerCredits, now };
-  // A received job's fund, release and dispute are its payer's (D28): nothing to quote.
+  // A received job's fund, release and dispute are its payer's (D28): nothing to quote. Nothing
+  // is asked during the service's wait (D23); the page asks again once it ends.
   const own = state.jobs.filter((job) => !isReceived(state, job.id));
-  ui.quotes.request(own, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
-  ui.seals.request(sealSubjects(state, ui), context.base, scheduleRefresh);
+  if (!waiting(now)) {
+    ui.quotes.request(own, context, (job, action) => keeper.quote(job.id, action), scheduleRefresh);
+    ui.seals.request(sealSubjects(state, ui), context.base, scheduleRefresh);
+  }
   render({
     state,
     demoKey,
@@ -129,6 +137,10 @@ export function refresh(): void {
     history,
     redraw: scheduleRefresh,
   });
+  drawWait(now);
+  // A Verify result outlives a reload, as its activity event does (kept-verdicts.ts).
+  const verdicts = verdictsText(ui.verified, state.receipts);
+  if (verdicts !== keptVerdicts && store.setVerdicts(verdicts)) keptVerdicts = verdicts;
 }
 
 let refreshQueued = false;

@@ -26,7 +26,7 @@ const INTEGER_WORDS: [RegExp, string][] = [
 
 /**
  * Developer words in the messages of links, packs, storage, signatures and the transport, as the
- * page says them: no JWS, JSON, base64url, header names or patterns.
+ * page says them: no JWS, JSON, base64url, header names, patterns or API paths.
  */
 const PLAIN_WORDS: [RegExp, string][] = [
   [/: a (?:detached )?compact JWS(?: \(header\.\.signature\))?/g, ""],
@@ -41,6 +41,9 @@ const PLAIN_WORDS: [RegExp, string][] = [
   [/ holds no #handoff\/ or #receipt\/ token/g, " holds no handoff or receipt"],
   [/ must match \^as_\[0-9a-f\]\{10\}\$/g, " must be a job id (as_ and 10 characters from 0-9 and a-f)"],
   [/Retry after the number of seconds in Retry-After\./g, "Try again in a minute."],
+  // Where the service was not reached: its address at most, never an engine's path.
+  [/ at \/api\/v0\/[a-z]+\./g, " at this page's address."],
+  [/ at (\S+?)\/api\/v0\/[a-z]+\./g, " at $1."],
 ];
 
 /** What each list of a demo pack holds one of. */

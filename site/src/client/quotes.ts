@@ -1,7 +1,8 @@
 /**
- * The money impact of each job's next action, quoted by the service (the keeper's quote: POST
- * /api/v0/quote with the held job at the current balance, which changes nothing) so it shows
- * before the click. A quote is asked once per job as held, action, API base and whether the hold
+ * The money impact of a submitted job's release and dispute, quoted by the service (the keeper's
+ * quote: POST /api/v0/quote with the held job at the current balance, which changes nothing) so
+ * it shows before the click. An open job's fund needs no quote (job-impact.ts says it): a create
+ * costs one request. A quote is asked once per job as held, action, API base and whether the hold
  * ended (a release after it is refused), not per balance (`createQuoteBook`), when the page
  * refreshes after a change (page-state.ts), never while rendering: render only reads what is
  * known, "pending" until the answer arrives.
@@ -10,8 +11,8 @@ import type { Answer, EscrowError, JobRecord, JobStatus } from "../../../client/
 import { reject } from "../../../shared/protocol/errors.ts";
 import { holdEnded } from "./countdown.ts";
 
-/** The actions whose impact a job item shows. */
-export type QuotedAction = "fund" | "release" | "dispute";
+/** The actions whose impact the service quotes. */
+export type QuotedAction = "release" | "dispute";
 
 /** A quote as the page knows it: the service's answer or refusal, or "pending" while it is asked. */
 export type Quote = Answer<"quote"> | "pending";
@@ -20,11 +21,10 @@ export type Quote = Answer<"quote"> | "pending";
 type AskQuote = (job: JobRecord, action: QuotedAction) => Promise<Answer<"quote">>;
 
 const QUOTED: Partial<Record<JobStatus, readonly QuotedAction[]>> = {
-  open: ["fund"],
   submitted: ["release", "dispute"],
 };
 
-/** The actions quoted for a job in `status`: fund when open, release and dispute when submitted. */
+/** The actions quoted for a job in `status`: release and dispute when submitted. */
 export const quotedActions = (status: JobStatus): readonly QuotedAction[] => QUOTED[status] ?? [];
 
 /**
@@ -54,17 +54,12 @@ interface Asked {
   again: number;
 }
 
-/**
- * A refusal the page knows without asking: a fund the payer credits
- * cannot cover, a release after the hold ended. Asking would only log a refused request.
- */
+/** A refusal the page knows without asking: a release after the hold ended. Asking would only log a refused request. */
 function knownRefusal(job: JobRecord, action: QuotedAction, context: QuoteContext): EscrowError | null {
   const refusal =
-    action === "fund" && job.amount > context.payerCredits
-      ? reject("insufficient_credits", { needed: job.amount, payer_credits: context.payerCredits })
-      : action === "release" && job.expiresAt !== undefined && holdEnded(job.expiresAt, context.now)
-        ? reject("hold_expired", { expiresAt: job.expiresAt })
-        : null;
+    action === "release" && job.expiresAt !== undefined && holdEnded(job.expiresAt, context.now)
+      ? reject("hold_expired", { expiresAt: job.expiresAt })
+      : null;
   return refusal && { ok: false, code: refusal.error, status: 409, message: refusal.message };
 }
 

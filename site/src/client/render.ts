@@ -14,7 +14,7 @@ import { type JobView, jobItem } from "./job-item.ts";
 import { jobUi, shows } from "./job-ui.ts";
 import { keyIdShown } from "./key-id.ts";
 import { focusHeading, jobNode } from "./landing.ts";
-import { errorBy } from "./notices.ts";
+import { showError } from "./notices.ts";
 import { flows, linkPanel, simulations } from "./on-demand.ts";
 import { type Quote, type QuotedAction, quotedActions } from "./quotes.ts";
 import { receiptItem, unsettledNote } from "./receipt-item.ts";
@@ -127,7 +127,7 @@ export function render(page: PageView): void {
   // A job's refusal by the input it names (or the action's button), as the create form's are.
   for (const [id, { message, control }] of ui.jobErrors) {
     const where = document.getElementById(control) ?? jobNode(id)?.querySelector("button");
-    if (where) errorBy(where, message);
+    if (where) showError(where, message);
   }
   replaceChildren(
     $("receipts"),

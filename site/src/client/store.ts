@@ -1,6 +1,6 @@
 /**
  * The reference UI's persistence: the state as a versioned demo pack in localStorage (D20), the
- * demo key, the API base URL and the balance history beside it. Storage is passed in, so tests can use happy-dom's.
+ * demo key, the API base URL, the balance history and the receipts' verdicts beside it. Storage is passed in, so tests can use happy-dom's.
  * A record that does not read back (corrupted, or an old version) is set aside with a notice and
  * the page starts fresh: never a blank page.
  */
@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   key: "agent-escrow-demo:demo-key",
   apiBase: "agent-escrow-demo:api-base",
   history: "agent-escrow-demo:balance-history",
+  verdicts: "agent-escrow-demo:verdicts",
   broken: "agent-escrow-demo:state-unreadable",
 } as const;
 
@@ -86,6 +87,13 @@ export function createStore(storage: Storage) {
     },
     setHistory(points: readonly HistoryPoint[]): boolean {
       return write(STORAGE_KEYS.history, JSON.stringify(points));
+    },
+    /** The receipts' verdicts as kept (kept-verdicts.ts), as stored text, or null. Never in a pack. */
+    verdicts(): string | null {
+      return read(STORAGE_KEYS.verdicts);
+    },
+    setVerdicts(text: string): boolean {
+      return write(STORAGE_KEYS.verdicts, text);
     },
   };
 }

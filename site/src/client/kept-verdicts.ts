@@ -1,0 +1,51 @@
+/**
+ * The service's verdicts on the held receipts, kept in this browser (page-state.ts, never in a
+ * pack) so that a Verify result outlives a reload as its activity event does (issue 41, finding
+ * 13). Only the answers the activity log records are kept (valid or mismatch), each with the
+ * receipt it was given for: a verdict shows again only beside that very receipt. What does not
+ * read back is left out; nothing in it is trusted to be more than text (dom.ts renders it).
+ */
+import type { ReceiptRecord } from "../../../client/index.ts";
+import { isObject } from "../../../shared/lib/json.ts";
+import type { Verdict } from "./verdict.ts";
+
+/** The receipt as text, its members in a fixed order, so that an equal receipt reads equal. */
+const receiptText = (receipt: ReceiptRecord): string => JSON.stringify(receipt, Object.keys(receipt).sort());
+
+/** The verdicts of `receipts` in `verified` that are kept, as stored text. */
+export function verdictsText(verified: ReadonlyMap<string, Verdict>, receipts: readonly ReceiptRecord[]): string {
+  const kept: Record<string, { receipt: string; verdict: Verdict }> = {};
+  for (const receipt of receipts) {
+    const verdict = verified.get(receipt.job_id);
+    if (verdict?.state === "valid" || verdict?.state === "mismatch")
+      kept[receipt.job_id] = { receipt: receiptText(receipt), verdict };
+  }
+  return JSON.stringify(kept);
+}
+
+const isMismatch = (m: unknown): boolean =>
+  isObject(m) && typeof m.field === "string" && typeof m.expected === "number" && typeof m.received === "number";
+
+/** A stored verdict that reads as one kept: valid, or mismatch with its list. */
+const isKept = (v: unknown): v is Verdict =>
+  isObject(v) &&
+  typeof v.text === "string" &&
+  (v.state === "valid" || (v.state === "mismatch" && Array.isArray(v.mismatches) && v.mismatches.every(isMismatch)));
+
+/** The kept verdicts in `text` of the `receipts` held now, each beside the receipt it was for; none when unreadable. */
+export function readVerdicts(text: string | null, receipts: readonly ReceiptRecord[]): Map<string, Verdict> {
+  const read = new Map<string, Verdict>();
+  let stored: unknown;
+  try {
+    stored = JSON.parse(text ?? "{}");
+  } catch {
+    return read;
+  }
+  if (!isObject(stored)) return read;
+  for (const receipt of receipts) {
+    const kept = stored[receipt.job_id];
+    if (isObject(kept) && kept.receipt === receiptText(receipt) && isKept(kept.verdict))
+      read.set(receipt.job_id, kept.verdict);
+  }
+  return read;
+}
