@@ -87,7 +87,7 @@ const stripText = (b: Figures): string =>
  * Shows the balance strip while the Balances card's figures are out of view, above or below
  * (CSS shows it on narrow screens only): acting on a job, the balances stay in sight. It stays
  * hidden while the page's header is in view, so it never lies over the header's links (WCAG
- * 2.4.11, finding 7); below it, the page keeps the focus clear of the strip (scroll-padding, as
+ * 2.4.11); below it, the page keeps the focus clear of the strip (scroll-padding, as
  * tall as the strip).
  */
 export function watchBalances(): void {

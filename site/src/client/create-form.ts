@@ -3,7 +3,7 @@
  * Simulate runs the whole walk for the same fields at the current balance (POST /api/v0/simulate),
  * which changes nothing but the activity log. Before any request the page checks each field by
  * the engine's own rule (form-checks.ts; the amount read by the page's one number parser,
- * form-values.ts) and refuses, by the field and in its words, what the rule refuses (finding 11).
+ * form-values.ts) and refuses, by the field and in its words, what the rule refuses.
  * A refusal that names one of the form's fields shows by that field, under the form's own label
  * for it; any other shows in the form's alert (notices.ts).
  */

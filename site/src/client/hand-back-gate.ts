@@ -61,7 +61,7 @@ export const gateNote = (text: string, error = false): HTMLElement =>
 /** What importing the handed-off `job` does: a job this page created takes its proof; any other is received (D28). */
 function importNote(state: DemoState, job: JobRecord, own: boolean): string {
   if (own) return "This is your job: importing brings its worker's step (the proof, its note and time) into your copy.";
-  // What is left to its agent: proof once funded; nothing before (issue 41, finding 12).
+  // What is left to its agent: proof once funded; nothing before.
   const next =
     job.status === "open"
       ? " It waits for its payer to fund it: nothing for you to do yet."

@@ -64,9 +64,8 @@ function readForm(id: string, action: JobAction): Read {
 
 /**
  * Shows a refusal of job `id`'s action (or removal) by `control` (render.ts puts it there), in
- * place of the last success's line (issue 41, finding 10): the action's form stays as it was, and
- * the focus goes to the control, never into another action's form (finding 1), unless the person
- * has moved on to another job.
+ * place of the last success's line: the action's form stays as it was, and the focus goes to the
+ * control, never into another action's form, unless the person has moved on to another job.
  */
 export function refuse(id: string, message: string, control: string): void {
   ui.jobErrors.set(id, { message, control });

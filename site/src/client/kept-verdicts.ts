@@ -1,9 +1,9 @@
 /**
  * The service's verdicts on the held receipts, kept in this browser (page-state.ts, never in a
- * pack) so that a Verify result outlives a reload as its activity event does (issue 41, finding
- * 13). Only the answers the activity log records are kept (valid or mismatch), each with the
- * receipt it was given for: a verdict shows again only beside that very receipt. What does not
- * read back is left out; nothing in it is trusted to be more than text (dom.ts renders it).
+ * pack) so that a Verify result outlives a reload as its activity event does. Only the answers
+ * the activity log records are kept (valid or mismatch), each with the receipt it was given for:
+ * a verdict shows again only beside that very receipt. What does not read back is left out;
+ * nothing in it is trusted to be more than text (dom.ts renders it).
  */
 import type { ReceiptRecord } from "../../../client/index.ts";
 import { isObject } from "../../../shared/lib/json.ts";

@@ -7,7 +7,7 @@
  * error is in the page's own words (page-words.ts), and every error goes when a later action
  * succeeds (`clearErrors`, through page-state.ts `clearAllErrors`). The status line
  * (role="status") says what just happened: the last success, until a newer error takes its
- * place (finding 10).
+ * place.
  */
 import { $, h } from "./dom.ts";
 import type { LabelOf } from "./field-labels.ts";
