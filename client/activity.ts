@@ -49,8 +49,14 @@ export const resetText = (startingCredits: number): string =>
 export const simulateText = (r: AnswerOf<"simulate">): string =>
   `Simulated "${r.job.title}" to ${r.terminal}: fee ${credits(r.fee)}, agent payout ${credits(r.agent_payout)}, returned ${credits(r.returned_to_payer)}. Nothing changed.`;
 
-export const verifyText = (receipt: Receipt, valid: boolean): string =>
-  `Verified the receipt of "${receipt.title}": ${valid ? "valid" : "mismatch"}.`;
+/**
+ * A receipt verified: valid only when its figures are right and its signature holds (D27); right
+ * figures alone are not the service's word, as the web UI's badge says ("Figures right").
+ */
+export const verifyText = (receipt: Receipt, { valid, signature_valid }: AnswerOf<"verify">): string =>
+  `Verified the receipt of "${receipt.title}": ${
+    !valid ? "mismatch" : signature_valid ? "valid" : "figures right, but no signature of the service holds"
+  }.`;
 
 export const exportText = (jobs: number, receipts: number): string =>
   `Exported a demo pack: ${jobs} jobs, ${receipts} receipts.`;

@@ -107,7 +107,7 @@ export class EscrowKeeper extends HeldState {
     const receipt = this.receipt(jobId);
     if (!receipt) return refused("unknown_job", `No receipt of job ${jobId} is held here.`);
     const answer = await this.api.verify({ receipt });
-    if (answer.ok) this.commit(this.state, "verify", verifyText(receipt, answer.valid));
+    if (answer.ok) this.commit(this.state, "verify", verifyText(receipt, answer));
     return answer;
   }
 }

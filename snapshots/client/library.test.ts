@@ -255,6 +255,8 @@ describe("packs and links", () => {
     const other = keeperOver(localApi());
     expect(other.importLink(link.link)).toMatchObject({ ok: true, kind: "receipt" });
     expect(await other.verify(id)).toMatchObject({ ok: true, valid: true });
+    // Unsigned (no sealing here): right figures, which the log does not call valid (D27), as the page's badge does not.
+    expect(other.state.activity[0]?.text).toEndWith(": figures right, but no signature of the service holds.");
     const before = other.state;
     for (const bad of ["https://demo.example/", "h1.@@@", "r1.e30", "#receipt/r1."]) {
       expect(openLink(bad).ok).toBe(false);

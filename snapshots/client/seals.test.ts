@@ -219,6 +219,7 @@ describe("the keeper with a sealing service", () => {
     expect(receipt).not.toHaveProperty("job_sealed");
     expect(await verifyReceipt(receipt, JWKS)).toMatchObject({ ok: true });
     expect(await keeper.verify(id)).toMatchObject({ ok: true, valid: true, signature_valid: true });
+    expect(keeper.state.activity[0]?.text).toEndWith(": valid.");
   });
 
   test("a job handed to a worker and back through links keeps the chain: the payer's release is signed", async () => {

@@ -144,19 +144,23 @@ describe("the receipts' verdicts kept in this browser (issue 41, finding 13)", (
     mismatches: [{ field: "fee", expected: 5, received: 7 }],
   };
 
-  test("a valid or mismatched verdict reads back beside the very receipt it was for", () => {
+  test("a valid, figures-right or mismatched verdict reads back beside the very receipt it was for", () => {
+    const unsigned = { ...RECEIPTS.released, job_id: "as_00000000fe" } as unknown as ReceiptRecord;
+    const unvouched: Verdict = { state: "unvouched", text: "The fee, payout and refund are right, but …" };
     const text = verdictsText(
       new Map<string, Verdict>([
         [released.job_id, valid],
         [disputed.job_id, mismatch],
+        [unsigned.job_id, unvouched],
       ]),
-      [released, disputed],
+      [released, disputed, unsigned],
     );
     // The members in another order are the same receipt.
     const reordered = Object.fromEntries(Object.entries(released).reverse()) as unknown as ReceiptRecord;
-    expect([...readVerdicts(text, [reordered, disputed])]).toEqual([
+    expect([...readVerdicts(text, [reordered, disputed, unsigned])]).toEqual([
       [released.job_id, valid],
       [disputed.job_id, mismatch],
+      [unsigned.job_id, unvouched],
     ]);
     expect(readVerdicts(text, [{ ...released, release_fee: 6 }]).size).toBe(0);
     expect(readVerdicts(text, []).size).toBe(0);

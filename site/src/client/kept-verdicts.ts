@@ -1,7 +1,8 @@
 /**
  * The service's verdicts on the held receipts, kept in this browser (page-state.ts, never in a
  * pack) so that a Verify result outlives a reload as its activity event does. Only the answers
- * the activity log records are kept (valid or mismatch), each with the receipt it was given for:
+ * the activity log records are kept (valid, figures right, mismatch: client/activity.ts
+ * verifyText), each with the receipt it was given for:
  * a verdict shows again only beside that very receipt. What does not read back is left out;
  * nothing in it is trusted to be more than text (dom.ts renders it).
  */
@@ -17,7 +18,7 @@ export function verdictsText(verified: ReadonlyMap<string, Verdict>, receipts: r
   const kept: Record<string, { receipt: string; verdict: Verdict }> = {};
   for (const receipt of receipts) {
     const verdict = verified.get(receipt.job_id);
-    if (verdict?.state === "valid" || verdict?.state === "mismatch")
+    if (verdict && verdict.state !== "pending" && verdict.state !== "error")
       kept[receipt.job_id] = { receipt: receiptText(receipt), verdict };
   }
   return JSON.stringify(kept);
@@ -26,11 +27,13 @@ export function verdictsText(verified: ReadonlyMap<string, Verdict>, receipts: r
 const isMismatch = (m: unknown): boolean =>
   isObject(m) && typeof m.field === "string" && typeof m.expected === "number" && typeof m.received === "number";
 
-/** A stored verdict that reads as one kept: valid, or mismatch with its list. */
+/** A stored verdict that reads as one kept: valid, figures right, or mismatch with its list. */
 const isKept = (v: unknown): v is Verdict =>
   isObject(v) &&
   typeof v.text === "string" &&
-  (v.state === "valid" || (v.state === "mismatch" && Array.isArray(v.mismatches) && v.mismatches.every(isMismatch)));
+  (v.state === "valid" ||
+    v.state === "unvouched" ||
+    (v.state === "mismatch" && Array.isArray(v.mismatches) && v.mismatches.every(isMismatch)));
 
 /** The kept verdicts in `text` of the `receipts` held now, each beside the receipt it was for; none when unreadable. */
 export function readVerdicts(text: string | null, receipts: readonly ReceiptRecord[]): Map<string, Verdict> {
