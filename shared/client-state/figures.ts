@@ -1,8 +1,9 @@
 /**
  * The figures of a job and of its receipt, by the fee rule (SETTLEMENT.md "Fees", "States and
  * transitions"), in one place: a job's fee and agent payout are 0 until it is released, then the
- * fee rule's; and a settled job's receipt is made of the job, member by member (receipt-members.ts
- * `of`), as the service makes it, so its fee, agent payout and refund are the job's too. Whatever enters a client-held state is held to them: a demo pack and the stored
+ * fee rule's; and a settled job's receipt is made of the job, member by member
+ * (receipt-members.ts `of`), as the service makes it, so its fee, agent payout and refund are the
+ * job's too. Whatever enters a client-held state is held to them: a demo pack and the stored
  * state (pack.ts), a handoff link, and a receipt that settles a job (client/receipt-import.ts).
  */
 import { settleRelease } from "../protocol/fees.ts";
