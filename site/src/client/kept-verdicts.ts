@@ -7,19 +7,16 @@
  * nothing in it is trusted to be more than text (dom.ts renders it).
  */
 import type { ReceiptRecord } from "../../../client/index.ts";
-import { isObject } from "../../../shared/lib/json.ts";
+import { isObject, sameJson } from "../../../shared/lib/json.ts";
 import type { Verdict } from "./verdict.ts";
-
-/** The receipt as text, its members in a fixed order, so that an equal receipt reads equal. */
-const receiptText = (receipt: ReceiptRecord): string => JSON.stringify(receipt, Object.keys(receipt).sort());
 
 /** The verdicts of `receipts` in `verified` that are kept, as stored text. */
 export function verdictsText(verified: ReadonlyMap<string, Verdict>, receipts: readonly ReceiptRecord[]): string {
-  const kept: Record<string, { receipt: string; verdict: Verdict }> = {};
+  const kept: Record<string, { receipt: ReceiptRecord; verdict: Verdict }> = {};
   for (const receipt of receipts) {
     const verdict = verified.get(receipt.job_id);
     if (verdict && verdict.state !== "pending" && verdict.state !== "error")
-      kept[receipt.job_id] = { receipt: receiptText(receipt), verdict };
+      kept[receipt.job_id] = { receipt, verdict };
   }
   return JSON.stringify(kept);
 }
@@ -47,7 +44,8 @@ export function readVerdicts(text: string | null, receipts: readonly ReceiptReco
   if (!isObject(stored)) return read;
   for (const receipt of receipts) {
     const kept = stored[receipt.job_id];
-    if (isObject(kept) && kept.receipt === receiptText(receipt) && isKept(kept.verdict))
+    // The very receipt it was for, its members in any order (sameJson).
+    if (isObject(kept) && sameJson(kept.receipt, receipt) && isKept(kept.verdict))
       read.set(receipt.job_id, kept.verdict);
   }
   return read;
