@@ -1,6 +1,6 @@
 /**
  * `bun run bench`: the service against the floor of its own answers, in one run on one
- * machine; the targets and their history are in docs/performance.md.
+ * machine; the targets and the latest results are in docs/performance.md.
  *
  * It starts the service (`bun api/bun/server.ts`, SEALS on and the access log on, as `bun run api`
  * starts) and, per case, a same-answer floor: a bare Bun.serve that reads the same request and sends
@@ -54,8 +54,8 @@
  * with the signature yardstick in signature.ts and sign-loop.ts), cold-start.ts, soak.ts, the
  * targets (targets.ts), the tables (report.ts, format.ts) and the result files (results.ts,
  * results-file.ts). Beside it, `bun scripts/bench/profile.ts <case> [seconds]` profiles one engine
- * case's server, seals on against SEALS=off (docs/performance.md, "Where the under-load excess
- * goes").
+ * case's server, seals on against SEALS=off (docs/performance.md, "The signature alone, under
+ * load").
  */
 
 import { cpus } from "node:os";

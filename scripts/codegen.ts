@@ -8,11 +8,14 @@
  * - snapshots/client/generated-client/hey-api/, what @hey-api/openapi-ts (pinned) makes of the
  *   same document (types, SDK, fetch client), where the second typed walk
  *   (snapshots/client/generated-client/hey-api-walk.ts) uses them. Its own biome.json keeps the
- *   generated files out of the lint.
+ *   generated files out of the lint;
+ * - docs/SETTLEMENT.md, the contract as GET /SETTLEMENT.md serves it by default
+ *   (snapshots/documents/committed-settlement.test.ts).
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { generatedHeyApi, HEY_API_DIR } from "./codegen-hey-api.ts";
+import { generatedSettlementMd, SETTLEMENT_MD_FILE } from "./codegen-settlement.ts";
 import { generatedTypes } from "./codegen-types.ts";
 
 const write = (path: string, text: string): void => {
@@ -23,6 +26,7 @@ const write = (path: string, text: string): void => {
 };
 
 write("snapshots/client/generated-client/openapi.d.ts", await generatedTypes());
+write(SETTLEMENT_MD_FILE, generatedSettlementMd());
 
 /** The one file of the hey-api folder that is ours, not the generator's: it keeps the output out of the lint. */
 const HEY_API_KEPT = new Set(["biome.json"]);

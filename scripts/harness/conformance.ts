@@ -16,7 +16,7 @@ import { ROOT } from "./live-server.ts";
 export const CONFORMANCE_CLI = join(ROOT, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
 /** The MCP revision the scenarios are run at. */
-export const SPEC_VERSION = "2026-07-28";
+export const CONFORMANCE_REVISION = "2026-07-28";
 
 /** A check's verdict as the suite writes it. */
 export type CheckStatus = "SUCCESS" | "FAILURE" | "WARNING" | "SKIPPED" | "INFO";
@@ -56,7 +56,7 @@ export interface ScenarioRun {
 export interface ConformanceOptions {
   /** The expected-failures file (the CLI's `--expected-failures`), if any. */
   expectedFailures?: string;
-  /** The revision to run at (default {@link SPEC_VERSION}). */
+  /** The revision to run at (default {@link CONFORMANCE_REVISION}). */
   specVersion?: string;
   /** The CLI's own per-scenario timeout in milliseconds (default 20 s); the process is killed 10 s after. */
   timeoutMs?: number;
@@ -100,7 +100,7 @@ export async function runScenario(
     "--scenario",
     scenario,
     "--spec-version",
-    options.specVersion ?? SPEC_VERSION,
+    options.specVersion ?? CONFORMANCE_REVISION,
     "--timeout",
     String(timeoutMs),
     "--output-dir",

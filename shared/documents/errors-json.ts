@@ -11,7 +11,8 @@ export const errors = () => ({
   body: {
     shape: '{ ok: false, mode: "demo", money: false, error, message, field?, ...extra, request_id }',
     message: "The catalog message with its {placeholders} filled (D8).",
-    field: "Names the field on missing_field and invalid_field, with SPEC's names (job.status, receipt.status).",
+    field:
+      "Names the field on missing_field and invalid_field, by their names in SETTLEMENT.md (job.status, receipt.status).",
     request_id:
       "The request's id, the same as the response's X-Request-Id header (D22): the client's own X-Request-Id when well formed, else a fresh one. The HTTP service adds it last; MCP tool results carry the body without it.",
     validate:

@@ -125,7 +125,7 @@ export function settlement() {
           "A receipt's claims are release_fee (as fee), agent_payout and returned_to_payer; each is required (missing_field fee / agent_payout / returned_to_payer).",
           "The job must be terminal, or submitted together with an action (missing_field action). A terminal job whose status differs from the action, or a job neither submitted nor terminal, is illegal_transition with from = its status and expected = submitted.",
           "A terminal job's own fee and agentPayout are its claims unless claims are sent.",
-          "When the service seals (D27), a job's seal and a receipt's signature are checked too: seal_valid and signature_valid, right after verified, each only when one was sent. Under SEALS=on valid is about the figures alone (SPEC); under SEALS=required it is also false when the seal or signature is missing or does not hold. verify never refuses for them.",
+          "When the service seals (D27), a job's seal and a receipt's signature are checked too: seal_valid and signature_valid, right after verified, each only when one was sent. Under SEALS=on valid is about the figures alone; under SEALS=required it is also false when the seal or signature is missing or does not hold. verify never refuses for them.",
         ],
       },
     },

@@ -12,9 +12,11 @@ import { ACTION_FIELDS } from "../protocol/request-shape.ts";
 /** A decision id as the documents cite it: "(D27)", "(D6, D27)", or ", D27" closing a parenthesis. */
 const DECISION = /\s*\(D\d+[a-z]?(?:,\s*D\d+[a-z]?)*\)|,\s*D\d+[a-z]?(?=\))/g;
 
-/** `text` without decision ids, and without citing the specification a model cannot open. */
-export const withoutDecisions = (text: string): string =>
-  text.replace(DECISION, "").replace(/ as SPEC says/g, " by its rules");
+/** A document cited by name ("as SETTLEMENT.md says"), which a model calling a tool cannot open. */
+const CITED = / as [A-Z][\w.]* says/g;
+
+/** `text` without decision ids, and without citing a document a model cannot open. */
+export const withoutDecisions = (text: string): string => text.replace(DECISION, "").replace(CITED, " by its rules");
 
 /** Arguments whose documents' words name a header or a token format: the tools' own words instead. */
 const ARGUMENT_WORDS: Record<string, string> = {

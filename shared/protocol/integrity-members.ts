@@ -84,12 +84,12 @@ export const INTEGRITY_MEMBERS = {
   seal_valid: {
     on: ["validate", "verify"],
     kind: "flag",
-    text: "Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).",
+    text: "Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).",
   },
   signature_valid: {
     on: ["verify"],
     kind: "flag",
-    text: "Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required valid is also false when the signature is missing or does not hold.",
+    text: "Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid is about the figures alone; under SEALS=required valid is also false when the signature is missing or does not hold.",
   },
 } as const satisfies Record<string, IntegrityMemberRow>;
 

@@ -14,12 +14,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
+  CONFORMANCE_REVISION,
   describeChecks,
   limiter,
   readExpectedFailures,
   runScenarios,
   type ScenarioRun,
-  SPEC_VERSION,
   unpassed,
 } from "../../scripts/harness/conformance.ts";
 import {
@@ -89,7 +89,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   // The pass counts, to quote: passed/total per scenario, and the checks excused by the file.
-  const lines = [`MCP conformance ${SPEC_VERSION} (@modelcontextprotocol/conformance), per runtime:`];
+  const lines = [`MCP conformance ${CONFORMANCE_REVISION} (@modelcontextprotocol/conformance), per runtime:`];
   for (const runtime of RUNTIMES) {
     const outcome = outcomes?.[runtime];
     if (outcome === undefined) continue;
@@ -124,7 +124,7 @@ describe("the expected-failures file", () => {
 });
 
 for (const runtime of RUNTIMES) {
-  describe(`MCP conformance ${SPEC_VERSION} on ${runtimeTitle(runtime)}, as started by default`, () => {
+  describe(`MCP conformance ${CONFORMANCE_REVISION} on ${runtimeTitle(runtime)}, as started by default`, () => {
     test.each(SCENARIOS)("%s passes", (scenario) => {
       const outcome = outcomes[runtime];
       if (outcome.error !== undefined) throw outcome.error;

@@ -1,7 +1,7 @@
 /**
- * Rules of SPEC and DECISIONS that no other suite asserted precisely (a snapshot alone, or an
+ * Rules of SETTLEMENT.md and its decisions that no other suite asserted precisely (a snapshot alone, or an
  * expectation read from the code under test, such as ERROR_CATALOG or TYPES). Every expected
- * value here is written out by hand from SPEC or DECISIONS; each test name cites its rule.
+ * value here is written out by hand from SETTLEMENT.md or its decisions; each test name cites its rule.
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -22,13 +22,13 @@ const send = (method: string, path: string, body?: string): Promise<Response> =>
   handle(new Request(`${BASE}${path}`, { method, body }));
 const json = async (path: string): Promise<Body> => (await (await send("GET", path)).json()) as Body;
 
-/** SPEC Errors: the catalog texts, written out. */
+/** SETTLEMENT.md "Errors": the catalog texts, written out. */
 const INVALID_JSON = "Body must be a JSON object.";
 const INVALID_ACTION = "action must be create, fund, submit, release, or dispute.";
 const METHOD_NOT_ALLOWED = "POST JSON to this path. GET the protocol at /api/settlement.json.";
 const FIVE_ACTIONS = ["create", "fund", "submit", "release", "dispute"];
 
-describe("SPEC Errors invalid_json: 400, no field, the catalog message", () => {
+describe("SETTLEMENT.md's Errors invalid_json: 400, no field, the catalog message", () => {
   test.each(["transition", "quote", "validate", "simulate", "verify"] as const)(
     "a body that is not JSON on %s",
     (route) => {
@@ -41,7 +41,7 @@ describe("SPEC Errors invalid_json: 400, no field, the catalog message", () => {
   );
 });
 
-describe("SPEC Errors invalid_action: 400, extra fields action and actions, the catalog message (D8)", () => {
+describe("SETTLEMENT.md's Errors invalid_action: 400, extra fields action and actions, the catalog message (D8)", () => {
   test.each(["transition", "quote", "validate"] as const)("an unknown action on %s", (route) => {
     const result = call(route, { action: "refund", job: JOBS.submitted });
     expect(result.status).toBe(400);
@@ -58,7 +58,7 @@ describe("SPEC Errors invalid_action: 400, extra fields action and actions, the 
   });
 });
 
-describe("SPEC validate: error bodies add kind schema on 400 (D8)", () => {
+describe("SETTLEMENT.md's Engines, validate: error bodies add kind schema on 400 (D8)", () => {
   test.each([
     ["invalid_json", "{ not json", undefined, INVALID_JSON],
     ["invalid_action", { action: "refund" }, undefined, INVALID_ACTION],
@@ -74,7 +74,7 @@ describe("SPEC validate: error bodies add kind schema on 400 (D8)", () => {
   });
 });
 
-describe("SPEC Errors method_not_allowed: 405 with the catalog message", () => {
+describe("SETTLEMENT.md's Errors method_not_allowed: 405 with the catalog message", () => {
   test.each([
     ["GET", "/api/v0/transition"],
     ["DELETE", "/api/v0/verify"],
@@ -95,15 +95,15 @@ describe("SPEC Errors method_not_allowed: 405 with the catalog message", () => {
   });
 });
 
-describe("SPEC invalid_field cases: simulate terminal", () => {
-  test.each(["refund", "Release", ""])("terminal %p is invalid_field terminal with the SPEC message", (terminal) => {
+describe("SETTLEMENT.md's Errors, invalid_field cases: simulate terminal", () => {
+  test.each(["refund", "Release", ""])("terminal %p is invalid_field terminal with the catalog message", (terminal) => {
     const result = call("simulate", { ...SIMULATE_BODY, terminal });
     expect(result.status).toBe(400);
     expect(rejected(result, "invalid_field", "terminal").message).toBe("terminal must be release or dispute.");
   });
 });
 
-describe("SPEC invalid_field message: {field} must be a string / integer / https URL", () => {
+describe("SETTLEMENT.md's Errors, invalid_field message: {field} must be a string / integer / https URL", () => {
   test.each([
     ["title", "transition", { action: "create", ...CREATE, title: 5 }, "title must be a string"],
     ["client_ref", "transition", { action: "create", ...CREATE, client_ref: 5 }, "client_ref must be a string"],
@@ -137,9 +137,9 @@ describe("SPEC invalid_field message: {field} must be a string / integer / https
   });
 });
 
-describe("GET /api/errors.json holds SPEC's catalog (SPEC Errors, D9)", () => {
+describe("GET /api/errors.json holds the catalog (SETTLEMENT.md's Errors, D9)", () => {
   const ENGINES = ["validate", "quote", "transition", "simulate", "verify"];
-  /** [code, status, kind, message, extra, routes], from SPEC's Errors table. */
+  /** [code, status, kind, message, extra, routes], from SETTLEMENT.md's Errors table. */
   const TABLE: [string, number, string, string, string[], string[]][] = [
     ["invalid_json", 400, "schema", INVALID_JSON, [], ENGINES],
     [
@@ -183,12 +183,12 @@ describe("GET /api/errors.json holds SPEC's catalog (SPEC Errors, D9)", () => {
       ["expiresAt"],
       ["validate", "quote", "transition", "simulate"],
     ],
-    // SPEC: "Routes: all engines and protocol documents".
+    // The catalog's routes: "all engines and protocol documents".
     ["method_not_allowed", 405, "http", METHOD_NOT_ALLOWED, [], [...ENGINES, "documents"]],
   ];
 
   test.each(TABLE)(
-    "%s has status %d, kind %s, SPEC's message, extra fields and routes",
+    "%s has status %d, kind %s, the catalog's message, extra fields and routes",
     async (code, status, kind, message, extra, routes) => {
       const entry = (await json("/api/errors.json")).codes.find((c: Body) => c.code === code);
       expect(entry).toMatchObject({ status, kind, message });
@@ -214,7 +214,7 @@ describe("GET /api/errors.json holds SPEC's catalog (SPEC Errors, D9)", () => {
   });
 });
 
-describe("SPEC Job clientRef: independent of id and of Idempotency-Key", () => {
+describe("SETTLEMENT.md's Job clientRef: independent of id and of Idempotency-Key", () => {
   /** D15: as_ + first 10 hex of SHA-256 of key \n title \n amount \n criteria. */
   const derived = (key: string) => jobIdOf(key, CREATE.title, CREATE.amount, CREATE.criteria);
 
@@ -269,7 +269,7 @@ describe("D18: documents are served with their proper types", () => {
   });
 });
 
-describe("SPEC Versioning", () => {
+describe("SETTLEMENT.md version 0: the v0 engine paths and OpenAPI 3.1", () => {
   test.each(["transition", "quote", "validate", "simulate", "verify"])(
     "the engine path /api/v0/%s serves POST",
     async (route) => {
@@ -339,11 +339,11 @@ describe("D3 and D2 in the published schemas", () => {
   });
 });
 
-describe("SPEC GET documents: settlement.json and fees.json", () => {
-  test("settlement.json lists the five states, SPEC's job fields and receipt fields in table order, and the 5 percent fee", async () => {
+describe("SETTLEMENT.md documents: settlement.json and fees.json", () => {
+  test("settlement.json lists the five states, SETTLEMENT.md's job fields and receipt fields in table order, and the 5 percent fee", async () => {
     const s = await json("/api/settlement.json");
     expect(s.statuses).toEqual(["open", "funded", "submitted", "released", "disputed"]);
-    // SPEC's fields, in SPEC's order; fields beyond SPEC are additive and may sit among them.
+    // SETTLEMENT.md's fields, in its order; fields beyond its tables are additive and may sit among them.
     const ofSpec = (fields: Body[], spec: readonly string[]) =>
       fields.map((f) => f.name).filter((name) => spec.includes(name));
     expect(ofSpec(s.job.fields, ALL_JOB_FIELDS)).toEqual(ALL_JOB_FIELDS);
@@ -354,7 +354,7 @@ describe("SPEC GET documents: settlement.json and fees.json", () => {
     expect(s.fees.top_up.fee).toBe(0);
   });
 
-  test("fees.json examples follow SPEC's schedule: fee = Math.round(amount * 0.05), payout = amount - fee; dispute returns the amount", async () => {
+  test("fees.json examples follow SETTLEMENT.md's Fees: fee = Math.round(amount * 0.05), payout = amount - fee; dispute returns the amount", async () => {
     const fees = await json("/api/fees.json");
     expect(fees.examples.length).toBeGreaterThan(0);
     for (const { amount, release, dispute } of fees.examples) {
@@ -416,7 +416,7 @@ describe("D19: the short-key maps of link tokens", () => {
   };
   const payloadOf = (token: string): Body => JSON.parse(Buffer.from(token.slice(3), "base64url").toString("utf8"));
 
-  test("settlement.json publishes both maps with D19's keys unchanged (a member beyond SPEC may only add one)", async () => {
+  test("settlement.json publishes both maps with D19's keys unchanged (a member beyond SETTLEMENT.md's tables may only add one)", async () => {
     const { tokens } = await json("/api/settlement.json");
     expect(tokens.handoff.job_keys).toEqual(JOB_KEYS);
     // The first deployment's handoff map is exact; members beyond it go to extra_job_keys.

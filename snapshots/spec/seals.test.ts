@@ -2,7 +2,7 @@
  * D27 written out by hand, as a reader of the published decision would build it: the job seal's
  * header, MAC input and key (HKDF-SHA256 with its info) rebuilt here and checked with jose as an
  * RFC 7797 detached JWS; the receipt signature checked with jose and the JWKS, its typ required;
- * and SPEC's answers kept under SEALS=on (verify's valid is about the figures), with SEALS=required
+ * and the unsealed answers kept under SEALS=on (verify's valid is about the figures), with SEALS=required
  * making valid false without ever refusing.
  */
 import { describe, expect, test } from "bun:test";
@@ -94,7 +94,7 @@ describe("D27: a receipt's signature, checked with jose and the JWKS alone", () 
 });
 
 describe("D27: verify's valid under each mode, never a refusal", () => {
-  test("SEALS=on: a right figure of an edited sealed job is valid true, seal_valid false (SPEC's answer)", () => {
+  test("SEALS=on: a right figure of an edited sealed job is valid true, seal_valid false (the unsealed answer)", () => {
     const { submitted } = walk();
     const body = answer("verify", { job: { ...submitted.job, title: "Changed" }, action: "release" });
     expect([body.valid, body.seal_valid]).toEqual([true, false]);

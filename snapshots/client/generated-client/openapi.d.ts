@@ -1186,7 +1186,7 @@ export interface components {
                 field?: string;
                 message: string;
             }[];
-            /** @description validate only, on a state problem (409). Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
+            /** @description validate only, on a state problem (409). Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
             seal_valid?: boolean;
             /** @description The request's id (D22), as its X-Request-Id header: on every error the HTTP service answers; not in MCP tool results. */
             request_id?: string;
@@ -1254,7 +1254,7 @@ export interface components {
             action: string;
             /** @enum {string} */
             next_status: "open" | "funded" | "submitted" | "released" | "disputed";
-            /** @description Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
+            /** @description Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
             seal_valid?: boolean;
             /** @description Present when a demo key header was sent. */
             key_id?: string;
@@ -1303,9 +1303,9 @@ export interface components {
             money: false;
             valid: boolean;
             verified: boolean;
-            /** @description Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
+            /** @description Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal). */
             seal_valid?: boolean;
-            /** @description Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required valid is also false when the signature is missing or does not hold. */
+            /** @description Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid is about the figures alone; under SEALS=required valid is also false when the signature is missing or does not hold. */
             signature_valid?: boolean;
             expected: {
                 fee?: number;

@@ -371,7 +371,7 @@ export type ErrorBody = {
         message: string;
     }>;
     /**
-     * validate only, on a state problem (409). Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
+     * validate only, on a state problem (409). Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
      */
     seal_valid?: boolean;
     /**
@@ -441,7 +441,7 @@ export type ValidateResponse = {
     action: string;
     next_status: 'open' | 'funded' | 'submitted' | 'released' | 'disputed';
     /**
-     * Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
+     * Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
      */
     seal_valid?: boolean;
     /**
@@ -498,11 +498,11 @@ export type VerifyResponse = {
     valid: boolean;
     verified: boolean;
     /**
-     * Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
+     * Whether the job's seal is this service's seal over the job exactly as sent (D27): on validate's answer (200, and 409 on a state problem) and on verify's. Only when the job sent carried a seal and the service seals. Under SEALS=on valid is about the figures alone; under SEALS=required verify's valid is also false when the seal is missing or does not hold, and the other engines refuse such a job (missing_field or invalid_field job.seal).
      */
     seal_valid?: boolean;
     /**
-     * Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid keeps SPEC's meaning (the figures); under SEALS=required valid is also false when the signature is missing or does not hold.
+     * Whether the receipt's signature is this service's (its current key or a previous one), over exactly the receipt's other members (D27), on verify's answer. Only when the receipt sent carried a signature and the service signs. Under SEALS=on valid is about the figures alone; under SEALS=required valid is also false when the signature is missing or does not hold.
      */
     signature_valid?: boolean;
     expected: {
