@@ -13,9 +13,9 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { localApi, randomHex } from "../client/in-process.ts";
-import { keyFilePath, withKeyFile } from "../machine/key-file.ts";
-import { sealingOf, signingSettings } from "../machine/key-settings.ts";
-import { refuseToStart } from "../machine/refuse-to-start.ts";
+import { keyFilePath, withKeyFile } from "../keys/key-file.ts";
+import { sealingOf, signingSettings } from "../keys/key-settings.ts";
+import { refuseToStart } from "../keys/refuse-to-start.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
 import { createMcpServer } from "../shared/mcp/mcp-server.ts";

@@ -21,9 +21,9 @@
  * as required.
  */
 
-import { type SigningSettings, sealMode } from "../../machine/key-settings.ts";
-import { readPreviousKeys } from "../../machine/previous-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { type SigningSettings, sealMode } from "../../keys/key-settings.ts";
+import { readPreviousKeys } from "../../keys/previous-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";

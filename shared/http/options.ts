@@ -75,7 +75,7 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
   mcpAccess?: McpAccess;
   /**
    * Seals on jobs and signatures on receipts (D27): the SEALS mode and the Signer of the
-   * deployment's key, built once by the host (machine/ed25519-keys.ts). Its public keys are
+   * deployment's key, built once by the host (keys/ed25519-keys.ts). Its public keys are
    * GET /.well-known/jwks.json's (jwks.ts). Absent: SEALS=off, no seals, an empty key set.
    * Unusable (SEALS=required without a key): the engines answer seals_unavailable (D27).
    */

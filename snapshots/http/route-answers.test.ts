@@ -7,8 +7,8 @@
  * compressed form, and a rate-limited service's answers.
  */
 import { describe, expect, test } from "bun:test";
-import { signerFromKeys } from "../../machine/ed25519-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { documentBuilders } from "../../shared/documents/built-documents.ts";
 import { servedDocuments } from "../../shared/http/documents.ts";

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { compactVerify, createLocalJWKSet } from "jose";
 import { randomHex } from "../../client/in-process.ts";
-import { signerFromKeys } from "../../machine/ed25519-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { createHandler } from "../../shared/http/service.ts";
