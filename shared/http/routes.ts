@@ -1,7 +1,7 @@
 /**
  * The route table: every path the service answers itself, and what each method gets there. An
  * engine path takes POST (engine.ts); a document path GET (documents.ts), the key set among the
- * documents (jwks.ts); /mcp POST (mcp.ts), each of its answers behind its guard (mcp-guard.ts).
+ * documents (jwks.ts); /mcp POST (shared/mcp/http/endpoint.ts), each of its answers behind its guard (guard.ts there).
  * On every path HEAD is answered as GET (service.ts drops the body), OPTIONS is the path's CORS
  * preflight (D17) and any other method 405 (D9). Off the table, a GET or HEAD goes to the host's
  * static files, and anything else is 404. Routing sees the request id only to write it into an
@@ -9,13 +9,13 @@
  */
 import { DOCUMENT_CATALOG, KEY_SET } from "../documents/document-list.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
+import { MCP_METHODS, mcpPreflight, rpcError } from "../mcp/http/cors-and-errors.ts";
+import type { McpEndpoint } from "../mcp/http/endpoint.ts";
+import type { McpGuard } from "../mcp/http/guard.ts";
 import { MCP_PATH } from "../protocol/constants.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
-import type { McpEndpoint } from "./mcp.ts";
-import { MCP_METHODS, mcpPreflight, rpcError } from "./mcp-answers.ts";
-import type { McpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
 

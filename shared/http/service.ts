@@ -11,12 +11,12 @@
  */
 
 import { documentBuilders } from "../documents/built-documents.ts";
+import { mcpEndpoint } from "../mcp/http/endpoint.ts";
+import { mcpGuard } from "../mcp/http/guard.ts";
 import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";
 import { keySetDocument } from "./jwks.ts";
-import { mcpEndpoint } from "./mcp.ts";
-import { mcpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
