@@ -18,7 +18,7 @@ import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
-import { randomHex } from "./random-hex.ts";
+import { cryptoRandomHex } from "./random-hex.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { type FileSource, staticFiles } from "./static-files.ts";
 
@@ -59,7 +59,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
       : (runtime.limiter ?? ((rate) => memoryLimiter({ ...rate, now: Date.now })))(settings.rateLimit);
   const service = createService({
     now: Date.now,
-    randomHex,
+    randomHex: cryptoRandomHex,
     siteUrl: settings.siteUrl,
     mcpAccess: settings.mcpAccess,
     sealing: sealingOf(settings.signing),

@@ -60,7 +60,7 @@ const ask = async (
 };
 
 describe("the answers of the route table", () => {
-  test("holds exactly the paths pathOf reads without the URL parser", () => {
+  test("holds exactly the paths requestPath reads without the URL parser", () => {
     const options = { now: () => NOW, randomHex: counter() };
     const documents = servedDocuments(
       [...documentBuilders({ siteUrl: "http://localhost" }), keySetDocument(undefined)],

@@ -34,7 +34,7 @@ export const rpcError = (
   });
 
 /** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */
-export const mcpPreflight = (): Response =>
+export const mcpPreflightResponse = (): Response =>
   new Response(null, {
     status: 204,
     headers: {

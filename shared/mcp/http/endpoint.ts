@@ -15,7 +15,7 @@
  */
 import type { DocumentSettings } from "../../documents/built-documents.ts";
 import type { HostContext } from "../../engine/context.ts";
-import { readBody } from "../../http/body-limit.ts";
+import { readLimitedBody } from "../../http/body-limit.ts";
 import { type ErrorReporter, notify } from "../../http/error-boundary.ts";
 import { HeaderTextReader } from "../../http/header-text.ts";
 import { type RateLimiter, type RateVerdict, retryAfter } from "../../http/rate-limit.ts";
@@ -105,7 +105,7 @@ export function mcpEndpoint(
   }
 
   return async (request, clientKey) => {
-    const bytes = await readBody(request, LIMITS.bodyBytesMax);
+    const bytes = await readLimitedBody(request, LIMITS.bodyBytesMax);
     // Past D9's limit: the catalog's words as a JSON-RPC error, like every /mcp refusal.
     if (bytes === null) return rpcError(413, -32000, ERROR_CATALOG.payload_too_large.message, { Connection: "close" });
     let parsedBody: unknown;
