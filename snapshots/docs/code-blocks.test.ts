@@ -71,12 +71,29 @@ describe("shell blocks", () => {
     );
   });
 
-  test("README's Quick start block is two lines: install then start the service, install then run the tests", () => {
+  test("the pinned Bun installs all or --production, and runs only a script or file there is", () => {
+    const bun = `npx --yes bun@${DEPENDENCIES.bun}`;
+    expect(shellProblem(`${bun} install --frozen-lockfile --production`)).toBeNull();
+    expect(shellProblem(`${bun} install --frozen-lockfile`)).toBeNull();
+    expect(shellProblem(`${bun} install --production`)).toBe(
+      "npx bun install --production: a command this test does not know; teach it",
+    );
+    expect(shellProblem(`${bun} run start`)).toBeNull();
+    expect(shellProblem(`${bun} run begin`)).toBe("no script begin in package.json");
+    expect(shellProblem(`${bun} mcp/stdio.ts`)).toBeNull();
+    expect(shellProblem("npx --yes bun@1.0.0 run start")).toBe(`bun@1.0.0 is not the pinned bun ${DEPENDENCIES.bun}`);
+  });
+
+  test("README's Quick start block is two lines: install what running needs and start, install the rest and test", () => {
     const block = /```sh\n([\s\S]*?)```/.exec(section(read("README.md"), "## Quick start"))?.[1] ?? "";
     const lines = block.trim().split("\n");
     expect(lines).toHaveLength(2);
-    const install = `npx --yes bun@${DEPENDENCIES.bun} install --frozen-lockfile && `;
-    expect(lines).toEqual([`${install}npx bun run start`, `${install}npx bun run test`]);
+    // A production install holds no devDependency, Bun among them: the first line's Bun is npx's, pinned.
+    const bun = `npx --yes bun@${DEPENDENCIES.bun}`;
+    expect(lines).toEqual([
+      `${bun} install --frozen-lockfile --production && ${bun} run start`,
+      `${bun} install --frozen-lockfile && npx bun run test`,
+    ]);
   });
 });
 
