@@ -30,7 +30,7 @@ export interface LocalOptions {
 }
 
 /** `length` random lowercase hex characters from the platform's CSPRNG. */
-export function randomHex(length: number): string {
+export function cryptoRandomHex(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array(Math.ceil(length / 2)));
   let hex = "";
   for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
@@ -42,7 +42,7 @@ const encoder = new TextEncoder();
 /** The five engines in this process. */
 export function localApi(options: LocalOptions = {}): EscrowApi {
   const now = options.now ?? Date.now;
-  const hex = options.randomHex ?? randomHex;
+  const hex = options.randomHex ?? cryptoRandomHex;
   return apiOver(async (route, body, headers): Promise<Delivery> => {
     const text = JSON.stringify(body) ?? "";
     const bytes = encoder.encode(text);

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { type DemoState, freshState, packText, readPackText } from "../client/index.ts";
-import { homePath } from "../machine/home-files.ts";
+import { homePath } from "../keys/home-files.ts";
 import { HOME_FILES } from "../shared/protocol/constants.ts";
 
 /** A pack file: where it is, and how answers name it. */

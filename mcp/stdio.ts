@@ -12,10 +12,10 @@
  */
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import { StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
-import { localApi, randomHex } from "../client/in-process.ts";
-import { keyFilePath, withKeyFile } from "../machine/key-file.ts";
-import { sealingOf, signingSettings } from "../machine/key-settings.ts";
-import { refuseToStart } from "../machine/refuse-to-start.ts";
+import { cryptoRandomHex, localApi } from "../client/in-process.ts";
+import { keyFilePath, withKeyFile } from "../keys/key-file.ts";
+import { sealingOf, signingSettings } from "../keys/key-settings.ts";
+import { refuseToStart } from "../keys/refuse-to-start.ts";
 import { engineBox } from "../shared/mcp/engine-box.ts";
 import { MCP_INSTRUCTIONS } from "../shared/mcp/instructions.ts";
 import { createMcpServer } from "../shared/mcp/mcp-server.ts";
@@ -58,7 +58,7 @@ const headers = {
 const report = (error: unknown) =>
   console.error(`agent-escrow-demo MCP: internal error: ${error instanceof Error ? error.message : String(error)}`);
 
-const engine = engineBox(() => ({ now: Date.now(), randomHex, sealing }), headers, report);
+const engine = engineBox(() => ({ now: Date.now(), randomHex: cryptoRandomHex, sealing }), headers, report);
 const wallet = walletBox(pack, localApi({ demoKey, sealing }), {
   confirmRequired: confirmSetting(process.env.ESCROW_CONFIRM),
   // A receipt is checked against the public keys of the signer this process signs with (D27).

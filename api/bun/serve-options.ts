@@ -13,7 +13,7 @@ import { describeError } from "../../shared/http/error-boundary.ts";
 import { FRESH_REQUEST_ID_LENGTH, REQUEST_ID_HEADER } from "../../shared/http/request-id.ts";
 import { internalError } from "../../shared/http/responses.ts";
 import type { Service } from "../../shared/http/service.ts";
-import { randomHex } from "../host/random-hex.ts";
+import { cryptoRandomHex } from "../host/random-hex.ts";
 
 /** What the server binding needs besides the service. */
 export interface ServeSettings {
@@ -43,7 +43,7 @@ export function serveOptions(service: Service, settings: ServeSettings): Serve.O
     // broken host binding) with the same catalog JSON rather than Bun's bare 500. Bun passes
     // no request here, so the entry names no method or path, and the id is a fresh one (D22).
     error(error) {
-      const id = randomHex(FRESH_REQUEST_ID_LENGTH);
+      const id = cryptoRandomHex(FRESH_REQUEST_ID_LENGTH);
       settings.log(`internal_error (outside the handler): ${describeError(error)}`);
       const response = internalError(id);
       response.headers.set(REQUEST_ID_HEADER, id);

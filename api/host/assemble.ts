@@ -3,14 +3,14 @@
  * (shared/http/service.ts) with the live clock and randomness (D13), the built site's files,
  * the compressor, the error log (D21), the access log (LOG), the rate limit (RATE_LIMIT,
  * D23), who may reach /mcp (HOST, MCP_ALLOWED_ORIGINS) and the seals and receipt signatures
- * (SEALS and the signing key, machine/ed25519-keys.ts: one Signer per process, the same on every runtime for
+ * (SEALS and the signing key, keys/ed25519-keys.ts: one Signer per process, the same on every runtime for
  * the same key). What differs between runtimes is a small record ({@link Runtime}): how it
  * finds files, whether its server frames bodies, where its logs go, and how it limits. Each
  * runtime's binding hands the service's `fetch` the request and what it knows of it (the client's
  * address, Workers' waitUntil).
  */
 
-import { sealingOf } from "../../machine/key-settings.ts";
+import { sealingOf } from "../../keys/key-settings.ts";
 import type { Compressor } from "../../shared/http/documents.ts";
 import { errorLog } from "../../shared/http/error-boundary.ts";
 import type { Rate } from "../../shared/http/rate-limit.ts";
@@ -18,7 +18,7 @@ import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
-import { randomHex } from "./random-hex.ts";
+import { cryptoRandomHex } from "./random-hex.ts";
 import type { ServiceSettings } from "./settings.ts";
 import { type FileSource, staticFiles } from "./static-files.ts";
 
@@ -59,7 +59,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
       : (runtime.limiter ?? ((rate) => memoryLimiter({ ...rate, now: Date.now })))(settings.rateLimit);
   const service = createService({
     now: Date.now,
-    randomHex,
+    randomHex: cryptoRandomHex,
     siteUrl: settings.siteUrl,
     mcpAccess: settings.mcpAccess,
     sealing: sealingOf(settings.signing),

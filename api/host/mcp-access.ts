@@ -1,14 +1,14 @@
 /**
  * Who may reach /mcp, from the settings: MCP_ALLOWED_ORIGINS, MCP_ALLOWED_HOSTS and HOST
- * (shared/http/mcp-guard.ts applies it to each request).
+ * (shared/mcp/http/guard.ts applies it to each request).
  */
-import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
+import { isLoopbackAddress, type McpAccess, parseAllowedOrigins } from "../../shared/mcp/http/guard.ts";
 import { SettingError } from "../../shared/settings/setting-error.ts";
 import { HOST_NAME, IPV4, isIpv6 } from "./listen-host.ts";
 
 /**
  * The origins MCP_ALLOWED_ORIGINS lets call /mcp from a browser page besides the deployment's
- * own (mcp-guard.ts): none when unset or blank; else comma-separated http(s) origins
+ * own (shared/mcp/http/guard.ts): none when unset or blank; else comma-separated http(s) origins
  * (`https://app.example.com, http://localhost:5173`), or `*` for any. An entry that is not an
  * origin (a path, a query, another scheme) stops the start.
  */
@@ -23,7 +23,7 @@ export function mcpAllowedOrigins(value: string | undefined): readonly string[] 
 
 /**
  * The host names MCP_ALLOWED_HOSTS lets /mcp answer requests addressed to besides this machine's,
- * IP addresses and SITE_URL's host (mcp-guard.ts): none when unset or blank; else comma-separated
+ * IP addresses and SITE_URL's host (shared/mcp/http/guard.ts): none when unset or blank; else comma-separated
  * names (`mcp.example.com, box.local`), lower-cased, or `*` for any. Anything else stops the start.
  */
 export function mcpAllowedHosts(value: string | undefined): readonly string[] | "*" {
@@ -39,7 +39,7 @@ export function mcpAllowedHosts(value: string | undefined): readonly string[] | 
 }
 
 /**
- * Who may reach /mcp (mcp-guard.ts): on a loopback HOST (the default), requests addressed to this
+ * Who may reach /mcp (shared/mcp/http/guard.ts): on a loopback HOST (the default), requests addressed to this
  * machine; on any other, requests addressed to an IP address, this machine, HOST's own name or a
  * name MCP_ALLOWED_HOSTS lists; and pages from the origins MCP_ALLOWED_ORIGINS names.
  */

@@ -10,9 +10,9 @@ let next = POOL_BYTES;
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
 /** `length` random lowercase hex characters. */
-export function randomHex(length: number): string {
+export function cryptoRandomHex(length: number): string {
   const count = (length + 1) >> 1;
-  if (count > POOL_BYTES) return randomHex(POOL_BYTES * 2) + randomHex(length - POOL_BYTES * 2);
+  if (count > POOL_BYTES) return cryptoRandomHex(POOL_BYTES * 2) + cryptoRandomHex(length - POOL_BYTES * 2);
   if (next + count > POOL_BYTES) {
     crypto.getRandomValues(pool);
     next = 0;

@@ -1,19 +1,19 @@
 /**
  * The environment settings of every runtime's server: PORT (D16), HOST, WORKERS (Bun), LOG,
  * RATE_LIMIT (D23), MCP_ALLOWED_ORIGINS, MCP_ALLOWED_HOSTS, SITE_URL, SITE_DIR, and the signing settings SEALS,
- * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (machine/key-settings.ts and
- * machine/key-file.ts); HOST's rule is listen-host.ts, the /mcp access rules mcp-access.ts. Kept apart from the servers, which listen as soon as they are imported, so that they can be
+ * SIGNING_KEY, SIGNING_PREVIOUS_KEYS and SIGNING_KEY_FILE (keys/key-settings.ts and
+ * keys/key-file.ts); HOST's rule is listen-host.ts, the /mcp access rules mcp-access.ts. Kept apart from the servers, which listen as soon as they are imported, so that they can be
  * tested. A value that cannot be read stops the start with a {@link SettingError}, whose
  * message is printed as one line, rather than the server doing something unexpected.
  */
 
 import process from "node:process";
 import { fileURLToPath } from "node:url";
-import { keyFilePath, withKeyFile } from "../../machine/key-file.ts";
-import { type SigningSettings, sealsNote, signingSettings } from "../../machine/key-settings.ts";
-import { refuseToStart } from "../../machine/refuse-to-start.ts";
-import type { McpAccess } from "../../shared/http/mcp-guard.ts";
+import { keyFilePath, withKeyFile } from "../../keys/key-file.ts";
+import { type SigningSettings, sealsNote, signingSettings } from "../../keys/key-settings.ts";
+import { refuseToStart } from "../../keys/refuse-to-start.ts";
 import { MAX_RATE, parseRate, type Rate } from "../../shared/http/rate-limit.ts";
+import type { McpAccess } from "../../shared/mcp/http/guard.ts";
 import { SettingError } from "../../shared/settings/setting-error.ts";
 import { listenPort, siteUrlSetting } from "../../shared/settings/site-url.ts";
 import { listenHost } from "./listen-host.ts";

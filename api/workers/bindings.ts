@@ -21,11 +21,11 @@
  * as required.
  */
 
-import { type SigningSettings, sealMode } from "../../machine/key-settings.ts";
-import { readPreviousKeys } from "../../machine/previous-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
-import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/http/mcp-guard.ts";
+import { type SigningSettings, sealMode } from "../../keys/key-settings.ts";
+import { readPreviousKeys } from "../../keys/previous-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { parseRate, type RateLimiter, ratePolicy } from "../../shared/http/rate-limit.ts";
+import { isLoopbackAddress, parseAllowedOrigins } from "../../shared/mcp/http/guard.ts";
 import { DEFAULT_SITE_URL } from "../../shared/protocol/constants.ts";
 import { SettingError } from "../../shared/settings/setting-error.ts";
 import type { ServiceSettings } from "../host/settings.ts";
@@ -45,9 +45,9 @@ export interface WorkerEnv {
   RATE_LIMIT?: string;
   /** A rate limiting binding (`ratelimits` in wrangler.jsonc). */
   RATE_LIMITER?: RateLimitBinding;
-  /** Origins besides SITE_URL's a browser page may call /mcp from, comma-separated, or `*` (mcp-guard.ts). */
+  /** Origins besides SITE_URL's a browser page may call /mcp from, comma-separated, or `*` (shared/mcp/http/guard.ts). */
   MCP_ALLOWED_ORIGINS?: string;
-  /** Host names besides this machine's, IP addresses and SITE_URL's a request to /mcp may be addressed to, or `*` (mcp-guard.ts). */
+  /** Host names besides this machine's, IP addresses and SITE_URL's a request to /mcp may be addressed to, or `*` (shared/mcp/http/guard.ts). */
   MCP_ALLOWED_HOSTS?: string;
   /** The address `bun run api:workers` listens on (local.ts), which says whether /mcp is on loopback; unset on Cloudflare. */
   HOST?: string;

@@ -15,9 +15,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { previousKeyJwk, privateKeyText } from "../../machine/ed25519-keys.ts";
-import { sealsNote } from "../../machine/key-settings.ts";
-import { refuseToStart } from "../../machine/refuse-to-start.ts";
+import { previousKeyJwk, privateKeyText } from "../../keys/ed25519-keys.ts";
+import { sealsNote } from "../../keys/key-settings.ts";
+import { refuseToStart } from "../../keys/refuse-to-start.ts";
 import { settingsOrExit } from "../host/settings.ts";
 import { bundleWorker, ROOT, startLocalWorker, workerdChildren, wranglerMain } from "./miniflare.ts";
 

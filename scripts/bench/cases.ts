@@ -10,8 +10,8 @@
  * documents 0.95; each engine case also against the same build with SEALS=off (`seals`).
  */
 
-import { signerFromKeys } from "../../machine/ed25519-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { run } from "../../shared/engine/run.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import type { SealsTarget } from "./results.ts";

@@ -6,11 +6,14 @@
  *
  *   bun scripts/bench/engine-loop.ts <other checkout>   (SEALS=off: no sealing; ROUNDS, CALLS)
  *
- * Both checkouts keep their key modules in machine/ (since 8950d8a).
+ * Both builds sign with this checkout's Signer (keys/ed25519-keys.ts, over the tests' key), so
+ * an older checkout compares too, wherever it kept its key modules.
  *
  * Prints, per case, µs per call of each build (median and range over the rounds) and after/before.
  */
 import { join } from "node:path";
+import { signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import { CASES } from "./cases.ts";
 
@@ -24,12 +27,11 @@ const NOW = Date.parse("2026-01-01T00:00:01.000Z");
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 
-/** The service `fetch` of the checkout at `root`, signing with the tests' key unless SEALS=off. */
+const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
+
+/** The service `fetch` of the checkout at `root`, signing with `signer` unless SEALS=off. */
 async function serviceOf(root: string): Promise<Fetch> {
   const { createService } = await import(join(root, "shared/http/service.ts"));
-  const { readSigningKey } = await import(join(root, "machine/signing-key.ts"));
-  const { signerFromKeys } = await import(join(root, "machine/ed25519-keys.ts"));
-  const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
   const service = createService({
     now: () => NOW,
     randomHex: (length: number) => `${"0".repeat(length - 1)}1`,

@@ -3,7 +3,7 @@
  * (release, dispute, simulate, verify of a receipt): run by signature.ts as a child `bun` process
  * of its own (so neither the bench's event loop nor a server's load shares its core's time), it
  * signs the bench's receipt signing input (cases.ts) with the servers' own Signer (the one
- * machine/ed25519-keys.ts builds, over the tests' key), in a tight loop: a warm-up, then SIGN_BATCHES
+ * keys/ed25519-keys.ts builds, over the tests' key), in a tight loop: a warm-up, then SIGN_BATCHES
  * batches of SIGN_CALLS calls. Prints one `BENCH_JSON {"usPerSign":[...]}` line: µs per call of
  * each batch.
  */

@@ -16,7 +16,7 @@ import { serveOptions } from "../../api/bun/serve-options.ts";
 import { assemble } from "../../api/host/assemble.ts";
 import { settingsOrExit } from "../../api/host/settings.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
-import { pathOf } from "../../shared/http/routes.ts";
+import { requestPath } from "../../shared/http/routes.ts";
 import { RECEIPT_SIGNING_INPUT, signer } from "./cases.ts";
 
 const settings = settingsOrExit(process.env);
@@ -28,7 +28,7 @@ const enginePaths = new Set(ENGINE_LIST.map((engine) => engine.path));
 const signed = {
   ...service,
   fetch(request: Request) {
-    if (request.method === "POST" && enginePaths.has(pathOf(request.url))) signer.sign(input);
+    if (request.method === "POST" && enginePaths.has(requestPath(request.url))) signer.sign(input);
     return service.fetch(request);
   },
 };

@@ -6,7 +6,7 @@ import { ENGINE_LIST } from "../engine/catalog.ts";
 import { absolute } from "../lib/absolute-url.ts";
 import { MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
-import { DOCUMENT_CATALOG, KEY_SET, PAGES, pathOf } from "./document-list.ts";
+import { DOCUMENT_CATALOG, documentPath, KEY_SET, PAGES } from "./document-list.ts";
 
 /** Short description shared by the card, llms.txt and the site. */
 export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
@@ -23,7 +23,7 @@ const mcpCard = (siteUrl: string) => ({
   tools: ENGINE_LIST.map((engine) => engine.tool),
   local:
     "npx bun run mcp: the same tools over stdio in process, plus wallet_* tools that keep a demo pack file (ESCROW_PACK).",
-  registry: absolute(siteUrl, pathOf("server_json")),
+  registry: absolute(siteUrl, documentPath("server_json")),
 });
 
 /** The agent card. */

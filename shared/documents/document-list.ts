@@ -190,12 +190,12 @@ export const KEY_SET = {
 } as const;
 
 /** The catalog's first path of each document key. */
-export const pathOf = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
+export const documentPath = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
   DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
 
 /** The published JSON Schema of each engine's body (engine catalog): quote and validate take transition's. */
 export const BODY_SCHEMA_PATH = Object.fromEntries(
-  ENGINE_LIST.map((engine) => [engine.route, pathOf(engine.bodyDocument)]),
+  ENGINE_LIST.map((engine) => [engine.route, documentPath(engine.bodyDocument)]),
 ) as Record<EngineRoute, string>;
 
 /** HTML pages of the site (not documents of the API table, served from the build). */

@@ -30,7 +30,7 @@ import { ENGINE_LIST } from "../engine/catalog.ts";
 import { absolute } from "../lib/absolute-url.ts";
 import { HOME_FILES, MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
-import { PAGES, pathOf } from "./document-list.ts";
+import { documentPath, PAGES } from "./document-list.ts";
 
 /** The registry's JSON Schema this document follows (its `$schema`; the tests validate against a pinned copy). */
 export const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";
@@ -106,9 +106,9 @@ export function serverJson(siteUrl: string) {
           ],
         },
         documents: {
-          agentCard: absolute(siteUrl, pathOf("agent")),
-          llmsTxt: absolute(siteUrl, pathOf("llms")),
-          openapi: absolute(siteUrl, pathOf("openapi")),
+          agentCard: absolute(siteUrl, documentPath("agent")),
+          llmsTxt: absolute(siteUrl, documentPath("llms")),
+          openapi: absolute(siteUrl, documentPath("openapi")),
         },
       },
     },

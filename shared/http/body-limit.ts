@@ -17,7 +17,10 @@ export function declaredLength(request: Request): number {
  * the limit is refused before reading; otherwise the stream is read only up to the limit,
  * even under a Content-Length, which a Request built in code need not honour.
  */
-export async function readBody(request: Request, limit: number = LIMITS.bodyBytesMax): Promise<Uint8Array | null> {
+export async function readLimitedBody(
+  request: Request,
+  limit: number = LIMITS.bodyBytesMax,
+): Promise<Uint8Array | null> {
   if (declaredLength(request) > limit) return null;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();

@@ -30,5 +30,5 @@ const PREFLIGHT = {
 };
 
 /** The 204 answer to an OPTIONS preflight on a path serving `methods` (D17). */
-export const preflight = (methods: typeof ENGINE_METHODS | typeof DOCUMENT_METHODS): Response =>
+export const preflightResponse = (methods: typeof ENGINE_METHODS | typeof DOCUMENT_METHODS): Response =>
   new Response(null, { status: 204, headers: PREFLIGHT[methods] });

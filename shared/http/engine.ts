@@ -8,7 +8,7 @@
 import { run } from "../engine/run.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
 import { LIMITS } from "../protocol/constants.ts";
-import { declaredLength, readBody, readFramedBody } from "./body-limit.ts";
+import { declaredLength, readFramedBody, readLimitedBody } from "./body-limit.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import type { ServiceOptions } from "./options.ts";
 import { tooLarge, toResponse } from "./responses.ts";
@@ -22,7 +22,7 @@ export function engineAnswer({ now, randomHex, sealing, trustContentLength }: Se
   return (route, request, id) => {
     const length = trusted ? declaredLength(request) : -1;
     if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge(id));
-    const read = length === -1 ? readBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+    const read = length === -1 ? readLimitedBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
     return read.then((body) => {
       if (body === null) return tooLarge(id);
       const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });

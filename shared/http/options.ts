@@ -4,11 +4,11 @@
  * reads them.
  */
 import type { DocumentSettings } from "../documents/built-documents.ts";
+import type { McpAccess } from "../mcp/http/guard.ts";
 import type { Sealing, UnusableSealing } from "../seal/signer.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";
 import type { ErrorReporter } from "./error-boundary.ts";
-import type { McpAccess } from "./mcp-guard.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 /** What the service needs from its host. */
@@ -67,7 +67,7 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    */
   limiter?: RateLimiter;
   /**
-   * Who may reach /mcp (mcp-guard.ts): whether the host listens on loopback only (then a request
+   * Who may reach /mcp (shared/mcp/http/guard.ts): whether the host listens on loopback only (then a request
    * must be addressed to this machine, against DNS rebinding), and the origins besides the
    * deployment's own (`siteUrl`) a browser page may call it from. Absent: a public address's
    * rule with no other origin, which refuses a foreign page and lets every agent in.
@@ -75,7 +75,7 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
   mcpAccess?: McpAccess;
   /**
    * Seals on jobs and signatures on receipts (D27): the SEALS mode and the Signer of the
-   * deployment's key, built once by the host (machine/ed25519-keys.ts). Its public keys are
+   * deployment's key, built once by the host (keys/ed25519-keys.ts). Its public keys are
    * GET /.well-known/jwks.json's (jwks.ts). Absent: SEALS=off, no seals, an empty key set.
    * Unusable (SEALS=required without a key): the engines answer seals_unavailable (D27).
    */

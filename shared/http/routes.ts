@@ -1,7 +1,7 @@
 /**
  * The route table: every path the service answers itself, and what each method gets there. An
  * engine path takes POST (engine.ts); a document path GET (documents.ts), the key set among the
- * documents (jwks.ts); /mcp POST (mcp.ts), each of its answers behind its guard (mcp-guard.ts).
+ * documents (jwks.ts); /mcp POST (shared/mcp/http/endpoint.ts), each of its answers behind its guard (guard.ts there).
  * On every path HEAD is answered as GET (service.ts drops the body), OPTIONS is the path's CORS
  * preflight (D17) and any other method 405 (D9). Off the table, a GET or HEAD goes to the host's
  * static files, and anything else is 404. Routing sees the request id only to write it into an
@@ -9,13 +9,13 @@
  */
 import { DOCUMENT_CATALOG, KEY_SET } from "../documents/document-list.ts";
 import { ENGINE_LIST } from "../engine/catalog.ts";
+import { MCP_METHODS, mcpPreflightResponse, rpcError } from "../mcp/http/cors-and-errors.ts";
+import type { McpEndpoint } from "../mcp/http/endpoint.ts";
+import type { McpGuard } from "../mcp/http/guard.ts";
 import { MCP_PATH } from "../protocol/constants.ts";
-import { DOCUMENT_METHODS, ENGINE_METHODS, preflight } from "./cors.ts";
+import { DOCUMENT_METHODS, ENGINE_METHODS, preflightResponse } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
-import type { McpEndpoint } from "./mcp.ts";
-import { MCP_METHODS, mcpPreflight, rpcError } from "./mcp-answers.ts";
-import type { McpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
 
@@ -34,7 +34,7 @@ export interface Route {
   refuse: Handler;
 }
 
-/** Every path of the table, known before any service is made (pathOf): engines, documents, the key set, /mcp. */
+/** Every path of the table, known before any service is made (requestPath): engines, documents, the key set, /mcp. */
 export const ROUTE_PATHS: ReadonlySet<string> = new Set<string>([
   ...ENGINE_LIST.map((engine) => engine.path),
   ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths),
@@ -57,7 +57,7 @@ export const LIMITED_PATHS: ReadonlySet<string> = new Set<string>([
  * one the service serves as written (no dot segments, escapes or backslashes to normalise);
  * otherwise the URL parser decides, as it would for any path.
  */
-export function pathOf(url: string): string {
+export function requestPath(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   if (start !== -1) {
     const query = url.indexOf("?", start);
@@ -86,7 +86,7 @@ export function routeTable(
   for (const { path, route } of ENGINE_LIST)
     table.set(path, {
       POST: (request, id) => engine(route, request, id),
-      OPTIONS: () => preflight(ENGINE_METHODS),
+      OPTIONS: () => preflightResponse(ENGINE_METHODS),
       refuse: refuseEngine,
     });
   const { compress } = options;
@@ -94,7 +94,7 @@ export function routeTable(
   for (const [path, served] of documents.byPath)
     table.set(path, {
       GET: (request, _id, context) => serveDocument(request, served(), compress, context?.waitUntil, awaitCompression),
-      OPTIONS: () => preflight(DOCUMENT_METHODS),
+      OPTIONS: () => preflightResponse(DOCUMENT_METHODS),
       refuse: refuseDocument,
     });
   const guarded =
@@ -103,7 +103,7 @@ export function routeTable(
       guard(request) ?? handler(request, id, context);
   table.set(MCP_PATH, {
     POST: guarded((request, _id, context) => mcp(request, context?.clientAddress ?? "unknown")),
-    OPTIONS: guarded(mcpPreflight),
+    OPTIONS: guarded(mcpPreflightResponse),
     refuse: guarded(() => rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS })),
   });
   return table;

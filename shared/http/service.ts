@@ -11,17 +11,17 @@
  */
 
 import { documentBuilders } from "../documents/built-documents.ts";
+import { mcpEndpoint } from "../mcp/http/endpoint.ts";
+import { mcpGuard } from "../mcp/http/guard.ts";
 import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";
 import { keySetDocument } from "./jwks.ts";
-import { mcpEndpoint } from "./mcp.ts";
-import { mcpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
 import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { rateLimited } from "./responses.ts";
-import { createRouter, type Handler, LIMITED_PATHS, pathOf, routeTable } from "./routes.ts";
+import { createRouter, type Handler, LIMITED_PATHS, requestPath, routeTable } from "./routes.ts";
 
 export type { RequestContext, ServiceOptions } from "./options.ts";
 
@@ -170,7 +170,7 @@ export function createService(options: ServiceOptions): Service {
       const id = requestIdOf(request, randomHex);
       let path = "";
       try {
-        path = pathOf(request.url);
+        path = requestPath(request.url);
       } catch (error) {
         return finish(request, id, path, mark, undefined, recover(error, request, report, id));
       }

@@ -3,7 +3,7 @@
  * low-level `Server` (v2), which serves the 2026-07-28 revision and 2025-era clients alike.
  * The low-level server and not `McpServer`: McpServer judges tool arguments with the SDK's own
  * validator first, and here the engine is the judge (a bad argument is the catalog's error, D8,
- * as on HTTP). The remote endpoint (http/mcp.ts) builds one per request with the engine tools;
+ * as on HTTP). The remote endpoint (http/endpoint.ts) builds one per request with the engine tools;
  * the local stdio server adds the wallet tools. An unknown tool or prompt, or bad prompt
  * arguments, is JSON-RPC's invalid params; an unknown resource is invalid params with its URI
  * (`data.uri`); a tool that refuses answers a result with isError.

@@ -4,7 +4,7 @@
  * of key: the Ed25519 signing key, whose public part the JWKS publishes and which signs receipts
  * (anyone checks them), and the seal key derived from it (HKDF-SHA256, SEAL_KEY_INFO), a secret
  * that MACs jobs (only the service checks them: a job comes back to it on every action). The
- * host builds a Signer from its settings (machine/ed25519-keys.ts) with the runtime's crypto,
+ * host builds a Signer from its settings (keys/ed25519-keys.ts) with the runtime's crypto,
  * synchronously; no sealing means no seals and no signatures (SEALS=off).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The error that stops a start: a setting whose value cannot be used. Pure, so that every reader
- * of settings shares it (api/host/settings.ts, machine/key-settings.ts and key-file.ts, the site
+ * of settings shares it (api/host/settings.ts, keys/key-settings.ts and key-file.ts, the site
  * build through site-url.ts) without importing one another.
  */
 

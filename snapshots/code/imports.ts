@@ -44,12 +44,12 @@ function importsOf(file: string): FileImports {
   return { relative, external, text: compiler.transformSync(source) };
 }
 
-/** The imports of every .ts, .tsx, .mts and .astro file under `roots` (folders from the repository's root). */
+/** The imports of every .ts, .tsx, .mts and .astro file under `roots` (folders from the root), but a build's dist/. */
 export function readImports(roots: readonly string[]): SourceImports {
   const sources: SourceImports = new Map();
   for (const root of roots)
     for (const path of new Glob("**/*.{ts,tsx,mts,astro}").scanSync(join(ROOT, root)))
-      if (!path.includes("node_modules") && !path.endsWith(".d.ts")) {
+      if (!/(^|\/)(node_modules|dist)\//.test(path) && !path.endsWith(".d.ts")) {
         const file = `${root}/${path}`;
         sources.set(file, importsOf(file));
       }

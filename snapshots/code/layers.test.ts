@@ -2,16 +2,18 @@
  * The layers the README's layout states, held on every source file's imports (type-only ones
  * too), each resolved to the file it names: shared/ imports no runtime and nothing outside
  * shared/, and reads no clock or randomness (the host hands it `now` and `randomHex`);
- * shared/schemas/ nothing of shared/documents/ (the layer above); machine/ nothing but shared/;
- * mcp/, client/ and site/ nothing of api/ (client/ and site/ nothing of machine/ or mcp/
+ * shared/schemas/ nothing of shared/documents/ (the layer above); keys/ nothing but shared/;
+ * mcp/, client/ and site/ nothing of api/ (client/ and site/ nothing of keys/ or mcp/
  * either); and no file imports itself through others. Biome's noRestrictedImports (biome.json)
  * flags the runtime modules in shared/ and the api/ imports as one edits; this test holds them
  * all. The imports are read with Bun's transpiler (type-only ones from the text, which it drops).
  */
 import { describe, expect, test } from "bun:test";
 import { importCycles, readImports, type SourceImports } from "./imports.ts";
+import { SOURCE_FOLDERS } from "./source-folders.ts";
 
-const ROOTS = ["shared", "machine", "api", "mcp", "client", "site/src", "scripts"];
+/** Every source folder but the tests', which may import any layer. */
+const ROOTS = SOURCE_FOLDERS.filter((folder) => folder !== "snapshots");
 const top = (file: string): string => file.split("/")[0]!;
 const under = (file: string, folder: string): boolean => file.startsWith(`${folder}/`);
 
@@ -29,10 +31,10 @@ export function layerBreach(file: string, target: string, local: boolean): strin
   if (from === "shared" && to !== "shared") return "shared/ imports nothing outside shared/";
   if (under(file, "shared/schemas") && under(target, "shared/documents"))
     return "shared/schemas/ imports nothing of shared/documents/ (the layer above)";
-  if (from === "machine" && to !== "shared" && to !== "machine") return "machine/ imports nothing but shared/";
+  if (from === "keys" && to !== "shared" && to !== "keys") return "keys/ imports nothing but shared/";
   if (["mcp", "client", "site"].includes(from) && to === "api") return `${from}/ imports nothing of api/`;
-  if (["client", "site"].includes(from) && (to === "machine" || to === "mcp"))
-    return `${from}/ imports nothing of machine/ or mcp/ (node: APIs)`;
+  if (["client", "site"].includes(from) && (to === "keys" || to === "mcp"))
+    return `${from}/ imports nothing of keys/ or mcp/ (node: APIs)`;
   return null;
 }
 
@@ -57,7 +59,7 @@ export function layerBreaches(sources: SourceImports): string[] {
 const sources = readImports(ROOTS);
 
 describe("the layers", () => {
-  test("every source file is read (shared/, machine/, api/, mcp/, client/, site/, scripts/)", () => {
+  test("every source folder but the tests' is read (source-folders.ts)", () => {
     for (const root of ROOTS)
       expect(
         [...sources.keys()].some((file) => under(file, root)),
@@ -81,12 +83,9 @@ describe("the layers", () => {
       ],
       ["shared/engine/b.ts", { relative: ["shared/engine/a.ts"], external: [], text: "Bun.file(x)" }],
       ["shared/schemas/c.ts", { relative: ["shared/documents/catalog.ts"], external: [], text: "x = Date.now();" }],
-      [
-        "mcp/d.ts",
-        { relative: ["api/host/key-file.ts", "machine/ed25519-keys.ts"], external: [], text: "process.env" },
-      ],
-      ["site/src/e.ts", { relative: ["machine/home-files.ts"], external: [], text: "" }],
-      ["machine/f.ts", { relative: ["api/host/settings.ts"], external: ["node:os"], text: "" }],
+      ["mcp/d.ts", { relative: ["api/host/key-file.ts", "keys/ed25519-keys.ts"], external: [], text: "process.env" }],
+      ["site/src/e.ts", { relative: ["keys/home-files.ts"], external: [], text: "" }],
+      ["keys/f.ts", { relative: ["api/host/settings.ts"], external: ["node:os"], text: "" }],
     ]);
     expect(layerBreaches(probe)).toEqual([
       "shared/engine/a.ts -> api/host/settings.ts: shared/ imports nothing outside shared/",
@@ -95,8 +94,8 @@ describe("the layers", () => {
       "shared/schemas/c.ts -> shared/documents/catalog.ts: shared/schemas/ imports nothing of shared/documents/ (the layer above)",
       "shared/schemas/c.ts: shared/ reads no clock or randomness",
       "mcp/d.ts -> api/host/key-file.ts: mcp/ imports nothing of api/",
-      "site/src/e.ts -> machine/home-files.ts: site/ imports nothing of machine/ or mcp/ (node: APIs)",
-      "machine/f.ts -> api/host/settings.ts: machine/ imports nothing but shared/",
+      "site/src/e.ts -> keys/home-files.ts: site/ imports nothing of keys/ or mcp/ (node: APIs)",
+      "keys/f.ts -> api/host/settings.ts: keys/ imports nothing but shared/",
     ]);
     expect(importCycles(probe)).toEqual([["shared/engine/a.ts", "shared/engine/b.ts"]]);
   });

@@ -8,9 +8,10 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { Glob } from "bun";
+import { SOURCE_FOLDERS } from "./source-folders.ts";
 
 const ROOT = join(import.meta.dir, "../..");
-const ROOTS = ["shared", "machine", "api", "mcp", "client", "site/src", "scripts"];
+const ROOTS = SOURCE_FOLDERS.filter((folder) => folder !== "snapshots");
 
 /** Every source file under ROOTS, by its path from the root, with its text. */
 const SOURCES = ROOTS.flatMap((root) =>

@@ -12,6 +12,7 @@ import { describe, expect, test } from "bun:test";
 import { CLONE_PATH, STDIO_COMMAND } from "../../shared/documents/server-json.ts";
 import { accessLogLine } from "../../shared/http/access-log.ts";
 import { KEY_ID_PATTERN, MCP_PATH } from "../../shared/protocol/constants.ts";
+import { SOURCE_FOLDERS } from "../code/source-folders.ts";
 import { testHandler } from "../support/helpers.ts";
 import {
   ALL_BLOCKS,
@@ -70,12 +71,29 @@ describe("shell blocks", () => {
     );
   });
 
-  test("README's Quick start block is two lines: install then start the service, install then run the tests", () => {
+  test("the pinned Bun installs all or --production, and runs only a script or file there is", () => {
+    const bun = `npx --yes bun@${DEPENDENCIES.bun}`;
+    expect(shellProblem(`${bun} install --frozen-lockfile --production`)).toBeNull();
+    expect(shellProblem(`${bun} install --frozen-lockfile`)).toBeNull();
+    expect(shellProblem(`${bun} install --production`)).toBe(
+      "npx bun install --production: a command this test does not know; teach it",
+    );
+    expect(shellProblem(`${bun} run start`)).toBeNull();
+    expect(shellProblem(`${bun} run begin`)).toBe("no script begin in package.json");
+    expect(shellProblem(`${bun} mcp/stdio.ts`)).toBeNull();
+    expect(shellProblem("npx --yes bun@1.0.0 run start")).toBe(`bun@1.0.0 is not the pinned bun ${DEPENDENCIES.bun}`);
+  });
+
+  test("README's Quick start block is two lines: install what running needs and start, install the rest and test", () => {
     const block = /```sh\n([\s\S]*?)```/.exec(section(read("README.md"), "## Quick start"))?.[1] ?? "";
     const lines = block.trim().split("\n");
     expect(lines).toHaveLength(2);
-    const install = `npx --yes bun@${DEPENDENCIES.bun} install --frozen-lockfile && `;
-    expect(lines).toEqual([`${install}npx bun run start`, `${install}npx bun run test`]);
+    // A production install holds no devDependency, Bun among them: the first line's Bun is npx's, pinned.
+    const bun = `npx --yes bun@${DEPENDENCIES.bun}`;
+    expect(lines).toEqual([
+      `${bun} install --frozen-lockfile --production && ${bun} run start`,
+      `${bun} install --frozen-lockfile && npx bun run test`,
+    ]);
   });
 });
 
@@ -183,19 +201,27 @@ describe("the README's layout", () => {
   });
 });
 
+/** A source file or folder named in inline code: a path below any source folder (source-folders.ts). */
+const SOURCE_PATH = new RegExp(`^(${SOURCE_FOLDERS.join("|")})/[\\w./-]*[\\w/]$`);
+
 describe("inline code", () => {
   const spans = PAGES.flatMap((page) => inlineCodeOf(read(page)).map((code) => [page, code] as const));
 
+  test("a path below every source folder is checked, keys/ and site/ included", () => {
+    for (const folder of SOURCE_FOLDERS) expect(SOURCE_PATH.test(`${folder}/any-file.ts`), folder).toBe(true);
+    expect(SOURCE_PATH.test("keys/signing-key.ts")).toBe(true);
+    expect(SOURCE_PATH.test("site/precompress.ts")).toBe(true);
+    expect(SOURCE_PATH.test("docs/api.md")).toBe(false);
+  });
+
   test("a source file or folder named is one that exists", () => {
-    const named = spans.filter(
-      ([, code]) =>
-        /^(api|shared|client|mcp|site\/src|scripts|snapshots)\/[\w./-]*[\w/]$/.test(code) && !code.includes("*"),
-    );
+    const named = spans.filter(([, code]) => SOURCE_PATH.test(code) && !code.includes("*"));
     expect(named.length).toBeGreaterThan(20);
-    // A build's output folder (client/dist) is made by a script, not kept; testing.md names suites below snapshots/.
+    // A build's output (client/dist, site/dist/server.json) is made by a script, not kept;
+    // testing.md names suites below snapshots/.
     const found = (page: string, path: string): boolean =>
       exists(path) ||
-      path.endsWith("/dist") ||
+      /\/dist(\/|$)/.test(path) ||
       (page === "docs/testing.md" && (exists(`snapshots/${path}`) || exists(`snapshots/${path}.test.ts`)));
     expect(named.filter(([page, path]) => !found(page, path)).map(([page, path]) => `${page}: ${path}`)).toEqual([]);
   });

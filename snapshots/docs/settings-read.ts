@@ -1,6 +1,6 @@
 /**
  * The settings the code reads from the environment, found where it reads them: `env.NAME` in
- * the sources of api/, machine/, shared/ and mcp/; and the bench's own (`BENCH_*`), where
+ * the sources of api/, keys/, shared/ and mcp/; and the bench's own (`BENCH_*`), where
  * scripts/bench.ts and scripts/bench/ read them. The docs' tables and commands are held to these sets.
  */
 import { readdirSync } from "node:fs";
@@ -16,10 +16,10 @@ export const NOT_SETTINGS: readonly string[] = [
   "WORKER_BUNDLE",
 ];
 
-/** Every name read as `env.NAME` in the sources of api/, machine/, shared/ and mcp/. */
+/** Every name read as `env.NAME` in the sources of api/, keys/, shared/ and mcp/. */
 export function settingsRead(): Set<string> {
   const names = new Set<string>();
-  for (const folder of ["api", "machine", "shared", "mcp"])
+  for (const folder of ["api", "keys", "shared", "mcp"])
     for (const file of readdirSync(`${ROOT}${folder}`, { recursive: true }).map(String))
       if (file.endsWith(".ts"))
         for (const [, name] of read(`${folder}/${file}`).matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b/g)) names.add(name!);

@@ -32,14 +32,16 @@ export function shellProblem(command: string): string | null {
     if (name === "BENCH_BEFORE" && !exists(value.join("="))) return `BENCH_BEFORE: ${value.join("=")} does not exist`;
   }
   const [tool, ...rest] = words;
-  const line = rest.join(" ");
+  let line = rest.join(" ");
   if (bench.length > 0 && line !== "bun run bench") return `${bench[0]} is the bench's, not of npx ${line}`;
   if (tool === "curl") return null; // run below
   if (tool !== "npx") return `${tool}: a command this test does not know; teach it`;
   let run = /^--yes bun@(\S+) (.*)$/.exec(line);
   if (run) {
     if (run[1] !== DEPENDENCIES.bun) return `bun@${run[1]} is not the pinned bun ${DEPENDENCIES.bun}`;
-    if (run[2] === "install --frozen-lockfile") return exists("bun.lock") ? null : "no bun.lock";
+    // The whole install, or only what running needs (--production: no devDependencies, so no bun in node_modules).
+    if (/^install --frozen-lockfile( --production)?$/.test(run[2]!)) return exists("bun.lock") ? null : "no bun.lock";
+    line = `bun ${run[2]}`;
   }
   run = /^bun run ([\w:-]+)$/.exec(line);
   if (run) return run[1]! in SCRIPTS ? null : `no script ${run[1]} in package.json`;

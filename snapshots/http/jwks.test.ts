@@ -8,8 +8,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { generateKeyPairSync } from "node:crypto";
-import { publicJwk, signerFromKeys } from "../../machine/ed25519-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { publicJwk, signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";

@@ -1,5 +1,5 @@
 /**
- * Who may reach /mcp (shared/http/mcp-guard.ts), as the MCP Streamable HTTP transport requires:
+ * Who may reach /mcp (shared/mcp/http/guard.ts), as the MCP Streamable HTTP transport requires:
  * on loopback a request must be addressed to this machine and come from no foreign page; on a
  * public address a page must be the deployment's own or an allowed one; an agent (no Origin)
  * passes. The refusal's status, body and headers; the SDK's own checks agree where both apply;
@@ -14,9 +14,9 @@ import {
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
 import { EXPOSE_HEADERS } from "../../shared/http/cors.ts";
-import { MCP_CORS } from "../../shared/http/mcp-answers.ts";
-import { isLoopbackAddress, isLoopbackHostname, type McpGuardPolicy, mcpGuard } from "../../shared/http/mcp-guard.ts";
 import { createService } from "../../shared/http/service.ts";
+import { MCP_CORS } from "../../shared/mcp/http/cors-and-errors.ts";
+import { isLoopbackAddress, isLoopbackHostname, type McpGuardPolicy, mcpGuard } from "../../shared/mcp/http/guard.ts";
 import { fixedContext, NOW } from "../support/helpers.ts";
 
 const LOOPBACK: McpGuardPolicy = { loopback: true, allowedOrigins: [], siteUrl: "http://localhost:3000" };

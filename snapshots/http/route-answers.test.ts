@@ -7,8 +7,8 @@
  * compressed form, and a rate-limited service's answers.
  */
 import { describe, expect, test } from "bun:test";
-import { signerFromKeys } from "../../machine/ed25519-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { documentBuilders } from "../../shared/documents/built-documents.ts";
 import { servedDocuments } from "../../shared/http/documents.ts";
@@ -60,7 +60,7 @@ const ask = async (
 };
 
 describe("the answers of the route table", () => {
-  test("holds exactly the paths pathOf reads without the URL parser", () => {
+  test("holds exactly the paths requestPath reads without the URL parser", () => {
     const options = { now: () => NOW, randomHex: counter() };
     const documents = servedDocuments(
       [...documentBuilders({ siteUrl: "http://localhost" }), keySetDocument(undefined)],

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { DOCUMENT_CATALOG } from "../../shared/documents/document-list.ts";
-import { pathOf } from "../../shared/http/routes.ts";
+import { requestPath } from "../../shared/http/routes.ts";
 import { createHandler } from "../../shared/http/service.ts";
 import { ENGINE_ROUTES, enginePath, LIMITS, SERVICE } from "../../shared/protocol/constants.ts";
 import { keyIdOf } from "../support/derived-ids.ts";
@@ -182,7 +182,7 @@ describe("non-ASCII header values are read as UTF-8 (D14, D15)", () => {
   });
 });
 
-describe("the path a request is routed by (routes.ts pathOf)", () => {
+describe("the path a request is routed by (routes.ts requestPath)", () => {
   const fixed = [...ENGINE_ROUTES.map(enginePath), ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths), "/mcp"];
   const spellings = (path: string) => [
     path,
@@ -201,7 +201,7 @@ describe("the path a request is routed by (routes.ts pathOf)", () => {
     (origin) => {
       for (const path of [...fixed.flatMap(spellings), "/", "/_astro/app.js", "/nope", "/a b", "/é"]) {
         const url = `${origin}${path}`;
-        expect(pathOf(url), url).toBe(new URL(url).pathname);
+        expect(requestPath(url), url).toBe(new URL(url).pathname);
       }
     },
   );

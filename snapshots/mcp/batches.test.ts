@@ -1,13 +1,13 @@
 /**
- * JSON-RPC batches on /mcp (shared/http/mcp-batch.ts): answered only for a
+ * JSON-RPC batches on /mcp (shared/mcp/http/batch.ts): answered only for a
  * client of a revision that has them (2025-03-26 and earlier, which send no later
  * Mcp-Protocol-Version), refused for a later one before any call runs, and each call in a batch
  * counts toward the rate limit (D23).
  */
 import { describe, expect, test } from "bun:test";
-import { BATCH_REVISIONS } from "../../shared/http/mcp-batch.ts";
 import { memoryLimiter } from "../../shared/http/rate-limit.ts";
 import { createHandler } from "../../shared/http/service.ts";
+import { BATCH_REVISIONS } from "../../shared/mcp/http/batch.ts";
 import { fixedContext, NOW } from "../support/helpers.ts";
 
 const HEADERS = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };

@@ -2,7 +2,7 @@
  * MCP_REVISIONS, the revisions agent.json, llms.txt, server.json and the README name, are the
  * ones /mcp and the stdio server serve, asked the way a client asks: a 2026-07-28
  * `server/discover`, and a claim of another revision, whose error lists the stateless revisions
- * served (a 2025-era header naming another revision: every revision, mcp-version.ts); and a
+ * served (a 2025-era header naming another revision: every revision, shared/mcp/http/protocol-version.ts); and a
  * 2025-era `initialize` per revision, which is answered in that revision only when
  * it is served. Over HTTP it is the service's own fetch (every runtime's /mcp); over stdio, the
  * server `bun run mcp` builds (createMcpServer with the engine tools) under the SDK's

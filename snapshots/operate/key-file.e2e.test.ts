@@ -124,8 +124,8 @@ describe("the default key file under bun run api", () => {
 
   test("starts at once make one key file between them, and all sign with it", async () => {
     const file = freshFile();
-    const script = `import { keyFromFile } from ${JSON.stringify(join(ROOT, "machine/key-file.ts"))};
-import { kidOf } from ${JSON.stringify(join(ROOT, "machine/ed25519-keys.ts"))};
+    const script = `import { keyFromFile } from ${JSON.stringify(join(ROOT, "keys/key-file.ts"))};
+import { kidOf } from ${JSON.stringify(join(ROOT, "keys/ed25519-keys.ts"))};
 const { key, created } = keyFromFile(${JSON.stringify(file)});
 console.log(JSON.stringify({ kid: kidOf(key), created }));`;
     const starts = Array.from({ length: 6 }, () =>

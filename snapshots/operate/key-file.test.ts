@@ -1,5 +1,5 @@
 /**
- * The default signing key (machine/key-file.ts): without SIGNING_KEY, the key in
+ * The default signing key (keys/key-file.ts): without SIGNING_KEY, the key in
  * SIGNING_KEY_FILE or ~/.agent-escrow-demo/signing-key.json, made once (mode 0600, its folder
  * 0700) and read by every later start; a file that holds no key stops the start with a message
  * naming the file and quoting nothing of it; with SEALS=off or a SIGNING_KEY no file is touched.
@@ -11,9 +11,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSettings, SettingError } from "../../api/host/settings.ts";
-import { kidOf } from "../../machine/ed25519-keys.ts";
-import { keyFileExposure, keyFilePath, keyFromFile, withKeyFile } from "../../machine/key-file.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { kidOf } from "../../keys/ed25519-keys.ts";
+import { keyFileExposure, keyFilePath, keyFromFile, withKeyFile } from "../../keys/key-file.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 
 const root = mkdtempSync(join(tmpdir(), "escrow-key-file-"));

@@ -6,7 +6,7 @@
  * request-id.e2e.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import { randomHex } from "../../api/host/random-hex.ts";
+import { cryptoRandomHex } from "../../api/host/random-hex.ts";
 import { requestIdOf } from "../../shared/http/request-id.ts";
 import { createService } from "../../shared/http/service.ts";
 import { LIMITS, REQUEST_ID_PATTERN } from "../../shared/protocol/constants.ts";
@@ -133,16 +133,17 @@ describe("which ids are taken (D22)", () => {
 
 describe("api/host/random-hex.ts, the server's source of fresh ids", () => {
   test("gives lowercase hex of the length asked, odd lengths too", () => {
-    for (const length of [1, 10, 15, 16, 33]) expect(randomHex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
+    for (const length of [1, 10, 15, 16, 33])
+      expect(cryptoRandomHex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
   });
 
   test("draws new bytes when its pool runs out: 1,000 ids of 16 (8 KB of randomness), all different", () => {
-    const ids = Array.from({ length: 1000 }, () => randomHex(16));
+    const ids = Array.from({ length: 1000 }, () => cryptoRandomHex(16));
     expect(new Set(ids).size).toBe(1000);
   });
 
   test("longer than its pool still works", () => {
-    expect(randomHex(10_000)).toMatch(/^[0-9a-f]{10000}$/);
+    expect(cryptoRandomHex(10_000)).toMatch(/^[0-9a-f]{10000}$/);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The signing keys (machine/key-settings.ts, signing-key.ts, previous-keys.ts, jwk-purpose.ts and
+ * The signing keys (keys/key-settings.ts, signing-key.ts, previous-keys.ts, jwk-purpose.ts and
  * ed25519-keys.ts): SIGNING_KEY as a private JWK or a PKCS#8 PEM, refused with a message that
  * names the setting and never quotes the key; SIGNING_PREVIOUS_KEYS as public JWKs or a JWKS,
  * an entry for another use than checking EdDSA signatures refused; SEALS. The kid is the RFC 7638 thumbprint (RFC 8037's own example,
@@ -12,10 +12,10 @@ import { describe, expect, test } from "bun:test";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from "node:crypto";
 import { CompactSign, calculateJwkThumbprint, compactVerify, createLocalJWKSet, importJWK } from "jose";
 import { SettingError } from "../../api/host/settings.ts";
-import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../machine/ed25519-keys.ts";
-import { sealingOf, sealMode, sealsNote } from "../../machine/key-settings.ts";
-import { readPreviousKeys } from "../../machine/previous-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { kidOf, privateKeyText, publicJwk, signerFromKeys, thumbprint } from "../../keys/ed25519-keys.ts";
+import { sealingOf, sealMode, sealsNote } from "../../keys/key-settings.ts";
+import { readPreviousKeys } from "../../keys/previous-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { run } from "../../shared/engine/run.ts";
 import { createHandler } from "../../shared/http/service.ts";

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type RateLimitBinding, workerSettings } from "../../api/workers/bindings.ts";
 import worker, { type WorkerEnv } from "../../api/workers/worker.ts";
-import { kidOf, publicJwk } from "../../machine/ed25519-keys.ts";
+import { kidOf, publicJwk } from "../../keys/ed25519-keys.ts";
 import { ROOT } from "../../scripts/harness/live-server.ts";
 import { TEST_JWKS, TEST_KID, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { ENGINE_ROUTES } from "../../shared/protocol/constants.ts";

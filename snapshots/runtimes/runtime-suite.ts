@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { compactVerify, createLocalJWKSet } from "jose";
-import { randomHex } from "../../client/in-process.ts";
-import { signerFromKeys } from "../../machine/ed25519-keys.ts";
-import { readSigningKey } from "../../machine/signing-key.ts";
+import { cryptoRandomHex } from "../../client/in-process.ts";
+import { signerFromKeys } from "../../keys/ed25519-keys.ts";
+import { readSigningKey } from "../../keys/signing-key.ts";
 import { TEST_JWKS, TEST_SIGNING_JWK } from "../../scripts/harness/test-key.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { createHandler } from "../../shared/http/service.ts";
@@ -110,10 +110,14 @@ export function runtimeSuite(name: string, start: () => Promise<RuntimeServer>, 
       server = await start();
       local = createHandler({
         now: Date.now,
-        randomHex,
+        randomHex: cryptoRandomHex,
         siteUrl: siteUrl ?? `http://localhost:${new URL(server.base).port}`,
       });
-      keyed = createHandler({ now: Date.now, randomHex, sealing: { mode: "on", signer: TEST_SIGNER } });
+      keyed = createHandler({
+        now: Date.now,
+        randomHex: cryptoRandomHex,
+        sealing: { mode: "on", signer: TEST_SIGNER },
+      });
     }, 120_000);
     afterAll(async () => {
       await server?.stop();

@@ -1,5 +1,5 @@
 /**
- * Every runtime signs alike: the Signer of machine/ed25519-keys.ts, built from one key on Bun,
+ * Every runtime signs alike: the Signer of keys/ed25519-keys.ts, built from one key on Bun,
  * Node 20, Deno and workerd (nodejs_compat, as wrangler.jsonc deploys it), gives the same kid,
  * key set and signatures (Ed25519 is deterministic, RFC 8032), reads the same key as a PEM, and
  * verifies alike. RFC 8032 §7.1 TEST 1's signature is the known answer. The key set each live

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { compress } from "../../api/host/compress.ts";
-import { randomHex } from "../../api/host/random-hex.ts";
+import { cryptoRandomHex } from "../../api/host/random-hex.ts";
 import { platformCoding } from "../../api/workers/platform-compression.ts";
 import type { RawResponse } from "../../scripts/harness/http-response.ts";
 import { type LiveServer, ROOT, runtimeTitle, startRuntime, startServer } from "../../scripts/harness/live-server.ts";
@@ -151,7 +151,7 @@ describe("workerd answers as `bun run api` does", () => {
 
   test("compressed documents: once each is compressed, the same coding, ETag, Vary and decoded bytes", async () => {
     // Which coded forms Bun offers: those its compressor makes smaller (the same service in process).
-    const reference = createService({ now: Date.now, randomHex, compress });
+    const reference = createService({ now: Date.now, randomHex: cryptoRandomHex, compress });
     await reference.compressDocuments();
     const offered = async (path: string, coding: string) =>
       (

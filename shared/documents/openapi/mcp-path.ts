@@ -7,7 +7,7 @@
  */
 import { ENGINE_LIST } from "../../engine/catalog.ts";
 import { LIMITS, MCP_REVISIONS } from "../../protocol/constants.ts";
-import { preflight, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
+import { preflightOperation, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
 
 const rpc = { type: "object", required: ["jsonrpc"], properties: { jsonrpc: { const: "2.0" } } };
 
@@ -73,7 +73,7 @@ export const mcpPathItem = () => ({
     },
   },
   options: {
-    ...preflight("mcpPreflight", "mcp"),
+    ...preflightOperation("mcpPreflight", "mcp"),
     description: "204 with the engines' CORS headers plus the MCP request headers (D17, D24).",
   },
 });

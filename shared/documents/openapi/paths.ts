@@ -58,7 +58,7 @@ export const routeErrors = (route: string): ErrorCode[] =>
   );
 
 /** The OPTIONS operation of a path: a CORS preflight (D17). */
-export const preflight = (operationId: string, tag: string) => ({
+export const preflightOperation = (operationId: string, tag: string) => ({
   summary: "CORS preflight",
   description:
     "204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.",
@@ -147,7 +147,7 @@ export function enginePathItem(engine: EngineEntry) {
         ...engineErrors().responsesOf(engine.route),
       },
     },
-    options: preflight(`${engine.route}Preflight`, "engines"),
+    options: preflightOperation(`${engine.route}Preflight`, "engines"),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a runtime's Signer (machine/ed25519-keys.ts) gives for one key: the kid, the key set, the kid of
+ * What a runtime's Signer (keys/ed25519-keys.ts) gives for one key: the kid, the key set, the kid of
  * the same key as a PEM, signatures of fixed messages and verdicts on them, and the seal MACs
  * (HKDF-SHA256 then HMAC-SHA256, D27) of the same messages under the current key and a previous
  * one given with its private part. signer.e2e.test.ts
@@ -7,9 +7,9 @@
  * here: cli.ts runs it as a command (Node, Deno), probe-worker.ts as a Worker.
  */
 
-import { kidOf, signerFromKeys } from "../../../machine/ed25519-keys.ts";
-import { readPreviousKeys } from "../../../machine/previous-keys.ts";
-import { readSigningKey } from "../../../machine/signing-key.ts";
+import { kidOf, signerFromKeys } from "../../../keys/ed25519-keys.ts";
+import { readPreviousKeys } from "../../../keys/previous-keys.ts";
+import { readSigningKey } from "../../../keys/signing-key.ts";
 import { bytesToBase64Url } from "../../../shared/lib/base64url.ts";
 
 /** The key to probe: its private JWK and PEM texts, earlier public keys, and messages to sign. */

@@ -8,33 +8,33 @@
  * limit (D9: 413 as a JSON-RPC error with the catalog's message), the error boundary (D21)
  * around the tools, and CORS as for the engines (D17) plus the MCP headers. Its guard, its
  * preflight and the 405 of GET and DELETE (no standalone stream, no sessions to end) are its
- * route's (routes.ts, mcp-answers.ts). A client must accept both `application/json` and
- * `text/event-stream` (406 otherwise), as the transport requires. The SDK and the MCP server
- * load on the first POST (its import takes long enough that a start of the engines should not pay it).
+ * route's (shared/http/routes.ts, cors-and-errors.ts). A client must accept both
+ * `application/json` and `text/event-stream` (406 otherwise), as the transport requires. The SDK
+ * and the MCP server load on the first POST (its import takes long enough that a start of the
+ * engines should not pay it).
  */
-import type { DocumentSettings } from "../documents/built-documents.ts";
-import type { HostContext } from "../engine/context.ts";
-import { badArguments } from "../mcp/bad-arguments.ts";
-import { MCP_INSTRUCTIONS } from "../mcp/instructions.ts";
-import type { Resources } from "../mcp/resources.ts";
-import { LIMITS, VERSION } from "../protocol/constants.ts";
-import { ERROR_CATALOG } from "../protocol/errors.ts";
-
-import { readBody } from "./body-limit.ts";
-import { type ErrorReporter, notify } from "./error-boundary.ts";
-import { HeaderTextReader } from "./header-text.ts";
-import { MCP_CORS, rpcError } from "./mcp-answers.ts";
-import { batchRefusal, callsIn } from "./mcp-batch.ts";
-import { unsupportedVersion } from "./mcp-version.ts";
-import { type RateLimiter, type RateVerdict, retryAfter } from "./rate-limit.ts";
+import type { DocumentSettings } from "../../documents/built-documents.ts";
+import type { HostContext } from "../../engine/context.ts";
+import { readLimitedBody } from "../../http/body-limit.ts";
+import { type ErrorReporter, notify } from "../../http/error-boundary.ts";
+import { HeaderTextReader } from "../../http/header-text.ts";
+import { type RateLimiter, type RateVerdict, retryAfter } from "../../http/rate-limit.ts";
+import { LIMITS, VERSION } from "../../protocol/constants.ts";
+import { ERROR_CATALOG } from "../../protocol/errors.ts";
+import { badArguments } from "../bad-arguments.ts";
+import { MCP_INSTRUCTIONS } from "../instructions.ts";
+import type { Resources } from "../resources.ts";
+import { batchRefusal, callsIn } from "./batch.ts";
+import { MCP_CORS, rpcError } from "./cors-and-errors.ts";
+import { unsupportedVersion } from "./protocol-version.ts";
 
 /** The SDK's serving entry and the MCP server's modules, imported when first needed. */
 async function loadModules() {
   const [sdk, server, box, resources] = await Promise.all([
     import("@modelcontextprotocol/server"),
-    import("../mcp/mcp-server.ts"),
-    import("../mcp/engine-box.ts"),
-    import("../mcp/resources.ts"),
+    import("../mcp-server.ts"),
+    import("../engine-box.ts"),
+    import("../resources.ts"),
   ]);
   return {
     createMcpHandler: sdk.createMcpHandler,
@@ -44,13 +44,13 @@ async function loadModules() {
   };
 }
 
-/** Answers a POST to /mcp from the client `clientKey`, once its guard let it in (routes.ts; the service adds its X-Request-Id). */
+/** Answers a POST to /mcp from the client `clientKey`, once its guard let it in (shared/http/routes.ts; the service adds its X-Request-Id). */
 export type McpEndpoint = (request: Request, clientKey: string) => Promise<Response>;
 
 /**
  * The /mcp endpoint of a service whose documents live at `settings.siteUrl`; `report` gets an
  * exception a tool call met (the call itself answers internal_error, D21); `limiter` (D23)
- * counts each call of a batch beyond the request the service counted already (mcp-batch.ts).
+ * counts each call of a batch beyond the request the service counted already (batch.ts).
  */
 export function mcpEndpoint(
   settings: DocumentSettings,
@@ -105,7 +105,7 @@ export function mcpEndpoint(
   }
 
   return async (request, clientKey) => {
-    const bytes = await readBody(request, LIMITS.bodyBytesMax);
+    const bytes = await readLimitedBody(request, LIMITS.bodyBytesMax);
     // Past D9's limit: the catalog's words as a JSON-RPC error, like every /mcp refusal.
     if (bytes === null) return rpcError(413, -32000, ERROR_CATALOG.payload_too_large.message, { Connection: "close" });
     let parsedBody: unknown;

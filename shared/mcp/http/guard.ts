@@ -17,7 +17,7 @@
  * - No Origin (an agent, not a browser page) passes.
  *
  * A refusal is 403 with a JSON-RPC error that says what was refused and what to set, with the
- * CORS headers of every /mcp answer (D17, mcp-answers.ts's rpcError), so a page can read why.
+ * CORS headers of every /mcp answer (D17, cors-and-errors.ts's rpcError), so a page can read why.
  *
  * The SDK exports the same checks (`validateHostHeader`, `validateOriginHeader` and their
  * localhost lists), and snapshots/http/mcp-guard.test.ts holds these to agree with them. They
@@ -25,7 +25,7 @@
  * importing `@modelcontextprotocol/server` takes tens of milliseconds, which a start of the engines
  * must not pay (/mcp loads the SDK on its first POST). Pure: no runtime APIs.
  */
-import { rpcError } from "./mcp-answers.ts";
+import { rpcError } from "./cors-and-errors.ts";
 
 /** What the host says about who may reach /mcp (ServiceOptions.mcpAccess). */
 export interface McpAccess {

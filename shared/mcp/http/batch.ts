@@ -5,8 +5,8 @@
  * which those revisions did not send), and each call in it counts toward the rate limit (D23)
  * as a request of its own: one batch of 100 calls is 100 requests, not one.
  */
-import { isObject } from "../lib/json.ts";
-import { MCP_REVISIONS } from "../protocol/constants.ts";
+import { isObject } from "../../lib/json.ts";
+import { MCP_REVISIONS } from "../../protocol/constants.ts";
 
 /** The revisions whose clients may send a batch: 2025-03-26 and earlier. */
 export const BATCH_REVISIONS: readonly string[] = MCP_REVISIONS.slice(MCP_REVISIONS.indexOf("2025-03-26"));

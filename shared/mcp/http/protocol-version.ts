@@ -6,8 +6,8 @@
  * claims its revision in `_meta`, keeps the SDK's answer: the stateless revisions, as
  * server/discover lists them.
  */
-import { isObject } from "../lib/json.ts";
-import { MCP_REVISIONS } from "../protocol/constants.ts";
+import { isObject } from "../../lib/json.ts";
+import { MCP_REVISIONS } from "../../protocol/constants.ts";
 
 const VERSION_META = "io.modelcontextprotocol/protocolVersion";
 

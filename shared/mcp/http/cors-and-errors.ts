@@ -1,8 +1,8 @@
 /**
- * The answers /mcp makes itself, before the SDK is loaded (mcp.ts) or in place of it
- * (mcp-guard.ts): its CORS headers (D17) and preflight, and a refusal as a JSON-RPC error.
+ * The answers /mcp makes itself, before the SDK is loaded (endpoint.ts) or in place of it
+ * (guard.ts): its CORS headers (D17) and preflight, and a refusal as a JSON-RPC error.
  */
-import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
+import { ALLOW_HEADERS, EXPOSE_HEADERS } from "../../http/cors.ts";
 
 /** The methods it serves. */
 export const MCP_METHODS = "POST, OPTIONS";
@@ -34,7 +34,7 @@ export const rpcError = (
   });
 
 /** The CORS preflight of /mcp (D17): the engines' headers and the MCP ones. */
-export const mcpPreflight = (): Response =>
+export const mcpPreflightResponse = (): Response =>
   new Response(null, {
     status: 204,
     headers: {
