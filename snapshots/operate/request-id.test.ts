@@ -136,12 +136,12 @@ describe("api/host/random-hex.ts, the server's source of fresh ids", () => {
     for (const length of [1, 10, 15, 16, 33]) expect(randomHex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
   });
 
-  test("draws new bytes when its pool runs out: 1,000 ids of 16 (8 KB of randomness), all different", () => {
+  test("1,000 ids of 16, all different", () => {
     const ids = Array.from({ length: 1000 }, () => randomHex(16));
     expect(new Set(ids).size).toBe(1000);
   });
 
-  test("longer than its pool still works", () => {
+  test("a long one too", () => {
     expect(randomHex(10_000)).toMatch(/^[0-9a-f]{10000}$/);
   });
 });
