@@ -21,7 +21,7 @@ import { keySetDocument } from "./jwks.ts";
 import { mcpEndpoint } from "./mcp.ts";
 import { mcpGuard } from "./mcp-guard.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
-import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
+import { limitHeader, policyHeader, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { rateLimited } from "./responses.ts";
 import { createRouter, type Handler, LIMITED_PATHS, pathOf, routeTable } from "./routes.ts";
@@ -32,19 +32,15 @@ export type { RequestContext, ServiceOptions } from "./options.ts";
 export interface Service {
   /**
    * Answers one request: the only entry, on every runtime, with what the runtime knows of it
-   * (`context`). A document's answer is synchronous.
+   * (`context`).
    */
-  fetch: (request: Request, context?: RequestContext) => Response | Promise<Response>;
+  fetch: (request: Request, context?: RequestContext) => Promise<Response>;
   /**
    * Compresses every document offered compressed (all but the key set) now rather than on its
    * first request that accepts a coding; resolves when all are in place (at once without `compress`).
    */
   compressDocuments: () => Promise<void>;
 }
-
-/** True for a promise (or any thenable): an async route's answer, or a remote limiter's verdict. */
-const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
-  typeof (value as { then?: unknown } | null)?.then === "function";
 
 /** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: ServiceOptions): Service {
@@ -101,17 +97,12 @@ export function createService(options: ServiceOptions): Service {
   }
 
   /** The handler's answer, finished; a throw or a rejection is the error boundary's (D21). */
-  function answer(exchange: Exchange, handler: Handler): Response | Promise<Response> {
+  async function answer(exchange: Exchange, handler: Handler): Promise<Response> {
     const { verdict } = exchange;
     try {
       if (verdict !== undefined && !verdict.allowed)
         return finish(exchange, rateLimited(retryAfter(limiter!.policy, verdict), exchange.id));
-      const response = handler(exchange);
-      if (!isThenable(response)) return finish(exchange, response);
-      return response.then(
-        (done) => finish(exchange, done),
-        (error: unknown) => finish(exchange, recover(error, exchange, report)),
-      );
+      return finish(exchange, await handler(exchange));
     } catch (error) {
       return finish(exchange, recover(error, exchange, report));
     }
@@ -122,33 +113,18 @@ export function createService(options: ServiceOptions): Service {
    * limiter that throws or rejects lets the request through and is reported, so a failing
    * remote limiter does not take the service down.
    */
-  function gate(exchange: Exchange, handler: Handler): Response | Promise<Response> {
+  async function gate(exchange: Exchange, handler: Handler): Promise<Response> {
     const { request, context } = exchange;
-    let verdict: RateVerdict | Promise<RateVerdict>;
     try {
-      verdict = limiter!.limit(request, context?.clientAddress ?? "unknown");
+      exchange.verdict = await limiter!.limit(request, context?.clientAddress ?? "unknown");
     } catch (error) {
       notify(error, request, report);
-      return answer(exchange, handler);
     }
-    if (!isThenable(verdict)) {
-      exchange.verdict = verdict;
-      return answer(exchange, handler);
-    }
-    return verdict.then(
-      (given) => {
-        exchange.verdict = given;
-        return answer(exchange, handler);
-      },
-      (error: unknown) => {
-        notify(error, request, report);
-        return answer(exchange, handler);
-      },
-    );
+    return answer(exchange, handler);
   }
 
   return {
-    fetch(request, context) {
+    async fetch(request, context) {
       const exchange: Exchange = {
         request,
         context,
@@ -177,12 +153,11 @@ export function createService(options: ServiceOptions): Service {
 }
 
 /**
- * The service's `fetch` alone, always answering a promise: for callers that want a standard
- * fetch-shaped function (tests, like hono's `app.request`; a client library's `fetch` option).
+ * The service's `fetch` alone: for callers that want a standard fetch-shaped function (tests,
+ * like hono's `app.request`; a client library's `fetch` option).
  */
 export function createHandler(
   options: ServiceOptions,
 ): (request: Request, context?: RequestContext) => Promise<Response> {
-  const { fetch } = createService(options);
-  return async (request, context) => fetch(request, context);
+  return createService(options).fetch;
 }
