@@ -22,8 +22,6 @@ export interface SealPolicy {
 /** Which engine reads the job: one that commits, a quote, a validate or a verify. */
 export type SealUse = "commit" | "quote" | "validate" | "verify";
 
-const POLICIES = new WeakMap<Sealing, Record<SealUse, SealPolicy | undefined>>();
-
 /**
  * The policy of `use` under `sealing`: a commit and a validate check the seal (validate reports
  * it), refusing a missing or wrong one under SEALS=required; a quote checks it only to refuse it
@@ -31,20 +29,9 @@ const POLICIES = new WeakMap<Sealing, Record<SealUse, SealPolicy | undefined>>()
  */
 export function sealPolicy(sealing: Sealing | undefined, use: SealUse): SealPolicy | undefined {
   if (!sealing) return undefined;
-  let policies = POLICIES.get(sealing);
-  if (policies === undefined) {
-    const { signer } = sealing;
-    const required = sealing.mode === "required";
-    const check = { signer, refuse: required };
-    policies = {
-      commit: check,
-      quote: required ? check : undefined,
-      validate: check,
-      verify: { signer, refuse: false },
-    };
-    POLICIES.set(sealing, policies);
-  }
-  return policies[use];
+  const required = sealing.mode === "required";
+  if (use === "quote" && !required) return undefined;
+  return { signer: sealing.signer, refuse: required && use !== "verify" };
 }
 
 /** The job in response form, sealed when `chained`. */

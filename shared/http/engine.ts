@@ -1,8 +1,7 @@
 /**
  * A POST to an engine: the body read within D9's limit, the engine run on it with the request's
- * headers and one clock reading (D13), its result as the JSON answer (responses.ts). Not an
- * async function: one promise per request, the body read's own; a throw or a rejection goes to
- * the service's error boundary.
+ * headers and one clock reading (D13), its result as the JSON answer (responses.ts). A throw or
+ * a rejection goes to the service's error boundary.
  */
 
 import { run } from "../engine/run.ts";
@@ -19,14 +18,12 @@ export type EngineAnswer = (route: EngineRoute, request: Request, id: string) =>
 /** The engine answers of a service with these options. */
 export function engineAnswer({ now, randomHex, sealing, trustContentLength }: ServiceOptions): EngineAnswer {
   const trusted = trustContentLength === true;
-  return (route, request, id) => {
+  return async (route, request, id) => {
     const length = trusted ? declaredLength(request) : -1;
-    if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge(id));
-    const read = length === -1 ? readLimitedBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
-    return read.then((body) => {
-      if (body === null) return tooLarge(id);
-      const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });
-      return toResponse(result, id);
-    });
+    if (length > LIMITS.bodyBytesMax) return tooLarge(id);
+    const body = length === -1 ? await readLimitedBody(request) : await readFramedBody(request, LIMITS.bodyBytesMax);
+    if (body === null) return tooLarge(id);
+    const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });
+    return toResponse(result, id);
   };
 }

@@ -81,13 +81,17 @@ export function notify(error: unknown, request: Request, report: ErrorReporter |
 }
 
 /**
- * The answer to an unexpected exception while handling `request`: reports it, then answers
- * 500 internal_error with the request's id `id` (D22). A reporter that throws in turn changes
+ * The answer to an unexpected exception while handling a request: reports it, then answers
+ * 500 internal_error with the request's id (D22). A reporter that throws in turn changes
  * nothing: the client still gets the catalog's answer. A client that closed the connection
  * before its body arrived is no bug: nothing is reported, and the answer no one will receive
  * is a bodiless {@link CLIENT_CLOSED}, which the access log shows.
  */
-export function recover(error: unknown, request: Request, report: ErrorReporter | undefined, id: string): Response {
+export function recover(
+  error: unknown,
+  { request, id }: { readonly request: Request; readonly id: string },
+  report: ErrorReporter | undefined,
+): Response {
   if (isClientAbort(error, request)) return new Response(null, { status: CLIENT_CLOSED });
   notify(error, request, report);
   return internalError(id);

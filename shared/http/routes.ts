@@ -16,15 +16,15 @@ import { MCP_PATH } from "../protocol/constants.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflightResponse } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
-import type { RequestContext, ServiceOptions } from "./options.ts";
+import type { Exchange } from "./exchange.ts";
+import type { ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
 
-/** Answers one request (id: the request's, for an error body; context: what the runtime knows of it). */
-export type Handler = (
-  request: Request,
-  id: string,
-  context: RequestContext | undefined,
-) => Response | Promise<Response>;
+/**
+ * Answers one request, reading of its exchange (exchange.ts) the request, its id (for an error
+ * body) and what the runtime knows of it; never the log's mark or the limiter's verdict.
+ */
+export type Handler = (exchange: Pick<Exchange, "request" | "id" | "context">) => Response | Promise<Response>;
 
 /** One path's answers: its methods' handlers (HEAD is GET's), its preflight, and the refusal of any other method. */
 export interface Route {
@@ -70,9 +70,9 @@ export function requestPath(url: string): string {
 /** The handler of a request for `path` with `method`. */
 export type Router = (path: string, method: string) => Handler;
 
-const refuseEngine: Handler = (_request, id) => notAllowed(ENGINE_METHODS, id);
-const refuseDocument: Handler = (_request, id) => notAllowed(DOCUMENT_METHODS, id);
-const missing: Handler = (_request, id) => notFound(id);
+const refuseEngine: Handler = ({ id }) => notAllowed(ENGINE_METHODS, id);
+const refuseDocument: Handler = ({ id }) => notAllowed(DOCUMENT_METHODS, id);
+const missing: Handler = ({ id }) => notFound(id);
 
 /** The route table of a service with these documents (the key set among them), /mcp endpoint and /mcp guard. */
 export function routeTable(
@@ -85,7 +85,7 @@ export function routeTable(
   const engine = engineAnswer(options);
   for (const { path, route } of ENGINE_LIST)
     table.set(path, {
-      POST: (request, id) => engine(route, request, id),
+      POST: ({ request, id }) => engine(route, request, id),
       OPTIONS: () => preflightResponse(ENGINE_METHODS),
       refuse: refuseEngine,
     });
@@ -93,16 +93,16 @@ export function routeTable(
   const awaitCompression = options.awaitCompression === true;
   for (const [path, served] of documents.byPath)
     table.set(path, {
-      GET: (request, _id, context) => serveDocument(request, served(), compress, context?.waitUntil, awaitCompression),
+      GET: ({ request, context }) => serveDocument(request, served(), compress, context?.waitUntil, awaitCompression),
       OPTIONS: () => preflightResponse(DOCUMENT_METHODS),
       refuse: refuseDocument,
     });
   const guarded =
     (handler: Handler): Handler =>
-    (request, id, context) =>
-      guard(request) ?? handler(request, id, context);
+    (exchange) =>
+      guard(exchange.request) ?? handler(exchange);
   table.set(MCP_PATH, {
-    POST: guarded((request, _id, context) => mcp(request, context?.clientAddress ?? "unknown")),
+    POST: guarded(({ request, context }) => mcp(request, context?.clientAddress ?? "unknown")),
     OPTIONS: guarded(mcpPreflightResponse),
     refuse: guarded(() => rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS })),
   });
@@ -113,7 +113,7 @@ export function routeTable(
 export function createRouter(table: Map<string, Route>, fallback: ServiceOptions["fallback"]): Router {
   const staticFile =
     (path: string): Handler =>
-    (request, id) => {
+    ({ request, id }) => {
       const file = fallback!(request, path);
       return file instanceof Promise ? file.then((found) => found ?? notFound(id)) : (file ?? notFound(id));
     };

@@ -1,13 +1,15 @@
 /**
  * The service: one standard `fetch(Request)` entry that every runtime calls (Bun, Node, Deno,
- * Workers), like hono's `app.fetch`. What every request gets is applied here, once, in this
- * order (`fetch`, then `gate`, `answer` and `finish`): its id (D22); its path and the route
- * table's handler of its method (routes.ts: OPTIONS is the path's CORS preflight, D17, and HEAD
- * is GET's); the rate-limit gate (D23; only a POST to an engine or /mcp is counted); the error boundary (D21)
- * around the handler; then HEAD loses the GET's body, and the id and RateLimit headers and the
- * access log's record are added, built from the request and the response. The handlers only
- * make answers (their CORS headers made once with them); they never see the log, the limiter or
- * HEAD. The host brings the clock, randomness and what its runtime offers (options.ts).
+ * Workers), like hono's `app.fetch`. `fetch` makes the request's exchange (exchange.ts: the
+ * request, what the runtime knows of it, its arrival, its id, D22, and its path), like hono's
+ * Context, and hands it on. What every request gets is applied here, once, in this order
+ * (`fetch`, then `gate`, `answer` and `finish`): the route table's handler of its path and method
+ * (routes.ts: OPTIONS is the path's CORS preflight, D17, and HEAD is GET's); the rate-limit gate
+ * (D23; only a POST to an engine or /mcp is counted); the error boundary (D21) around the
+ * handler; then HEAD loses the GET's body, and the id and RateLimit headers and the access log's
+ * record are added, built from the exchange and the response. The handlers only make answers
+ * (their CORS headers made once with them); they never see the log, the limiter or HEAD. The
+ * host brings the clock, randomness and what its runtime offers (options.ts).
  */
 
 import { documentBuilders } from "../documents/built-documents.ts";
@@ -16,9 +18,10 @@ import { mcpGuard } from "../mcp/http/guard.ts";
 import { DEFAULT_SITE_URL } from "../protocol/constants.ts";
 import { compressDocument, servedDocuments } from "./documents.ts";
 import { notify, recover } from "./error-boundary.ts";
+import type { Exchange } from "./exchange.ts";
 import { keySetDocument } from "./jwks.ts";
 import type { RequestContext, ServiceOptions } from "./options.ts";
-import { limitHeader, policyHeader, type RateVerdict, retryAfter } from "./rate-limit.ts";
+import { limitHeader, policyHeader, retryAfter } from "./rate-limit.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 import { rateLimited } from "./responses.ts";
 import { createRouter, type Handler, LIMITED_PATHS, requestPath, routeTable } from "./routes.ts";
@@ -29,19 +32,15 @@ export type { RequestContext, ServiceOptions } from "./options.ts";
 export interface Service {
   /**
    * Answers one request: the only entry, on every runtime, with what the runtime knows of it
-   * (`context`). A document's answer is synchronous.
+   * (`context`).
    */
-  fetch: (request: Request, context?: RequestContext) => Response | Promise<Response>;
+  fetch: (request: Request, context?: RequestContext) => Promise<Response>;
   /**
    * Compresses every document offered compressed (all but the key set) now rather than on its
    * first request that accepts a coding; resolves when all are in place (at once without `compress`).
    */
   compressDocuments: () => Promise<void>;
 }
-
-/** True for a promise (or any thenable): an async route's answer, or a remote limiter's verdict. */
-const isThenable = <T>(value: T | Promise<T>): value is Promise<T> =>
-  typeof (value as { then?: unknown } | null)?.then === "function";
 
 /** Creates the service. Each document and its headers are built once, on first use, not per request. */
 export function createService(options: ServiceOptions): Service {
@@ -56,41 +55,12 @@ export function createService(options: ServiceOptions): Service {
   const policy = limiter === undefined ? "" : policyHeader(limiter.policy);
 
   /**
-   * Hands the access log its record of a finished request; a log that throws changes no answer.
-   * (A function of its own: inside finish, it made the JIT compile finish worse; see
-   * docs/performance.md.)
-   */
-  function record(request: Request, id: string, path: string, mark: number, answer: Response, head: boolean): void {
-    const status = answer.status;
-    const length = head || status === 204 || status === 304 ? "0" : answer.headers.get("content-length");
-    try {
-      onResponse!({
-        request,
-        requestId: id,
-        method: request.method,
-        path,
-        status,
-        bytes: length === null ? null : Number(length),
-        time: now(),
-        micros: Math.round((clock() - mark) * 1000),
-      });
-    } catch {
-      // The answer must not depend on the log.
-    }
-  }
-
-  /**
    * Every answer leaves through here: a HEAD loses the body its GET would have (keeping that
-   * body's Content-Length, RFC 9110 9.3.2), then the id and RateLimit headers, then the log.
+   * body's Content-Length, RFC 9110 9.3.2), then the id and RateLimit headers, then the access
+   * log gets its record (a log that throws changes no answer).
    */
-  function finish(
-    request: Request,
-    id: string,
-    path: string,
-    mark: number,
-    verdict: RateVerdict | undefined,
-    response: Response,
-  ): Response {
+  function finish(exchange: Exchange, response: Response): Response {
+    const { request, id, verdict } = exchange;
     let answer = response;
     const head = request.method === "HEAD";
     if (head && answer.body !== null) answer = new Response(null, answer);
@@ -106,31 +76,35 @@ export function createService(options: ServiceOptions): Service {
       const limit = limitHeader(limiter!.policy, verdict);
       if (limit !== null) answer.headers.set("RateLimit", limit);
     }
-    if (onResponse !== undefined) record(request, id, path, mark, answer, head);
+    if (onResponse === undefined) return answer;
+    const status = answer.status;
+    const length = head || status === 204 || status === 304 ? "0" : answer.headers.get("content-length");
+    try {
+      onResponse({
+        request,
+        requestId: id,
+        method: request.method,
+        path: exchange.path,
+        status,
+        bytes: length === null ? null : Number(length),
+        time: now(),
+        micros: Math.round((clock() - exchange.mark) * 1000),
+      });
+    } catch {
+      // The answer must not depend on the log.
+    }
     return answer;
   }
 
   /** The handler's answer, finished; a throw or a rejection is the error boundary's (D21). */
-  function answer(
-    request: Request,
-    context: RequestContext | undefined,
-    id: string,
-    path: string,
-    mark: number,
-    handler: Handler,
-    verdict: RateVerdict | undefined,
-  ): Response | Promise<Response> {
+  async function answer(exchange: Exchange, handler: Handler): Promise<Response> {
+    const { verdict } = exchange;
     try {
       if (verdict !== undefined && !verdict.allowed)
-        return finish(request, id, path, mark, verdict, rateLimited(retryAfter(limiter!.policy, verdict), id));
-      const response = handler(request, id, context);
-      if (!isThenable(response)) return finish(request, id, path, mark, verdict, response);
-      return response.then(
-        (done) => finish(request, id, path, mark, verdict, done),
-        (error: unknown) => finish(request, id, path, mark, verdict, recover(error, request, report, id)),
-      );
+        return finish(exchange, rateLimited(retryAfter(limiter!.policy, verdict), exchange.id));
+      return finish(exchange, await handler(exchange));
     } catch (error) {
-      return finish(request, id, path, mark, verdict, recover(error, request, report, id));
+      return finish(exchange, recover(error, exchange, report));
     }
   }
 
@@ -139,46 +113,36 @@ export function createService(options: ServiceOptions): Service {
    * limiter that throws or rejects lets the request through and is reported, so a failing
    * remote limiter does not take the service down.
    */
-  function gate(
-    request: Request,
-    context: RequestContext | undefined,
-    id: string,
-    path: string,
-    mark: number,
-    handler: Handler,
-  ): Response | Promise<Response> {
-    let verdict: RateVerdict | Promise<RateVerdict>;
+  async function gate(exchange: Exchange, handler: Handler): Promise<Response> {
+    const { request, context } = exchange;
     try {
-      verdict = limiter!.limit(request, context?.clientAddress ?? "unknown");
+      exchange.verdict = await limiter!.limit(request, context?.clientAddress ?? "unknown");
     } catch (error) {
       notify(error, request, report);
-      return answer(request, context, id, path, mark, handler, undefined);
     }
-    if (!isThenable(verdict)) return answer(request, context, id, path, mark, handler, verdict);
-    return verdict.then(
-      (given) => answer(request, context, id, path, mark, handler, given),
-      (error: unknown) => {
-        notify(error, request, report);
-        return answer(request, context, id, path, mark, handler, undefined);
-      },
-    );
+    return answer(exchange, handler);
   }
 
   return {
-    fetch(request, context) {
-      const mark = onResponse === undefined ? 0 : clock();
-      const id = requestIdOf(request, randomHex);
-      let path = "";
+    async fetch(request, context) {
+      const exchange: Exchange = {
+        request,
+        context,
+        mark: onResponse === undefined ? 0 : clock(),
+        id: requestIdOf(request, randomHex),
+        path: "",
+        verdict: undefined,
+      };
       try {
-        path = requestPath(request.url);
+        exchange.path = requestPath(request.url);
       } catch (error) {
-        return finish(request, id, path, mark, undefined, recover(error, request, report, id));
+        return finish(exchange, recover(error, exchange, report));
       }
-      const handler = router(path, request.method);
+      const handler = router(exchange.path, request.method);
       // D23: only a POST to an engine or to /mcp counts (never a document, a file or a preflight).
-      if (limiter === undefined || request.method !== "POST" || !LIMITED_PATHS.has(path))
-        return answer(request, context, id, path, mark, handler, undefined);
-      return gate(request, context, id, path, mark, handler);
+      if (limiter === undefined || request.method !== "POST" || !LIMITED_PATHS.has(exchange.path))
+        return answer(exchange, handler);
+      return gate(exchange, handler);
     },
     compressDocuments: () => {
       const compress = options.compress;
@@ -189,12 +153,11 @@ export function createService(options: ServiceOptions): Service {
 }
 
 /**
- * The service's `fetch` alone, always answering a promise: for callers that want a standard
- * fetch-shaped function (tests, like hono's `app.request`; a client library's `fetch` option).
+ * The service's `fetch` alone: for callers that want a standard fetch-shaped function (tests,
+ * like hono's `app.request`; a client library's `fetch` option).
  */
 export function createHandler(
   options: ServiceOptions,
 ): (request: Request, context?: RequestContext) => Promise<Response> {
-  const { fetch } = createService(options);
-  return async (request, context) => fetch(request, context);
+  return createService(options).fetch;
 }

@@ -1,6 +1,6 @@
 /**
- * The job in response form (D10), written out member by member (shared/engine/job.ts): held to
- * the job table, so that a member added to job-members.ts fails here until the view writes it.
+ * The job in response form (D10), made from the job table (shared/engine/job.ts): every member of
+ * the table in its order, each left out when unset, and nothing else the job holds.
  */
 import { describe, expect, test } from "bun:test";
 import { jobView } from "../../shared/engine/job.ts";

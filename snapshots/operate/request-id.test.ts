@@ -137,12 +137,12 @@ describe("api/host/random-hex.ts, the server's source of fresh ids", () => {
       expect(cryptoRandomHex(length)).toMatch(new RegExp(`^[0-9a-f]{${length}}$`));
   });
 
-  test("draws new bytes when its pool runs out: 1,000 ids of 16 (8 KB of randomness), all different", () => {
+  test("1,000 ids of 16, all different", () => {
     const ids = Array.from({ length: 1000 }, () => cryptoRandomHex(16));
     expect(new Set(ids).size).toBe(1000);
   });
 
-  test("longer than its pool still works", () => {
+  test("a long one too", () => {
     expect(cryptoRandomHex(10_000)).toMatch(/^[0-9a-f]{10000}$/);
   });
 });
