@@ -1,0 +1,185 @@
+/**
+ * The table schema: a schema kind of our own, and the one file that relies on Valibot's
+ * internals (`"~run"`, `_standardSchema`). Every rule of a member is a plain Valibot schema; what
+ * SETTLEMENT.md asks of a whole body, no kind of Valibot's own can say:
+ * - a member is sent under any of its names (a field's aliases, a job member's snake_case name):
+ *   the first non-null value is read, and every other one must pass the same rule and agree
+ *   (D25). v.object reads one key per entry; a union of objects cannot compare two keys' values.
+ * - null is absent (D2), for every member of every table, without rewriting the body first.
+ * - D7's order: checks across members (the Idempotency-Key header, a job's seal, the refund
+ *   bound, the fields of other actions of D5, the expiry conflict) run at their places among the
+ *   members, each giving its own rejection, and validate collects all (D8). In v.object a
+ *   v.check or v.forward runs only once every entry passed, so its problem could not come
+ *   before a later member's.
+ * - What a read needs besides the body (the clock, the header, the seal policy) travels in the
+ *   parse's config as `context`, which Valibot hands down unchanged to every schema and action it
+ *   runs; v.safeParse keeps only Valibot's own config members, so `parseInContext` is its twin
+ *   that keeps the context.
+ * A table exposes its members' rules as `entries`, the way v.object does, so that v.variant can
+ * choose a table by a member (the action). snapshots/engine/table-schema.test.ts fails if a
+ * Valibot upgrade changes any of this.
+ */
+import * as v from "valibot";
+import { isObject } from "../lib/json.ts";
+import { invalid, type Rejection } from "../protocol/errors.ts";
+import type { Member, ReadContext, ReadIssue, Step, TableOptions } from "./table-steps.ts";
+
+/** A parse's config with the read's context. */
+interface ReadConfig extends v.Config<v.BaseIssue<unknown>> {
+  readonly context: ReadContext;
+}
+
+/** The read's context, from the config a rule is run with (a rule run by a table). */
+export const contextOf = <I extends v.BaseIssue<unknown>>(config: v.Config<I>): ReadContext =>
+  (config as unknown as ReadConfig).context;
+
+/** A table schema reading `T`, with its members' rules as `entries` (for v.variant). */
+export type TableSchema<T> = v.BaseSchema<unknown, T, ReadIssue> & {
+  readonly entries: Record<string, v.GenericSchema>;
+};
+
+/** The value `input` holds under `name` as its own member, undefined when null (D2) or absent. */
+function ownValue(input: Record<string, unknown>, name: string): unknown {
+  const value = input[name];
+  return value === null || value === undefined || !Object.hasOwn(input, name) ? undefined : value;
+}
+
+/** True when `input` holds a non-null value under one of `names` (D2: null is omitted). */
+export function sentUnder(input: Record<string, unknown>, names: readonly string[]): boolean {
+  return names.some((name) => ownValue(input, name) !== undefined);
+}
+
+/** A problem under `key`, as a Valibot issue, with the rejection it answers when it has one. */
+const issue = (key: string, input: unknown, message: string, rejection?: Rejection): ReadIssue => ({
+  kind: "validation",
+  type: "check",
+  input,
+  expected: null,
+  received: "",
+  message,
+  path: [{ type: "object", origin: "value", input: {}, key, value: input }],
+  ...(rejection && { rejection }),
+});
+
+/** `found` with `key` first on its path. */
+function withKey(found: v.BaseIssue<unknown>, key: string, value: unknown): ReadIssue {
+  const item = { type: "object", origin: "value", input: {}, key, value } as const;
+  return { ...found, path: found.path ? [item, ...found.path] : [item] };
+}
+
+/** Reads one member into `output`, its problems into `issues`. */
+function readMember(
+  member: Member,
+  input: Record<string, unknown>,
+  output: Record<string, unknown>,
+  issues: ReadIssue[],
+  config: ReadConfig,
+  options: TableOptions,
+): void {
+  const { key, schema } = member;
+  // The first value sent under one of its names, and those sent under the others (D25).
+  let first: unknown;
+  const others: unknown[] = [];
+  for (const name of member.names) {
+    const value = ownValue(input, name);
+    if (value === undefined) continue;
+    if (first === undefined) first = value;
+    else others.push(value);
+  }
+  if (first === undefined && member.optional) {
+    if (member.initial !== undefined) output[key] = member.initial;
+    return;
+  }
+  const clean = issues.length === 0;
+  const read = schema["~run"]({ value: first }, config);
+  if (read.issues) {
+    if (member.rejection) issues.push(issue(key, first, read.issues[0].message, member.rejection(first)));
+    else for (const found of read.issues) issues.push(withKey(found, key, first));
+    return;
+  }
+  // D25: every other value sent under another name passes the same rule and agrees with the first.
+  if (others.length > 0 && (clean || !options.agreeWhileClean)) {
+    const field = `${options.prefix}${key}`;
+    for (const other of others) {
+      const again = schema["~run"]({ value: other }, config);
+      // An other value's problem is invalid_field, never missing_field: the field was sent.
+      if (again.issues) {
+        const { message } = again.issues[0];
+        issues.push(issue(key, other, message, invalid(field, message)));
+        return;
+      }
+      if (again.value !== read.value) {
+        issues.push(issue(key, other, `${field} was sent under two names with different values.`));
+        return;
+      }
+    }
+  }
+  if (read.value !== undefined) output[key] = read.value;
+}
+
+/** The table schema of `steps`, read in their order (D7); `T` is what it reads, the type its rows give. */
+export function tableSchema<T>(steps: readonly Step[], options: TableOptions): TableSchema<T> {
+  const members = steps.filter((step): step is Member => "schema" in step);
+  const schema = {
+    kind: "schema",
+    type: "object",
+    reference: tableSchema,
+    expects: "Object",
+    async: false,
+    entries: Object.fromEntries(members.map((member) => [member.key, member.schema])),
+    message: options.message,
+    "~run"(dataset: v.UnknownDataset, config: ReadConfig): v.OutputDataset<unknown, ReadIssue> {
+      const input = dataset.value;
+      if (!isObject(input)) {
+        const notObject: ReadIssue = { ...issue("", input, options.message), kind: "schema", type: "object" };
+        return { typed: false, value: input, issues: [{ ...notObject, path: undefined }] };
+      }
+      const output: Record<string, unknown> = {};
+      const issues: ReadIssue[] = [];
+      for (const step of steps) {
+        if (!("schema" in step)) {
+          const found = step.check({ input, output, context: config.context });
+          for (const rejection of found === undefined ? [] : Array.isArray(found) ? found : [found]) {
+            issues.push(issue(rejection.field ?? step.key, input, rejection.message, rejection));
+          }
+        } else if (step.when === undefined || step.when({ input, output, context: config.context })) {
+          readMember(step, input, output, issues, config, options);
+        }
+        if (issues.length > 0 && config.abortEarly) break;
+      }
+      return issues.length > 0
+        ? { typed: false, value: output, issues: issues as [ReadIssue] }
+        : { typed: true, value: output };
+    },
+  };
+  return v._standardSchema(schema as unknown as Parameters<typeof v._standardSchema>[0]) as unknown as TableSchema<T>;
+}
+
+/** `tables` as the options of a v.variant on `key`: the table whose `key` member's rule passes reads the body. */
+export function variantOf<const Tables extends readonly TableSchema<unknown>[]>(
+  key: string,
+  tables: Tables,
+): v.GenericSchema<unknown, v.InferOutput<Tables[number]>> {
+  return v.variant(key, tables as unknown as v.VariantOptions<string>) as unknown as v.GenericSchema<
+    unknown,
+    v.InferOutput<Tables[number]>
+  >;
+}
+
+/** A parse's outcome: what the schema gave, or every issue in check order. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: readonly ReadIssue[] };
+
+/**
+ * v.safeParse with the read's context: all issues when `all` (validate, D8), else up to the
+ * first, which is the answer (D7).
+ */
+export function parseInContext<T>(
+  schema: v.GenericSchema<unknown, T>,
+  input: unknown,
+  context: ReadContext,
+  all: boolean,
+): Parsed<T> {
+  const config: ReadConfig = { abortEarly: !all, abortPipeEarly: true, context };
+  const dataset = schema["~run"]({ value: input }, config);
+  return dataset.issues ? { ok: false, issues: dataset.issues } : { ok: true, value: dataset.value as T };
+}
