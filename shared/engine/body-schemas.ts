@@ -16,7 +16,7 @@ import type { Claim } from "../protocol/member-rows.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
 import { fieldMember, HEADER_CHECK, HOLD_END, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
-import { JOB_SEAL, type SealRead } from "./job-seal.ts";
+import { type SealRead, sealedJobSteps } from "./job-seal.ts";
 import { JOB_SCHEMA, RECEIPT_SCHEMA, type ReadJob } from "./member-schemas.ts";
 import { sentUnder, tableSchema, variantOf } from "./table-schema.ts";
 import type { Check, Member, Step } from "./table-steps.ts";
@@ -25,7 +25,7 @@ const TOP = { message: "The body must be a JSON object.", prefix: "" };
 
 /** The steps of one field of a row: the job and its seal, or a field (the key followed by the header's check). */
 function fieldSteps(name: BodyField, required: boolean): Step[] {
-  if (name === "job") return [{ key: "job", names: ["job"], schema: JOB_SCHEMA, optional: !required }, JOB_SEAL];
+  if (name === "job") return sealedJobSteps({ key: "job", names: ["job"], schema: JOB_SCHEMA, optional: !required });
   const member = fieldMember(name, required);
   return name === "idempotency_key" ? [member, HEADER_CHECK] : [member];
 }

@@ -79,11 +79,12 @@ function readMember(
   const { key, schema } = member;
   // The first value sent under one of its names, and those sent under the others (D25).
   let first: unknown;
-  const others: unknown[] = [];
+  let others: unknown[] | undefined;
   for (const name of member.names) {
     const value = ownValue(input, name);
     if (value === undefined) continue;
     if (first === undefined) first = value;
+    else if (others === undefined) others = [value];
     else others.push(value);
   }
   if (first === undefined && member.optional) {
@@ -98,7 +99,7 @@ function readMember(
     return;
   }
   // D25: every other value sent under another name passes the same rule and agrees with the first.
-  if (others.length > 0 && (clean || !options.agreeWhileClean)) {
+  if (others !== undefined && (clean || !options.agreeWhileClean)) {
     const field = `${options.prefix}${key}`;
     for (const other of others) {
       const again = schema["~run"]({ value: other }, config);

@@ -1,6 +1,6 @@
 /**
  * The field tables hold together: what create takes is stored on the job and carried to its
- * receipt (SPEC: client_ref and callback_url are "stamped at create" and appear on the
+ * receipt (SETTLEMENT.md "Receipt": client_ref and callback_url are "stamped at create" and appear on the
  * receipt), and every member a job or receipt has can travel in a link (D19). A field added to
  * one table and forgotten in another fails here, naming it.
  */

@@ -1,9 +1,9 @@
 /**
  * The field rules of engine bodies, one rule at a time, on every route that reads them:
  * lengths in code points (D1), trimming and null (D2), integers (D3), date-times and expiry
- * (D4, D13a), callback_url (D13a), request aliases (SPEC), fields on the wrong action (D5), the
+ * (D4, D13a), callback_url (D13a), request aliases (SETTLEMENT.md "Request fields"), fields on the wrong action (D5), the
  * client-held job (D6), the order of checks (D7) and validate's error list (D8). Expectations
- * come from SPEC and DECISIONS; where they give no message text, the message must name its field.
+ * come from SETTLEMENT.md and its decisions; where they give no message text, the message must name its field.
  * Wrong JSON types per field live in bad-input.test.ts.
  */
 import { describe, expect, test } from "bun:test";
@@ -233,7 +233,7 @@ const FIELD_ROWS: Row[] = [
     ["job.callbackUrl", "https://example.com/cb"],
   ],
   ["a padded idempotency_key", "ok", "fund", { idempotency_key: " key-1 " }, ["idempotency_key", "key-1"]],
-  // D13a: callback_url is an absolute https URL with a host (SPEC: "must begin with https://").
+  // D13a: callback_url is an absolute https URL with a host (SETTLEMENT.md "Request fields": "must begin with https://").
   ...[
     "http://example.com/cb",
     "ftp://example.com/cb",
@@ -415,7 +415,7 @@ describe("payer_credits is accepted on every action and echoed as the resulting 
   });
 });
 
-/** [alias, canonical name, action, a good value, a bad value]: SPEC "Request aliases". */
+/** [alias, canonical name, action, a good value, a bad value]: SETTLEMENT.md "Request fields". */
 const ALIASES: [string, string, Action, unknown, unknown][] = [
   ["payerCredits", "payer_credits", "fund", 500, -1],
   ["proofUrl", "proof_url", "submit", "https://example.com/other", 5],
@@ -527,7 +527,7 @@ describe("snake_case aliases inside job (D6)", () => {
     expect(send(route, { action: "release", job: snake(rich) })).toEqual(send(route, { action: "release", job: rich }));
   });
 
-  test("the returned job is camelCase, in SPEC's table order, with every aliased value (D10)", () => {
+  test("the returned job is camelCase, in SETTLEMENT.md's table order, with every aliased value (D10)", () => {
     const job = ok(send("transition", { action: "release", job: snake(rich) })).job;
     expect(Object.keys(job)).toEqual(jobFieldsWith("proofNote", "clientRef", "callbackUrl", "expiresAt"));
     expect(job).toMatchObject({

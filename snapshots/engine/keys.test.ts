@@ -1,8 +1,8 @@
 /**
- * The demo key (SPEC Authentication, D14), the idempotency key (D15) and verify (D12, D12a),
+ * The demo key (SETTLEMENT.md "Authentication", D14), the idempotency key (D15) and verify (D12, D12a),
  * rule by rule. Every expected key_id and job id is computed here with node:crypto, not with
  * shared/lib/sha256.ts or shared/protocol/keys.ts, so a wrong hash in the engine cannot agree with itself.
- * Fee expectations come from SPEC's fee schedule: fee = Math.round(amount * 0.05).
+ * Fee expectations come from SETTLEMENT.md "Fees": fee = Math.round(amount * 0.05).
  */
 import { describe, expect, test } from "bun:test";
 import type { EngineContext } from "../../shared/engine/context.ts";
@@ -48,7 +48,7 @@ const SUCCESS: [string, EngineRoute, Body, number][] = [
 const receiptsOf = (body: Body): Body[] =>
   [body.receipt, ...(body.steps ?? []).map((step: Body) => step.receipt)].filter((receipt) => receipt !== undefined);
 
-describe("demo key (SPEC Authentication, D14)", () => {
+describe("demo key (SETTLEMENT.md Authentication, D14)", () => {
   test("key_id of the FIPS 180-2 vector abc is k_ba7816bf8f01", () => {
     expect(ok(call("transition", ACTION_BODIES.create, { "X-Service-Key": "abc" })).key_id).toBe("k_ba7816bf8f01");
   });
@@ -239,7 +239,7 @@ describe("idempotency key (D15)", () => {
     ).toBe(DERIVED);
   });
 
-  test("a quote or validate of create with a key mints no id and only echoes the key (SPEC quote)", () => {
+  test("a quote or validate of create with a key mints no id and only echoes the key (SETTLEMENT.md Engines, quote)", () => {
     const quoted = ok(call("quote", ACTION_BODIES.create, { "Idempotency-Key": KEY }));
     expect("id" in quoted.job).toBe(false);
     expect(quoted.idempotency_key).toBe(KEY);
@@ -299,7 +299,7 @@ describe("idempotency key (D15)", () => {
 describe("POST /api/v0/verify (D12, D12a)", () => {
   const releaseReceipt = RECEIPTS.released;
   const disputeReceipt = RECEIPTS.disputed;
-  // SPEC fee schedule for amount 100: release fee Math.round(5) = 5; dispute returns all 100.
+  // SETTLEMENT.md "Fees" for amount 100: release fee Math.round(5) = 5; dispute returns all 100.
   const RELEASE = { fee: 5, agent_payout: 95, returned_to_payer: 0 };
   const DISPUTE = { fee: 0, agent_payout: 0, returned_to_payer: 100 };
   const answer = (action: string, expected: Body, received: Body, mismatches: Body[] = []) => ({
@@ -391,7 +391,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     },
   );
 
-  test.each([1, 10, 30, 50, 99, 101, 999])("expects SPEC's fee schedule for amount %d", (amount) => {
+  test.each([1, 10, 30, 50, 99, 101, 999])("expects SETTLEMENT.md's fee schedule for amount %d", (amount) => {
     const { submitted } = jobsByStatus(amount);
     const fee = Math.round(amount * 0.05);
     expect(ok(call("verify", { job: submitted, action: "release" })).expected).toEqual({
@@ -528,7 +528,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     ["a string fee claim", { job: JOBS.submitted, action: "release", fee: "5" }],
     ["a negative agent_payout claim", { job: JOBS.submitted, action: "release", agent_payout: -1 }],
     ...ERRORS.map(([why, request]): [string, unknown] => [why, request]),
-  ])("answers %s with a code from SPEC's verify list", (_why, request) => {
+  ])("answers %s with a code from SETTLEMENT.md's verify list", (_why, request) => {
     const body = call("verify", request).body;
     expect(body.ok).toBe(false);
     expect(VERIFY_CODES).toContain(body.error as string);

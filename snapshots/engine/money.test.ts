@@ -2,7 +2,7 @@
  * The money and state rules of the engine, one fact per assertion (no snapshots): the fee
  * schedule, the states and transitions table, payer credits, the job and receipt shapes, the
  * money fields of transition and quote, and simulate's walk. Every expected value comes from
- * SPEC or DECISIONS (written out by hand), never from the engine's own output.
+ * SETTLEMENT.md and its decisions (written out by hand), never from the engine's own output.
  */
 
 import { describe, expect, test } from "bun:test";
@@ -28,11 +28,11 @@ type Body = Record<string, any>;
 const later = (seconds: number): EngineContext => fixedContext(NOW + seconds * 1000);
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** The key_id for `Authorization: Bearer x`: k_ + first 12 hex of SHA-256("x") (SPEC Authentication 3, D14). */
+/** The key_id for `Authorization: Bearer x`: k_ + first 12 hex of SHA-256("x") (SETTLEMENT.md "Authentication", D14). */
 const KEY_HEADERS = { Authorization: "Bearer x" };
 const KEY_ID = keyIdOf("x");
 
-/** SPEC's Receipt table applied to a job by hand, in the table's order; optional fields only when set (D13a). */
+/** SETTLEMENT.md's Receipt table applied to a job by hand, in the table's order; optional fields only when set (D13a). */
 function receiptFor(job: Body, keyId?: string): Body {
   const released = job.status === "released";
   const receipt: Body = {
@@ -247,7 +247,7 @@ describe("job fields and timestamps (D4, D10)", () => {
   const released = ok(call("transition", { action: "release", job: submitted }, {}, later(3))).job;
   const disputed = ok(call("transition", { action: "dispute", job: submitted }, {}, later(4))).job;
 
-  test("create gives exactly SPEC's job fields in SPEC's table order", () => {
+  test("create gives exactly SETTLEMENT.md's job fields in its table order", () => {
     expect(Object.keys(open)).toEqual(JOB_FIELDS);
   });
 
@@ -305,25 +305,30 @@ describe("job fields and timestamps (D4, D10)", () => {
   test.each([
     ["release", "releaseNote", { release_note: "Matches." }],
     ["dispute", "disputeReason", { dispute_reason: "Off topic." }],
-  ] as const)("optional fields appear only once set, in SPEC's table order (%s walk)", (action, noteField, note) => {
-    const made = ok(
-      call("transition", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK_URL }),
-    ).job;
-    expect(Object.keys(made)).toEqual([...JOB_FIELDS, "clientRef", "callbackUrl"]);
-    const held = ok(call("transition", { action: "fund", job: made, payer_credits: 100, ttl_seconds: 60 })).job;
-    const proven = ok(
-      call("transition", { action: "submit", job: held, proof_url: PROOF_URL, proof_note: "Done." }),
-    ).job;
-    const ended = ok(call("transition", { action, job: proven, ...note })).job;
-    expect(ended).toMatchObject({
-      clientRef: "order-42",
-      callbackUrl: CALLBACK_URL,
-      expiresAt: iso(NOW + 60_000),
-      proofNote: "Done.",
-      [noteField]: Object.values(note)[0],
-    });
-    expect(Object.keys(ended)).toEqual(jobFieldsWith("proofNote", noteField, "clientRef", "callbackUrl", "expiresAt"));
-  });
+  ] as const)(
+    "optional fields appear only once set, in SETTLEMENT.md's table order (%s walk)",
+    (action, noteField, note) => {
+      const made = ok(
+        call("transition", { action: "create", ...CREATE, client_ref: "order-42", callback_url: CALLBACK_URL }),
+      ).job;
+      expect(Object.keys(made)).toEqual([...JOB_FIELDS, "clientRef", "callbackUrl"]);
+      const held = ok(call("transition", { action: "fund", job: made, payer_credits: 100, ttl_seconds: 60 })).job;
+      const proven = ok(
+        call("transition", { action: "submit", job: held, proof_url: PROOF_URL, proof_note: "Done." }),
+      ).job;
+      const ended = ok(call("transition", { action, job: proven, ...note })).job;
+      expect(ended).toMatchObject({
+        clientRef: "order-42",
+        callbackUrl: CALLBACK_URL,
+        expiresAt: iso(NOW + 60_000),
+        proofNote: "Done.",
+        [noteField]: Object.values(note)[0],
+      });
+      expect(Object.keys(ended)).toEqual(
+        jobFieldsWith("proofNote", noteField, "clientRef", "callbackUrl", "expiresAt"),
+      );
+    },
+  );
 
   test("whitespace-only notes and empty notes on the sent job stay absent, never empty strings (D2, D10)", () => {
     const proven = ok(
@@ -341,7 +346,7 @@ describe("job fields and timestamps (D4, D10)", () => {
     }
   });
 
-  test("members of the sent job that SPEC does not know are dropped (D6)", () => {
+  test("members of the sent job that SETTLEMENT.md does not know are dropped (D6)", () => {
     const job = ok(
       call("transition", {
         action: "fund",
@@ -363,7 +368,7 @@ describe("receipts", () => {
   const full = ok(
     call("transition", { action: "submit", job: held, proof_url: PROOF_URL, proof_note: "Done." }, {}, later(2)),
   ).job;
-  /** [name, submitted job, receipt fields it must carry, written out from SPEC]. */
+  /** [name, submitted job, receipt fields it must carry, written out from SETTLEMENT.md]. */
   const subjects = [
     ["a bare job", JOBS.submitted, { funded: iso(NOW), submitted: iso(NOW) }],
     [
@@ -413,7 +418,7 @@ describe("receipts", () => {
   );
 
   test.each(cases)(
-    "%s of %s maps every receipt field from the job, in SPEC's order, without key_id",
+    "%s of %s maps every receipt field from the job, in SETTLEMENT.md's order, without key_id",
     (action, _name, job, note, fields) => {
       const body = ok(call("transition", { action, job, ...note }, {}, later(3)));
       expect(JSON.stringify(body.receipt)).toBe(JSON.stringify(receiptFor(body.job)));
@@ -676,7 +681,7 @@ describe("POST /api/v0/simulate", () => {
       });
     });
 
-    test("the final job, credits, money and receipt are the terminal step's, with SPEC's values", () => {
+    test("the final job, credits, money and receipt are the terminal step's, with SETTLEMENT.md's values", () => {
       expect(body).toMatchObject(money);
       for (const field of [
         "job",

@@ -40,7 +40,7 @@ const RUNS = { walks: 300, bodies: 2500, idempotency: 400, verify: 400 } as cons
 
 type Body = Record<string, any>;
 
-/** SPEC fee schedule, written out here rather than imported, so the test does not share the engine's code. */
+/** SETTLEMENT.md "Fees", written out here rather than imported, so the test does not share the engine's code. */
 const settle = (status: "released" | "disputed", amount: number) =>
   status === "released"
     ? { fee: Math.round(amount * 0.05), agent_payout: amount - Math.round(amount * 0.05), returned_to_payer: 0 }
@@ -138,7 +138,7 @@ function predictedRejection(model: Model, action: Action, job: Body): Body | nul
 /** Runs one step on transition and on quote, checks both against the model, then applies it. */
 function runStep(model: Model, step: Step, ctx: EngineContext, tally: Tally): void {
   if (step.kind === "top_up") {
-    model.payer += step.credits; // no fee on top-up (SPEC fee schedule); client-side only
+    model.payer += step.credits; // no fee on top-up (SETTLEMENT.md "Fees"); client-side only
     model.topUps += step.credits;
     return;
   }
@@ -204,7 +204,7 @@ function runStep(model: Model, step: Step, ctx: EngineContext, tally: Tally): vo
         agent_payout: payout,
         returned_to_payer: 0,
       });
-      model.agent += answer.agent_credits_delta; // SPEC agent wallet rule
+      model.agent += answer.agent_credits_delta; // SETTLEMENT.md "What the client keeps": the agent wallet
       model.fees += fee;
       break;
     }

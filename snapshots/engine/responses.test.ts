@@ -1,7 +1,7 @@
 /**
  * Every engine response as a whole, with the fixed clock and random source (D13): each
  * action's success on each route where it applies, the key and idempotency envelope fields,
- * and each error code on each route where SPEC's catalog lists it. One snapshot per case, so
+ * and each error code on each route where SETTLEMENT.md's catalog ("Errors") lists it. One snapshot per case, so
  * a change to any response shows up as a small, readable diff, and each answer is validated
  * against the OpenAPI schema published for it. Per-rule assertions live in the engine's
  * other suites (money, fields, keys); this file only pins whole bodies.
@@ -22,7 +22,7 @@ const receipt = RECEIPTS.released;
 /**
  * What each snapshot holds: the status line and the body as it goes on the wire. A string,
  * not an object, because the snapshot printer sorts object keys and field order is part of
- * the contract (envelope first, job fields in SPEC's table order: D10).
+ * the contract (envelope first, job fields in SETTLEMENT.md's table order: D10).
  */
 const wire = (status: number, body: unknown): string => `HTTP ${status}\n${JSON.stringify(body, null, 2)}`;
 
@@ -96,7 +96,7 @@ describe("demo key and idempotency key", () => {
 });
 
 /**
- * Each error code on each route where SPEC's catalog lists it: [code, route, why, body, clock].
+ * Each error code on each route where SETTLEMENT.md's catalog lists it: [code, route, why, body, clock].
  * simulate never answers hold_expired (D13a): one clock reading per request and an expiry that
  * must be in the future at the fund step, so its release step can never be after expiresAt.
  */

@@ -1,8 +1,9 @@
 /**
- * A job under a valid seal (D27) reads exactly as it does with seals unchecked, for every member
- * the service writes, set or unset, and for a job sent back with its unset members as null (D2):
- * the seal's verdict comes out of the read beside the job (`jobSeal`), and changes nothing of
- * it. A job whose seal does not hold is still held to its members' rules.
+ * A job under a valid seal is read as the service wrote it (D27, shared/engine/job-seal.ts),
+ * without asking each member's rule again: what the engine reads must be exactly what reading it
+ * member by member (seals unchecked) gives, for every member the service writes, set or unset,
+ * and for a job sent back with its unset members as null (D2); its verdict comes out of the read
+ * beside it (`jobSeal`). Anything else the seal does not cover is read member by member.
  */
 import { describe, expect, test } from "bun:test";
 import { readActionBody } from "../../shared/engine/action-body.ts";
@@ -52,7 +53,7 @@ function read(job: Body, checked: boolean) {
   return result.value;
 }
 
-describe("a job under a valid seal reads as with seals unchecked", () => {
+describe("a job under a valid seal is read as written", () => {
   const jobs = sealedJobs();
 
   test("the jobs cover every member and every status", () => {
@@ -64,7 +65,7 @@ describe("a job under a valid seal reads as with seals unchecked", () => {
   });
 
   test.each(jobs.flatMap((job) => [job, withNulls(job)]).map((job, i) => [i, job] as const))(
-    "job %d: the same job as read without seals, its seal valid",
+    "job %d: the same job as read member by member, its seal valid",
     (_, job) => {
       const checked = read(job, true);
       const unchecked = read(job, false);
@@ -75,7 +76,7 @@ describe("a job under a valid seal reads as with seals unchecked", () => {
     },
   );
 
-  test("a job whose seal does not hold is held to its members' rules", () => {
+  test("a job whose seal does not hold is read member by member: its rules still refuse", () => {
     const [job] = jobs;
     const edited = { ...job, title: "" };
     const result = readActionBody(

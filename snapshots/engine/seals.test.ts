@@ -3,7 +3,7 @@
  * carries a seal, last, while the chain holds: an HS256 MAC under a key derived from the signing
  * key, over the job exactly as the service wrote it. Any change to what was written (a member
  * edited, renamed to its alias, added, dropped or moved) breaks it; SEALS=on then judges the job
- * as SPEC says but seals nothing more and signs no receipt. A receipt is signed (EdDSA, typ
+ * as SETTLEMENT.md says but seals nothing more and signs no receipt. A receipt is signed (EdDSA, typ
  * escrow-receipt+jws) only when the settled job arrived sealed. Quotes are neither sealed nor
  * signed; without a signer nothing changes.
  */
@@ -87,16 +87,19 @@ describe("seals on committed jobs (SEALS=on)", () => {
     ["a seal respelled in non-canonical base64url", { ...job, seal: respelled(seal as string) }],
   ];
 
-  test.each(ATTACKS)("%s breaks the chain: judged as SPEC says, no seal after, no signed receipt", (_, changed) => {
-    const released = transition({ action: "release", job: changed });
-    expect(released.ok).toBe(true);
-    expect(released.job).not.toHaveProperty("seal");
-    expect(released.receipt).not.toHaveProperty("signature");
-    expect(call("validate", { action: "release", job: changed }, {}, sealed()).body).toMatchObject({
-      ok: true,
-      seal_valid: false,
-    });
-  });
+  test.each(ATTACKS)(
+    "%s breaks the chain: judged as SETTLEMENT.md says, no seal after, no signed receipt",
+    (_, changed) => {
+      const released = transition({ action: "release", job: changed });
+      expect(released.ok).toBe(true);
+      expect(released.job).not.toHaveProperty("seal");
+      expect(released.receipt).not.toHaveProperty("signature");
+      expect(call("validate", { action: "release", job: changed }, {}, sealed()).body).toMatchObject({
+        ok: true,
+        seal_valid: false,
+      });
+    },
+  );
 
   test.each(ATTACKS)("%s is refused under SEALS=required: invalid_field job.seal", (_, changed) => {
     expect(transition({ action: "release", job: changed }, sealed("required"))).toMatchObject({
@@ -108,7 +111,7 @@ describe("seals on committed jobs (SEALS=on)", () => {
   test("a member left out while unset may come back as null, as OpenAI's strict mode sends it (D2): the chain holds", () => {
     const { funded } = sealedWalk();
     const { seal, ...members } = funded.job;
-    // Every member the strict schema requires, in the schema's (SPEC's) order, unset ones null.
+    // Every member the strict schema requires, in the schema's (SETTLEMENT.md's) order, unset ones null.
     const strict = {
       ...Object.fromEntries(
         ["id", "title", "amount", "criteria", "proofUrl", "proofNote", "status", "createdAt", "fundedAt"].map(
@@ -226,7 +229,7 @@ describe("signed receipts", () => {
     expect(JSON.stringify(quote)).not.toContain('"signature"');
   });
 
-  test("without a signer (SEALS=off) the answers are SPEC's, unchanged", () => {
+  test("without a signer (SEALS=off) the answers are SETTLEMENT.md's, unchanged", () => {
     const plain = sealedWalk(fixedContext());
     expect(plain.job).not.toHaveProperty("seal");
     const { receipt } = transition({ action: "release", job: plain.job }, fixedContext());
