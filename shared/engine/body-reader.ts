@@ -2,8 +2,8 @@
  * Reading a body: one parse by its schema (body-schemas.ts), in the read's context (the clock,
  * the Idempotency-Key header, the seal policy), its issues mapped to the error catalog. What the
  * schema read comes back whole: the fields under their canonical names, the job, the hold's end
- * (D4) and the verdict on the job's seal (`jobSeal`, D27). An action that names no action body
- * is invalid_action; a required top-level field that is absent, or blank after trimming
+ * (D4) and the verdict on the job's seal (`jobSeal`, D27). A problem a step answers itself
+ * (invalid_action, a check's) is that answer; a required top-level field that is absent, or blank after trimming
  * (Valibot's `non_empty`), is missing_field (D2), and so is a receipt's claim it lacks (D12);
  * every other issue is invalid_field named by its path (`job.title`) with the rule's message.
  * `all` collects every problem in check order (validate, D8); otherwise the parse stops at the
@@ -11,7 +11,7 @@
  */
 import type * as v from "valibot";
 import type { JsonObject } from "../lib/json.ts";
-import { invalid, invalidAction, missing, type Rejection } from "../protocol/errors.ts";
+import { invalid, missing, type Rejection } from "../protocol/errors.ts";
 import { CLAIMS } from "../protocol/receipt-members.ts";
 import { parseInContext } from "./table-schema.ts";
 import type { ReadContext, ReadIssue } from "./table-steps.ts";
@@ -27,7 +27,6 @@ const MISSING_AS: Record<string, string> = Object.fromEntries(
 /** The rejection of one issue. */
 function rejectionOf(issue: ReadIssue): Rejection {
   if (issue.rejection) return issue.rejection;
-  if (issue.type === "variant") return invalidAction(issue.input);
   const path = issue.path ?? [];
   const field = path.map((item) => String(item.key)).join(".");
   const absent = issue.input === undefined && issue.kind === "schema";

@@ -1,6 +1,6 @@
 /**
  * The bodies the engines read, as schemas built once from the request shape (request-shape.ts).
- * An action body is a v.variant on `action` (trimmed, D2), each action's table holding the
+ * An action body is the table its `action` names (trimmed, D2), each action's table holding the
  * fields of its row in check order (required, then optional; the job where the row names it,
  * its seal right after it, D7), then, for dispute, the refund bound (D3), then the fields of
  * other actions, refused (D5), then, for fund, the expiry conflict and the hold's end (D4).
@@ -9,7 +9,7 @@
  * schema reads (v.InferOutput), from the rows' rules.
  */
 import * as v from "valibot";
-import { type Action, TERMINALS, type Terminal } from "../protocol/constants.ts";
+import { ACTIONS, type Action, TERMINALS, type Terminal } from "../protocol/constants.ts";
 import { invalid, invalidAction, missing } from "../protocol/errors.ts";
 import type { FieldName, FieldValues } from "../protocol/fields.ts";
 import type { Claim } from "../protocol/member-rows.ts";
@@ -18,7 +18,7 @@ import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/requ
 import { fieldMember, HEADER_CHECK, HOLD_END, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
 import { type SealRead, sealedJobSteps } from "./job-seal.ts";
 import { JOB_SCHEMA, RECEIPT_SCHEMA, type ReadJob } from "./member-schemas.ts";
-import { sentUnder, tableSchema, variantOf } from "./table-schema.ts";
+import { sentUnder, tableChoice, tableSchema } from "./table-schema.ts";
 import type { Check, Member, Step } from "./table-steps.ts";
 
 const TOP = { message: "The body must be a JSON object.", prefix: "" };
@@ -59,17 +59,22 @@ const actionTable = <A extends Action>(action: A) =>
     TOP,
   );
 
-/**
- * The body of transition, quote and validate: the table of its action. An action that names
- * none is invalid_action (body-reader.ts).
- */
-export const ACTION_BODY = variantOf("action", [
-  actionTable("create"),
-  actionTable("fund"),
-  actionTable("submit"),
-  actionTable("release"),
-  actionTable("dispute"),
-]);
+/** Each action's table. */
+const ACTION_TABLES = {
+  create: actionTable("create"),
+  fund: actionTable("fund"),
+  submit: actionTable("submit"),
+  release: actionTable("release"),
+  dispute: actionTable("dispute"),
+};
+
+/** The body of transition, quote and validate: the table of its action; an action that names none is invalid_action. */
+export const ACTION_BODY = tableChoice(
+  "action",
+  v.pipe(v.string(), v.trim(), v.picklist(ACTIONS)),
+  ACTION_TABLES,
+  (sent) => invalidAction(sent),
+);
 
 /** D5: in simulate, the note that does not match terminal is not read at all. */
 const NOTE_OF: Partial<Record<string, Terminal>> = { release_note: "release", dispute_reason: "dispute" };

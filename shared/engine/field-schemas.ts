@@ -66,14 +66,15 @@ export function fieldMember(name: FieldName, required: boolean): Member {
  * OWNED_FIELDS' order.
  */
 export function refusedFields(action: Action): Check {
-  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action);
+  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action).map(([name, owner]) => ({
+    names: namesOf(name),
+    rejection: invalid(name, `${name} is only accepted on ${owner}.`),
+  }));
   return {
     key: "action",
     check: ({ input }) => {
-      const refused = owned.filter(([name]) => sentUnder(input, namesOf(name)));
-      return refused.length === 0
-        ? undefined
-        : refused.map(([name, owner]) => invalid(name, `${name} is only accepted on ${owner}.`));
+      const refused = owned.filter(({ names }) => sentUnder(input, names));
+      return refused.length === 0 ? undefined : refused.map(({ rejection }) => rejection);
     },
   };
 }

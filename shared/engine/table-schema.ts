@@ -15,9 +15,8 @@
  *   parse's config as `context`, which Valibot hands down unchanged to every schema and action it
  *   runs; v.safeParse keeps only Valibot's own config members, so `parseInContext` is its twin
  *   that keeps the context.
- * A table exposes its members' rules as `entries`, the way v.object does, so that v.variant can
- * choose a table by a member (the action). snapshots/engine/table-schema.test.ts fails if a
- * Valibot upgrade changes any of this.
+ * An action body is one of several tables, chosen by its action (`tableChoice`).
+ * snapshots/engine/table-schema.test.ts fails if a Valibot upgrade changes what this relies on.
  */
 import * as v from "valibot";
 import { isObject } from "../lib/json.ts";
@@ -33,9 +32,10 @@ interface ReadConfig extends v.Config<v.BaseIssue<unknown>> {
 export const contextOf = <I extends v.BaseIssue<unknown>>(config: v.Config<I>): ReadContext =>
   (config as unknown as ReadConfig).context;
 
-/** A table schema reading `T`, with its members' rules as `entries` (for v.variant). */
+/** A table schema reading `T`, with its steps and options (for the JSON Schemas, shared/schemas/). */
 export type TableSchema<T> = v.BaseSchema<unknown, T, ReadIssue> & {
-  readonly entries: Record<string, v.GenericSchema>;
+  readonly steps: readonly Step[];
+  readonly options: TableOptions;
 };
 
 /** The value `input` holds under `name` as its own member, undefined when null (D2) or absent. */
@@ -46,7 +46,8 @@ function ownValue(input: Record<string, unknown>, name: string): unknown {
 
 /** True when `input` holds a non-null value under one of `names` (D2: null is omitted). */
 export function sentUnder(input: Record<string, unknown>, names: readonly string[]): boolean {
-  return names.some((name) => ownValue(input, name) !== undefined);
+  for (const name of names) if (ownValue(input, name) !== undefined) return true;
+  return false;
 }
 
 /** A problem under `key`, as a Valibot issue, with the rejection it answers when it has one. */
@@ -120,14 +121,14 @@ function readMember(
 
 /** The table schema of `steps`, read in their order (D7); `T` is what it reads, the type its rows give. */
 export function tableSchema<T>(steps: readonly Step[], options: TableOptions): TableSchema<T> {
-  const members = steps.filter((step): step is Member => "schema" in step);
   const schema = {
     kind: "schema",
-    type: "object",
+    type: "table",
     reference: tableSchema,
     expects: "Object",
     async: false,
-    entries: Object.fromEntries(members.map((member) => [member.key, member.schema])),
+    steps,
+    options,
     message: options.message,
     "~run"(dataset: v.UnknownDataset, config: ReadConfig): v.OutputDataset<unknown, ReadIssue> {
       const input = dataset.value;
@@ -140,8 +141,10 @@ export function tableSchema<T>(steps: readonly Step[], options: TableOptions): T
       for (const step of steps) {
         if (!("schema" in step)) {
           const found = step.check({ input, output, context: config.context });
-          for (const rejection of found === undefined ? [] : Array.isArray(found) ? found : [found]) {
-            issues.push(issue(rejection.field ?? step.key, input, rejection.message, rejection));
+          if (found !== undefined) {
+            for (const rejection of Array.isArray(found) ? found : [found]) {
+              issues.push(issue(rejection.field ?? step.key, input, rejection.message, rejection));
+            }
           }
         } else if (step.when === undefined || step.when({ input, output, context: config.context })) {
           readMember(step, input, output, issues, config, options);
@@ -156,14 +159,43 @@ export function tableSchema<T>(steps: readonly Step[], options: TableOptions): T
   return v._standardSchema(schema as unknown as Parameters<typeof v._standardSchema>[0]) as unknown as TableSchema<T>;
 }
 
-/** `tables` as the options of a v.variant on `key`: the table whose `key` member's rule passes reads the body. */
-export function variantOf<const Tables extends readonly TableSchema<unknown>[]>(
+/** A choice of tables by one member, as `tableChoice` builds it. */
+export type TableChoice<T> = v.BaseSchema<unknown, T, ReadIssue> & {
+  readonly key: string;
+  readonly tables: Readonly<Record<string, TableSchema<unknown>>>;
+};
+
+/**
+ * The table of `tables` that the body's `key` names, read by `rule` (a trimmed picklist, D2)
+ * before anything else; its problem is `rejection` of the value sent (invalid_action). v.variant
+ * says the same, but tries each table's member in turn and builds an issue for each that does
+ * not match: a sixth of an action body's read.
+ */
+export function tableChoice<const Tables extends Record<string, TableSchema<unknown>>>(
   key: string,
+  rule: v.GenericSchema<unknown, string>,
   tables: Tables,
-): v.GenericSchema<unknown, v.InferOutput<Tables[number]>> {
-  return v.variant(key, tables as unknown as v.VariantOptions<string>) as unknown as v.GenericSchema<
-    unknown,
-    v.InferOutput<Tables[number]>
+  rejection: (sent: unknown) => Rejection,
+): TableChoice<v.InferOutput<Tables[keyof Tables]>> {
+  const schema = {
+    kind: "schema",
+    type: "table_choice",
+    reference: tableChoice,
+    expects: "Object",
+    async: false,
+    key,
+    tables,
+    "~run"(dataset: v.UnknownDataset, config: ReadConfig): v.OutputDataset<unknown, ReadIssue> {
+      const sent = isObject(dataset.value) ? dataset.value[key] : undefined;
+      const read = rule["~run"]({ value: sent }, config);
+      const table = read.issues ? undefined : tables[read.value as string];
+      if (table !== undefined) return table["~run"](dataset, config);
+      const problem = issue(key, sent, read.issues?.[0].message ?? "", rejection(sent));
+      return { typed: false, value: dataset.value, issues: [problem] };
+    },
+  };
+  return v._standardSchema(schema as unknown as Parameters<typeof v._standardSchema>[0]) as unknown as TableChoice<
+    v.InferOutput<Tables[keyof Tables]>
   >;
 }
 

@@ -1,10 +1,10 @@
 /**
  * What shared/engine/table-schema.ts relies on in Valibot, so that an upgrade that changes it
  * fails here rather than in an answer: Valibot hands a parse's config, our `context` included,
- * down to every schema and action it runs (v.pipe, v.nullable, v.variant), while v.safeParse
- * keeps only its own config members (which is why parseInContext exists); `_standardSchema`
- * still gives a table a working `~standard.validate`; v.variant chooses a table by its `entries`
- * and names the sent value when none matches; the issues a table builds read as Valibot's own
+ * down to every schema and action it runs (v.pipe, v.nullable), while v.safeParse keeps only its
+ * own config members (which is why parseInContext exists); `_standardSchema` still gives a table
+ * a working `~standard.validate`; a choice of tables reads the one its member names, and answers
+ * any other value with its rejection; the issues a table builds read as Valibot's own
  * (v.getDotPath); the issue kinds and types body-reader.ts maps to missing_field; and that an
  * action's issue carries the action's own type and requirement (D1's maxCodePoints, a v.rawCheck
  * under its own type).
@@ -12,9 +12,10 @@
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { JOB_BODY } from "../../shared/engine/body-schemas.ts";
-import { contextOf, parseInContext, tableSchema, variantOf } from "../../shared/engine/table-schema.ts";
+import { contextOf, parseInContext, tableChoice, tableSchema } from "../../shared/engine/table-schema.ts";
 import type { ReadContext } from "../../shared/engine/table-steps.ts";
 import { maxCodePoints } from "../../shared/protocol/code-points.ts";
+import { invalid } from "../../shared/protocol/errors.ts";
 import { jobsByStatus } from "../support/helpers.ts";
 
 const CONTEXT: ReadContext = { now: 42, header: null, seals: undefined };
@@ -28,7 +29,7 @@ const clock = v.pipe(
 const TOP = { message: "not an object", prefix: "" };
 
 describe("Valibot hands the parse's config down", () => {
-  test("to a rule in a pipe, under v.nullable, in a table chosen by v.variant", () => {
+  test("to a rule in a pipe, under v.nullable, in a table of a choice", () => {
     const table = tableSchema<{ kind: string; at: number }>(
       [
         { key: "kind", names: ["kind"], schema: v.literal("a"), optional: false },
@@ -36,7 +37,8 @@ describe("Valibot hands the parse's config down", () => {
       ],
       TOP,
     );
-    const parsed = parseInContext(variantOf("kind", [table]), { kind: "a", at: "x" }, CONTEXT, false);
+    const choice = tableChoice("kind", v.string(), { a: table }, () => invalid("kind", "no"));
+    const parsed = parseInContext(choice, { kind: "a", at: "x" }, CONTEXT, false);
     expect(parsed).toEqual({ ok: true, value: { kind: "a", at: 42 } });
   });
 
@@ -64,15 +66,17 @@ describe("a table is a Valibot schema", () => {
     expect(parsed.issues.map((issue) => v.getDotPath(issue))).toEqual(["job.title", "job.amount"]);
   });
 
-  test("v.variant chooses a table by its entries, and names the sent value when none matches", () => {
+  test("a choice reads the table its member names, and answers any other value with its rejection", () => {
     const option = (kind: string) =>
       tableSchema([{ key: "kind", names: ["kind"], schema: v.literal(kind), optional: false }], TOP);
-    const either = variantOf("kind", [option("a"), option("b")]);
+    const rule = v.pipe(v.string(), v.trim(), v.picklist(["a", "b"]));
+    const either = tableChoice("kind", rule, { a: option("a"), b: option("b") }, (sent) => invalid("kind", `${sent}`));
     expect(parseInContext(either, { kind: "b" }, CONTEXT, false)).toEqual({ ok: true, value: { kind: "b" } });
-    const parsed = parseInContext(either, { kind: "c" }, CONTEXT, false);
-    if (parsed.ok) throw new Error("read");
-    expect(parsed.issues).toHaveLength(1);
-    expect(parsed.issues[0]).toMatchObject({ type: "variant", input: "c", path: [{ key: "kind" }] });
+    for (const sent of ["c", 5, null, undefined]) {
+      const parsed = parseInContext(either, { kind: sent }, CONTEXT, false);
+      if (parsed.ok) throw new Error("read");
+      expect(parsed.issues.map((issue) => issue.rejection)).toEqual([invalid("kind", `${sent}`)]);
+    }
   });
 });
 
