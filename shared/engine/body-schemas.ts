@@ -60,7 +60,7 @@ const actionTable = <A extends Action>(action: A) =>
   );
 
 /** Each action's table. */
-const ACTION_TABLES = {
+export const ACTION_TABLES = {
   create: actionTable("create"),
   fund: actionTable("fund"),
   submit: actionTable("submit"),
@@ -77,7 +77,7 @@ export const ACTION_BODY = tableChoice(
 );
 
 /** D5: in simulate, the note that does not match terminal is not read at all. */
-const NOTE_OF: Partial<Record<string, Terminal>> = { release_note: "release", dispute_reason: "dispute" };
+export const NOTE_OF: Partial<Record<string, Terminal>> = { release_note: "release", dispute_reason: "dispute" };
 
 /** Simulate's body as read. */
 export type SimulateBody = RowFields<typeof SIMULATE_FIELDS>;

@@ -67,14 +67,16 @@ export function fieldMember(name: FieldName, required: boolean): Member {
  */
 export function refusedFields(action: Action): Check {
   const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action).map(([name, owner]) => ({
+    name,
     names: namesOf(name),
-    rejection: invalid(name, `${name} is only accepted on ${owner}.`),
+    message: `${name} is only accepted on ${owner}.`,
   }));
   return {
     key: "action",
+    refuses: owned.flatMap(({ names }) => names),
     check: ({ input }) => {
       const refused = owned.filter(({ names }) => sentUnder(input, names));
-      return refused.length === 0 ? undefined : refused.map(({ rejection }) => rejection);
+      return refused.length === 0 ? undefined : refused.map(({ name, message }) => invalid(name, message));
     },
   };
 }

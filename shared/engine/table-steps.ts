@@ -43,6 +43,8 @@ interface CheckInput<O> {
 /** A check across members, at its place: its rejections, or undefined. It may set what it reads into `output`. */
 export interface Check<O = Record<string, unknown>> {
   readonly key: string;
+  /** The names it refuses whatever their value (D5), which the JSON Schemas state as null only. */
+  readonly refuses?: readonly string[];
   check(read: CheckInput<O>): Rejection | readonly Rejection[] | undefined;
 }
 
