@@ -18,8 +18,8 @@ import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/requ
 import { fieldMember, HEADER_CHECK, HOLD_END, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
 import { type SealRead, sealedJobSteps } from "./job-seal.ts";
 import { JOB_SCHEMA, RECEIPT_SCHEMA, type ReadJob } from "./member-schemas.ts";
-import { sentUnder, tableChoice, tableSchema } from "./table-schema.ts";
-import type { Check, Member, Step } from "./table-steps.ts";
+import { tableChoice, tableSchema } from "./table-schema.ts";
+import { type Check, type Member, type Step, sentUnder } from "./table-steps.ts";
 
 const TOP = { message: "The body must be a JSON object.", prefix: "" };
 

@@ -16,8 +16,8 @@ import { FIELDS, type FieldName, type FieldValues, namesOf } from "../protocol/f
 import type { Job } from "../protocol/job-members.ts";
 import { OWNED_FIELDS } from "../protocol/request-shape.ts";
 import { TTL_MESSAGE } from "../protocol/rules.ts";
-import { contextOf, sentUnder } from "./table-schema.ts";
-import type { Check, Member } from "./table-steps.ts";
+import { contextOf } from "./table-schema.ts";
+import { type Check, type Member, sentUnder } from "./table-steps.ts";
 
 /** D4: expires_at strictly after now, in response form. */
 const holdEnd = v.rawTransform<string, string>(({ dataset, config, addIssue, NEVER }) => {

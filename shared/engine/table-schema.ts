@@ -2,15 +2,12 @@
  * The table schema: a schema kind of our own, and the one file that relies on Valibot's
  * internals (`"~run"`, `_standardSchema`). Every rule of a member is a plain Valibot schema; what
  * SETTLEMENT.md asks of a whole body, no kind of Valibot's own can say:
- * - a member is sent under any of its names (a field's aliases, a job member's snake_case name):
- *   the first non-null value is read, and every other one must pass the same rule and agree
- *   (D25). v.object reads one key per entry; a union of objects cannot compare two keys' values.
- * - null is absent (D2), for every member of every table, without rewriting the body first.
+ * - a member is sent under any of its names, null as absent (D2): the first value is read, and
+ *   every other must pass the same rule and agree (D25). v.object reads one key per entry.
  * - D7's order: checks across members (the Idempotency-Key header, a job's seal, the refund
  *   bound, the fields of other actions of D5, the expiry conflict) run at their places among the
- *   members, each giving its own rejection, and validate collects all (D8). In v.object a
- *   v.check or v.forward runs only once every entry passed, so its problem could not come
- *   before a later member's.
+ *   members, each with its own rejection; validate collects all (D8). In v.object a v.check or
+ *   v.forward runs once every entry passed, so its problem could not come before a later one's.
  * - What a read needs besides the body (the clock, the header, the seal policy) travels in the
  *   parse's config as `context`, which Valibot hands down unchanged to every schema and action it
  *   runs; v.safeParse keeps only Valibot's own config members, so `parseInContext` is its twin
@@ -21,7 +18,16 @@
 import * as v from "valibot";
 import { isObject } from "../lib/json.ts";
 import { invalid, type Rejection } from "../protocol/errors.ts";
-import type { Member, ReadContext, ReadIssue, Step, TableOptions } from "./table-steps.ts";
+import {
+  type Member,
+  ownValue,
+  type ReadContext,
+  type ReadIssue,
+  type Step,
+  type TableChoice,
+  type TableOptions,
+  type TableSchema,
+} from "./table-steps.ts";
 
 /** A parse's config with the read's context. */
 interface ReadConfig extends v.Config<v.BaseIssue<unknown>> {
@@ -31,24 +37,6 @@ interface ReadConfig extends v.Config<v.BaseIssue<unknown>> {
 /** The read's context, from the config a rule is run with (a rule run by a table). */
 export const contextOf = <I extends v.BaseIssue<unknown>>(config: v.Config<I>): ReadContext =>
   (config as unknown as ReadConfig).context;
-
-/** A table schema reading `T`, with its steps and options (for the JSON Schemas, shared/schemas/). */
-export type TableSchema<T> = v.BaseSchema<unknown, T, ReadIssue> & {
-  readonly steps: readonly Step[];
-  readonly options: TableOptions;
-};
-
-/** The value `input` holds under `name` as its own member, undefined when null (D2) or absent. */
-function ownValue(input: Record<string, unknown>, name: string): unknown {
-  const value = input[name];
-  return value === null || value === undefined || !Object.hasOwn(input, name) ? undefined : value;
-}
-
-/** True when `input` holds a non-null value under one of `names` (D2: null is omitted). */
-export function sentUnder(input: Record<string, unknown>, names: readonly string[]): boolean {
-  for (const name of names) if (ownValue(input, name) !== undefined) return true;
-  return false;
-}
 
 /** A problem under `key`, as a Valibot issue, with the rejection it answers when it has one. */
 const issue = (key: string, input: unknown, message: string, rejection?: Rejection): ReadIssue => ({
@@ -129,7 +117,6 @@ export function tableSchema<T>(steps: readonly Step[], options: TableOptions): T
     async: false,
     steps,
     options,
-    message: options.message,
     "~run"(dataset: v.UnknownDataset, config: ReadConfig): v.OutputDataset<unknown, ReadIssue> {
       const input = dataset.value;
       if (!isObject(input)) {
@@ -158,12 +145,6 @@ export function tableSchema<T>(steps: readonly Step[], options: TableOptions): T
   };
   return v._standardSchema(schema as unknown as Parameters<typeof v._standardSchema>[0]) as unknown as TableSchema<T>;
 }
-
-/** A choice of tables by one member, as `tableChoice` builds it. */
-export type TableChoice<T> = v.BaseSchema<unknown, T, ReadIssue> & {
-  readonly key: string;
-  readonly tables: Readonly<Record<string, TableSchema<unknown>>>;
-};
 
 /**
  * The table of `tables` that the body's `key` names, read by `rule` (a trimmed picklist, D2)

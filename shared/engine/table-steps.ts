@@ -1,7 +1,7 @@
 /**
  * The steps of a table schema (table-schema.ts): a member, read under its names by its rule, or
  * a check across members at its place (D7); what a read needs besides the body (its context);
- * and how a table is read.
+ * how a table is read; and what a body holds under a name (null is absent, D2).
  */
 import type * as v from "valibot";
 import type { Rejection } from "../protocol/errors.ts";
@@ -59,4 +59,28 @@ export interface TableOptions {
   readonly prefix: string;
   /** D25 (a client-held job): a member's other names are compared only while no member failed. */
   readonly agreeWhileClean?: boolean;
+}
+
+/** A table schema reading `T`, with its steps and options (for the JSON Schemas, shared/schemas/). */
+export type TableSchema<T> = v.BaseSchema<unknown, T, ReadIssue> & {
+  readonly steps: readonly Step[];
+  readonly options: TableOptions;
+};
+
+/** A choice of tables by one member, as `tableChoice` builds it. */
+export type TableChoice<T> = v.BaseSchema<unknown, T, ReadIssue> & {
+  readonly key: string;
+  readonly tables: Readonly<Record<string, TableSchema<unknown>>>;
+};
+
+/** The value `input` holds under `name` as its own member, undefined when null (D2) or absent. */
+export function ownValue(input: Record<string, unknown>, name: string): unknown {
+  const value = input[name];
+  return value === null || value === undefined || !Object.hasOwn(input, name) ? undefined : value;
+}
+
+/** True when `input` holds a non-null value under one of `names` (D2: null is omitted). */
+export function sentUnder(input: Record<string, unknown>, names: readonly string[]): boolean {
+  for (const name of names) if (ownValue(input, name) !== undefined) return true;
+  return false;
 }

@@ -9,8 +9,7 @@
  */
 import { ACTION_BODY, ACTION_TABLES, VERIFY_BODY } from "../engine/body-schemas.ts";
 import { JOB_SCHEMA, RECEIPT_SCHEMA } from "../engine/member-schemas.ts";
-import type { TableSchema } from "../engine/table-schema.ts";
-import type { Member } from "../engine/table-steps.ts";
+import type { Member, TableSchema } from "../engine/table-steps.ts";
 import { ACTIONS, type Action } from "../protocol/constants.ts";
 import type { FieldName } from "../protocol/fields.ts";
 import { integrityMembersOf } from "../protocol/integrity-members.ts";

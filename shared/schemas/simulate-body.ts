@@ -5,8 +5,7 @@
  * its terminal (D5).
  */
 import { NOTE_OF, SIMULATE_BODY } from "../engine/body-schemas.ts";
-import type { TableSchema } from "../engine/table-schema.ts";
-import type { Member } from "../engine/table-steps.ts";
+import type { Member, TableSchema } from "../engine/table-steps.ts";
 import { topRef } from "./bodies.ts";
 import type { Schema } from "./convert.ts";
 import type { SchemaRefs } from "./field-components.ts";

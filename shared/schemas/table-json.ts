@@ -11,8 +11,7 @@
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { HOLD_END } from "../engine/field-schemas.ts";
-import type { TableChoice, TableSchema } from "../engine/table-schema.ts";
-import type { Member, Step } from "../engine/table-steps.ts";
+import type { Member, Step, TableChoice, TableSchema } from "../engine/table-steps.ts";
 import { namesOf } from "../protocol/fields.ts";
 import { mergeDependents, notBoth, nullable, oneNameEach, presentAny, type Schema } from "./convert.ts";
 
