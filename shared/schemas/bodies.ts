@@ -14,20 +14,11 @@ import { ACTIONS, type Action } from "../protocol/constants.ts";
 import type { FieldName } from "../protocol/fields.ts";
 import { integrityMembersOf } from "../protocol/integrity-members.ts";
 import type { JobMember } from "../protocol/job-members.ts";
-import type { ReceiptMember } from "../protocol/receipt-members.ts";
-import { CLAIMS } from "../protocol/receipt-members.ts";
-import { fieldSchema, nullable, oneNameEach, present, type Schema } from "./convert.ts";
+import { CLAIMS, type ReceiptMember } from "../protocol/receipt-members.ts";
+import { fieldSchema, jsonSchemaOf, nullable, oneNameEach, present, type Schema } from "./convert.ts";
 import { type CompositeName, pascal, type SchemaRefs } from "./field-components.ts";
 import { jobViewSchema } from "./job-view.ts";
-import {
-  aliasProperties,
-  dependentsOf,
-  jsonSchemaOf,
-  membersOf,
-  presenceOf,
-  refusedProperties,
-  requiring,
-} from "./table-json.ts";
+import { aliasProperties, dependentsOf, membersOf, presenceOf, refusedProperties, requiring } from "./table-json.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
 export const UNEXPRESSED = [

@@ -7,9 +7,9 @@
 import { NOTE_OF, SIMULATE_BODY } from "../engine/body-schemas.ts";
 import type { Member, TableSchema } from "../engine/table-steps.ts";
 import { topRef } from "./bodies.ts";
-import type { Schema } from "./convert.ts";
+import { jsonSchemaOf, type Schema } from "./convert.ts";
 import type { SchemaRefs } from "./field-components.ts";
-import { aliasProperties, dependentsOf, jsonSchemaOf, membersOf, presenceOf, requiring } from "./table-json.ts";
+import { aliasProperties, dependentsOf, membersOf, presenceOf, requiring } from "./table-json.ts";
 
 /** Simulate bodies: no action, no job; the note that does not match terminal is ignored (D5). */
 export const simulateBodySchema = (refs: SchemaRefs): Schema =>

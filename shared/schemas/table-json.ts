@@ -1,46 +1,14 @@
 /**
- * The one override module between the engine's schemas and @valibot/to-json-schema. The
- * converter writes what Valibot's own kinds say: each field's and member's rule (convert.ts,
- * field-components.ts). What it cannot read is the engine's own kind (shared/engine/
- * table-schema.ts): a table, whose members are sent under several names (D25), null as absent
- * (D2), with checks across members (D3, D5, D7), and a choice of tables by the action. Each is
- * written here from its steps, by the body's statement (bodies.ts, simulate-body.ts): every
- * name of a member is a property, a required member is present under one of its names, no
- * member under two (stricter than D25), a field the table refuses (D5) is null only.
+ * How a table of the engine (shared/engine/table-schema.ts) is stated in JSON Schema, from its
+ * steps, for the statements of bodies.ts and simulate-body.ts that the override (convert.ts)
+ * hands it to: every name of a member is a property, null as absent (D2); a required member
+ * present under one of its names; no member under two (stricter than D25); a field the table
+ * refuses (D5) null only; and the hold's end check (D7) as expires_at not with ttl_seconds.
  */
-import { toJsonSchema } from "@valibot/to-json-schema";
-import type * as v from "valibot";
 import { HOLD_END } from "../engine/field-schemas.ts";
-import type { Member, Step, TableChoice, TableSchema } from "../engine/table-steps.ts";
+import type { Member, Step, TableSchema } from "../engine/table-steps.ts";
 import { namesOf } from "../protocol/fields.ts";
 import { mergeDependents, notBoth, nullable, oneNameEach, presentAny, type Schema } from "./convert.ts";
-
-/** How the engine's own kinds are written: a table, and a choice of tables around its tables' schemas. */
-export interface TableStatements {
-  table(table: TableSchema<unknown>): Schema;
-  choice?(choice: TableChoice<unknown>, tables: Schema[]): Schema;
-}
-
-const isTable = (schema: unknown): schema is TableSchema<unknown> => (schema as { type?: unknown }).type === "table";
-const isChoice = (schema: unknown): schema is TableChoice<unknown> =>
-  (schema as { type?: unknown }).type === "table_choice";
-
-/** The JSON Schema of one of the engine's schemas: Valibot's kinds by the converter, the engine's by `statements`. */
-export function jsonSchemaOf(schema: v.GenericSchema, statements: TableStatements): Schema {
-  const json = toJsonSchema(schema, {
-    target: "draft-2020-12",
-    errorMode: "throw",
-    overrideSchema: ({ valibotSchema }) => {
-      if (isTable(valibotSchema)) return statements.table(valibotSchema);
-      if (isChoice(valibotSchema) && statements.choice) {
-        return statements.choice(valibotSchema, Object.values(valibotSchema.tables).map(statements.table));
-      }
-      return undefined;
-    },
-  }) as Schema;
-  delete json.$schema;
-  return json;
-}
 
 const isMember = (step: Step): step is Member => "schema" in step;
 
