@@ -2,13 +2,14 @@
  * A client-held job's seal (D27), checked once over the job exactly as sent, before its members.
  * A job under a valid seal is the one the service wrote, whose members all passed their rules
  * when it was written, so it is read as written: each member its value under its own name, an
- * absent or null one (D2) its initial value, no rule asked again. Measured against reading it
- * member by member (scripts/bench.ts, BENCH_BEFORE, 3 rounds): transition release 11,729 req/s
- * without it against 13,179 with it, validate 22,037 against 25,090, transition fund 22,107
- * against 24,024 (8 to 12 % over HTTP). Any other job is read member by member and its seal is
- * judged right after its members (D7), once every member passed: SEALS=required refuses a job
- * without one (missing_field job.seal) or with one that does not match (invalid_field job.seal);
- * SEALS=on only records the verdict. The verdict is what the body reads as `jobSeal`, so it
+ * absent or null one (D2) its initial value, no rule asked again. Measured over HTTP
+ * (scripts/bench.ts against the build before this reader, which read so too, 3 rounds): read
+ * member by member, transition release gave 11,729 req/s against 13,179, validate 22,037
+ * against 25,090, transition fund 22,107 against 24,024 (8 to 12 % lost); read as written, they
+ * are back within the bench's noise of that build. Any other job is read member by member and
+ * its seal is judged right after its members (D7), once every member passed: SEALS=required
+ * refuses a job without one (missing_field job.seal) or with one that does not match
+ * (invalid_field job.seal); SEALS=on only records the verdict. The verdict is what the body reads as `jobSeal`, so it
  * leaves the read with the body; undefined when seals are not checked.
  */
 import { isObject } from "../lib/json.ts";
