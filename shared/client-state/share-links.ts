@@ -7,9 +7,9 @@
  * receipt's signature (D27) travel too, and the members keep the order the service wrote them
  * in, so what opens is what the service answered and its seal still holds (signed-members.ts).
  */
+import { readEngineBody } from "../engine/body-reader.ts";
 import { JOB_BODY, RECEIPT_BODY } from "../engine/body-schemas.ts";
 import { jobView } from "../engine/job.ts";
-import { readBody } from "../engine/read-body.ts";
 import { isObject } from "../lib/json.ts";
 import { ACTIONS, type Action, type JobStatus, TRANSITIONS } from "../protocol/constants.ts";
 import {
@@ -51,7 +51,7 @@ export function nextActions(status: JobStatus): Action[] {
  * response form; with its seal (D27) last when it carries one. Or the first problem's message.
  */
 export function checkJob(raw: unknown): TokenResult<JobRecord> {
-  const read = readBody(JOB_BODY, { job: raw }, { now: 0, header: null, seals: undefined }, false);
+  const read = readEngineBody(JOB_BODY, { job: raw }, { now: 0, header: null, seals: undefined }, false);
   if (!read.ok) return { ok: false, message: read.errors[0]!.message };
   const { job } = read.value;
   const sent = raw as Record<string, unknown>;
@@ -68,7 +68,7 @@ export function checkJob(raw: unknown): TokenResult<JobRecord> {
  */
 export function checkReceipt(raw: unknown): TokenResult<ReceiptRecord> {
   if (!isObject(raw)) return { ok: false, message: "receipt must be an object." };
-  const read = readBody(RECEIPT_BODY, { receipt: raw }, { now: 0, header: null, seals: undefined }, false);
+  const read = readEngineBody(RECEIPT_BODY, { receipt: raw }, { now: 0, header: null, seals: undefined }, false);
   if (!read.ok) return { ok: false, message: read.errors[0]!.message };
   const { receipt } = read.value;
   const sent = raw as Record<string, unknown>;

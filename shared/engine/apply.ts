@@ -10,11 +10,13 @@ import { ACTIONS, type Action, TRANSITIONS } from "../protocol/constants.ts";
 import { toIso } from "../protocol/datetime.ts";
 import { illegalTransition, type Rejection, reject } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
-import type { FieldName } from "../protocol/fields.ts";
+import type { FieldName, FieldValues } from "../protocol/fields.ts";
 import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../protocol/job-members.ts";
 import type { JobMemberRow } from "../protocol/member-rows.ts";
-import type { ActionRequest } from "./action-request.ts";
 import { INITIAL } from "./job.ts";
+
+/** What an action reads: its action, the job it acts on, and the fields sent (or a simulated walk's, D13a). */
+export type ActionStep = { action: Action; job?: Job } & Partial<FieldValues>;
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
 export interface Outcome {
@@ -40,14 +42,15 @@ const EFFECTS = Object.fromEntries(
   ]),
 ) as unknown as Record<Action, { copies: readonly (readonly [JobMember, FieldName])[]; stamps: readonly JobMember[] }>;
 
-/** The first state problem of a checked request, or null when the action may proceed. */
-export function stateProblem(request: ActionRequest, now: number): Rejection | null {
-  const { action, job } = request;
+/** The first state problem of a checked step, or null when the action may proceed. */
+export function stateProblem(step: ActionStep, now: number): Rejection | null {
+  const { action, job } = step;
   if (action === "create" || !job) return null;
   const needed = TRANSITIONS[action].from;
   if (job.status !== needed) return illegalTransition(action, job.status, needed);
-  if (action === "fund" && (request.payerCredits ?? 0) < job.amount) {
-    return reject("insufficient_credits", { action, needed: job.amount, payer_credits: request.payerCredits ?? 0 });
+  const credits = step.payer_credits ?? 0;
+  if (action === "fund" && credits < job.amount) {
+    return reject("insufficient_credits", { action, needed: job.amount, payer_credits: credits });
   }
   // D4: hold_expired only when now is strictly after expiresAt; dispute stays allowed.
   if (action === "release" && job.expiresAt !== undefined && now > Date.parse(job.expiresAt)) {
@@ -56,30 +59,25 @@ export function stateProblem(request: ActionRequest, now: number): Rejection | n
   return null;
 }
 
-/** Applies a checked request whose state passed. `id` is the new job's id on create (none on a quote). */
-export function apply(request: ActionRequest, now: number, id?: string): Outcome {
-  const { action, payerCredits } = request;
+/** Applies a checked step whose state passed. `id` is the new job's id on create (none on a quote). */
+export function apply(step: ActionStep, now: number, id?: string): Outcome {
+  const { action, payer_credits: credits } = step;
   // A copy to change: a new job at its initial values, or the job sent.
-  const job = (action === "create" ? { ...INITIAL, id } : { ...request.job }) as Record<JobMember, unknown>;
-  const fields = request.fields as Record<FieldName, unknown>;
+  const changed: Partial<Record<JobMember, unknown>> = action === "create" ? { ...INITIAL, id } : { ...step.job };
   const effects = EFFECTS[action];
-  job.status = TRANSITIONS[action].to;
-  for (const [member, field] of effects.copies) job[member] = fields[field];
+  changed.status = TRANSITIONS[action].to;
+  for (const [member, field] of effects.copies) changed[member] = step[field];
   if (effects.stamps.length > 0) {
     const stamp = toIso(now);
-    for (const member of effects.stamps) job[member] = stamp;
+    for (const member of effects.stamps) changed[member] = stamp;
   }
-  const amount = job.amount as number;
-  const settlement =
-    action === "release" ? settleRelease(amount) : action === "dispute" ? settleDispute(amount) : undefined;
-  if (settlement) {
-    job.fee = settlement.fee;
-    job.agentPayout = settlement.agent_payout;
-  }
-  const done = job as Job;
-  if (action === "fund") return { action, job: done, payerCredits: (payerCredits as number) - amount };
-  if (action === "dispute" && payerCredits !== undefined) {
-    return { action, job: done, payerCredits: payerCredits + (settlement as Settlement).returned_to_payer, settlement };
-  }
-  return settlement ? { action, job: done, payerCredits, settlement } : { action, job: done, payerCredits };
+  // Every member an action leaves set: the table's rows (job-members.ts "from", "stampedOn").
+  const job = changed as Job;
+  if (action === "fund") return { action, job, payerCredits: (credits ?? 0) - job.amount };
+  if (action !== "release" && action !== "dispute") return { action, job, payerCredits: credits };
+  const settlement = action === "release" ? settleRelease(job.amount) : settleDispute(job.amount);
+  job.fee = settlement.fee;
+  job.agentPayout = settlement.agent_payout;
+  const refunded = action === "dispute" && credits !== undefined ? credits + settlement.returned_to_payer : credits;
+  return { action, job, payerCredits: refunded, settlement };
 }

@@ -1,113 +1,152 @@
 /**
- * The bodies the engines read, as Valibot schemas built once from the request shape
- * (request-shape.ts): an action body is a variant on `action`, each action's object holding the
+ * The bodies the engines read, as schemas built once from the request shape (request-shape.ts).
+ * An action body is the table its `action` names (trimmed, D2), each action's table holding the
  * fields of its row in check order (required, then optional; the job where the row names it,
- * D7), then, for dispute, the refund bound (D3), then the fields of other actions, refused (D5),
- * then, for fund, the expiry conflict. Simulate's body is its table's row (the note that does not
- * match `terminal` is not read, D5); verify's is a receipt or a job with claimed figures.
+ * its seal right after it, D7), then, for dispute, the refund bound (D3), then the fields of
+ * other actions, refused (D5), then, for fund, the expiry conflict and the hold's end (D4).
+ * Simulate's body is its table's row (the note that does not match `terminal` is not read, D5);
+ * verify's is a receipt or a job with claimed figures (D12). Each body's type is what its
+ * schema reads (v.InferOutput), from the rows' rules.
  */
-import type * as v from "valibot";
-import { ACTIONS, type Action } from "../protocol/constants.ts";
-import { missing } from "../protocol/errors.ts";
+import * as v from "valibot";
+import { ACTIONS, type Action, TERMINALS, type Terminal } from "../protocol/constants.ts";
+import { invalid, invalidAction, missing } from "../protocol/errors.ts";
 import type { FieldName, FieldValues } from "../protocol/fields.ts";
-import type { Job } from "../protocol/job-members.ts";
+import type { Claim } from "../protocol/member-rows.ts";
 import type { Receipt } from "../protocol/receipt-members.ts";
 import { ACTION_FIELDS, type BodyField, SIMULATE_FIELDS } from "../protocol/request-shape.ts";
-import { EXPIRY_CONFLICT, fieldMember, HEADER_CHECK, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
-import { JOB_SCHEMA, RECEIPT_SCHEMA } from "./member-schemas.ts";
-import { tableObject } from "./table-object.ts";
-import type { Step } from "./table-steps.ts";
+import { fieldMember, HEADER_CHECK, HOLD_END, REFUND_CHECK, refusedFields } from "./field-schemas.ts";
+import { type SealRead, sealedJobSteps } from "./job-seal.ts";
+import { JOB_SCHEMA, RECEIPT_SCHEMA, type ReadJob } from "./member-schemas.ts";
+import { tableChoice, tableSchema } from "./table-schema.ts";
+import { type Check, type Member, type Step, sentUnder } from "./table-steps.ts";
 
 const TOP = { message: "The body must be a JSON object.", prefix: "" };
 
-/** The steps of one field of a row: the job, or a field (the key followed by its header check). */
+/** The steps of one field of a row: the job and its seal, or a field (the key followed by the header's check). */
 function fieldSteps(name: BodyField, required: boolean): Step[] {
-  if (name === "job") return [{ key: "job", names: ["job"], schema: JOB_SCHEMA, optional: !required }];
+  if (name === "job") return sealedJobSteps({ key: "job", names: ["job"], schema: JOB_SCHEMA, optional: !required });
   const member = fieldMember(name, required);
   return name === "idempotency_key" ? [member, HEADER_CHECK] : [member];
 }
 
 /** A row's steps: its required fields, then its optional ones. */
-const rowSteps = (row: {
-  readonly required: readonly BodyField[];
-  readonly optional: readonly BodyField[];
-}): Step[] => [
+const rowSteps = (row: { readonly required: readonly BodyField[]; readonly optional: readonly BodyField[] }) => [
   ...row.required.flatMap((name) => fieldSteps(name, true)),
   ...row.optional.flatMap((name) => fieldSteps(name, false)),
 ];
 
-/** An action body as read: the job, and each field sent, under its canonical name (the rows' types). */
-type ActionBody = Partial<FieldValues> & { job?: Job };
+/** The fields of a row, as read: the required ones always there. */
+type RowFields<R extends { readonly required: readonly BodyField[]; readonly optional: readonly BodyField[] }> = {
+  [F in Extract<R["required"][number], FieldName>]: FieldValues[F];
+} & { [F in Extract<R["optional"][number], FieldName>]?: FieldValues[F] };
 
-/** The object of one action's body. */
-function actionObject(action: Action): v.GenericSchema<unknown, ActionBody> {
-  return tableObject<ActionBody>(
+/** One action's body as read: its action, its fields, and the job with its seal's verdict where the row names it. */
+export type BodyOf<A extends Action> = { action: A } & SealRead &
+  RowFields<(typeof ACTION_FIELDS)[A]> &
+  ("job" extends (typeof ACTION_FIELDS)[A]["required"][number] ? { job: ReadJob } : unknown);
+
+/** The table of one action's body. */
+const actionTable = <A extends Action>(action: A) =>
+  tableSchema<BodyOf<A>>(
     [
+      { key: "action", names: ["action"], schema: v.pipe(v.string(), v.trim(), v.literal(action)), optional: false },
       ...rowSteps(ACTION_FIELDS[action]),
       ...(action === "dispute" ? [REFUND_CHECK] : []),
       refusedFields(action),
-      ...(action === "fund" ? [EXPIRY_CONFLICT] : []),
+      ...(action === "fund" ? [HOLD_END] : []),
     ],
     TOP,
   );
-}
 
-/** The body of each action (transition, quote, validate), once `action` is read. */
-export const ACTION_BODIES = Object.fromEntries(ACTIONS.map((action) => [action, actionObject(action)])) as Record<
-  Action,
-  v.GenericSchema<unknown, ActionBody>
->;
+/** Each action's table. */
+export const ACTION_TABLES = {
+  create: actionTable("create"),
+  fund: actionTable("fund"),
+  submit: actionTable("submit"),
+  release: actionTable("release"),
+  dispute: actionTable("dispute"),
+};
+
+/** The body of transition, quote and validate: the table of its action; an action that names none is invalid_action. */
+export const ACTION_BODY = tableChoice(
+  "action",
+  v.pipe(v.string(), v.trim(), v.picklist(ACTIONS)),
+  ACTION_TABLES,
+  (sent) => invalidAction(sent),
+);
 
 /** D5: in simulate, the note that does not match terminal is not read at all. */
-const NOTE_OF: Partial<Record<FieldName, string>> = { release_note: "release", dispute_reason: "dispute" };
+export const NOTE_OF: Partial<Record<string, Terminal>> = { release_note: "release", dispute_reason: "dispute" };
+
+/** Simulate's body as read. */
+export type SimulateBody = RowFields<typeof SIMULATE_FIELDS>;
 
 /** Simulate's body: the simulate table of SETTLEMENT.md "Action bodies", in its order, then the expiry conflict. */
-export const SIMULATE_BODY = tableObject<Partial<FieldValues>>(
+export const SIMULATE_BODY = tableSchema<SimulateBody>(
   [
-    ...rowSteps(SIMULATE_FIELDS).map((step) => {
-      const terminal = NOTE_OF[step.key as FieldName];
-      if (terminal === undefined) return step;
-      return { ...step, when: (read: Record<string, unknown>) => (read.terminal ?? "release") === terminal };
+    ...rowSteps(SIMULATE_FIELDS).map((step): Step => {
+      const terminal = NOTE_OF[step.key];
+      if (terminal === undefined || !("schema" in step)) return step;
+      return { ...step, when: ({ output }) => (output.terminal ?? "release") === terminal };
     }),
-    EXPIRY_CONFLICT,
+    HOLD_END,
   ],
   TOP,
 );
 
-/** Verify's body with a receipt: the receipt, then the idempotency key. */
-export const VERIFY_RECEIPT_BODY = tableObject(
-  [
-    { key: "receipt", names: ["receipt"], schema: RECEIPT_SCHEMA, optional: false },
-    ...fieldSteps("idempotency_key", false),
-  ],
-  TOP,
-);
+/** Verify's body as read: a receipt, or a job with the figures it claims (D12); the action it would settle with (D12). */
+export type VerifyBody = { action?: Terminal; idempotency_key?: string } & SealRead &
+  ({ receipt: Receipt; job?: undefined } | ({ job: ReadJob; receipt?: undefined } & { [C in Claim]?: number }));
+
+const receiptSent = (input: Record<string, unknown>): boolean => sentUnder(input, ["receipt"]);
+
+/** Receipt or job: one of them, not both. */
+const RECEIPT_OR_JOB: Check = {
+  key: "job",
+  check: ({ input }) => {
+    const job = sentUnder(input, ["job"]);
+    if (receiptSent(input)) return job ? invalid("job", "Send receipt or job, not both.") : undefined;
+    return job ? undefined : missing("receipt");
+  },
+};
+
+/** A claimed figure, read only with a job. */
+const claim = (name: Claim): Member => ({ ...fieldMember(name, false), when: ({ input }) => !receiptSent(input) });
 
 /**
- * Verify's body with a job: the job, the claimed figures, the idempotency key; a submitted job
- * needs the action that would settle it (D12).
+ * Verify's body: the action (release or dispute, the only ones that settle), the receipt or the
+ * job with its seal, the claimed figures, the idempotency key. A submitted job's missing action
+ * comes last (verify.ts).
  */
-export const VERIFY_JOB_BODY = tableObject(
+export const VERIFY_BODY = tableSchema<VerifyBody>(
   [
-    ...fieldSteps("job", true),
-    ...(["fee", "agent_payout", "returned_to_payer"] as const).flatMap((name) => fieldSteps(name, false)),
-    ...fieldSteps("idempotency_key", false),
     {
       key: "action",
-      check: ({ input, output }) =>
-        (output.job as { status?: string } | undefined)?.status === "submitted" && input.action == null
-          ? missing("action")
-          : undefined,
+      names: ["action"],
+      schema: v.pipe(v.string(), v.trim(), v.picklist(TERMINALS)),
+      optional: true,
+      rejection: (sent) => invalidAction(sent, TERMINALS),
     },
+    RECEIPT_OR_JOB,
+    { key: "receipt", names: ["receipt"], schema: RECEIPT_SCHEMA, optional: true },
+    ...fieldSteps("job", false),
+    claim("fee"),
+    claim("agent_payout"),
+    claim("returned_to_payer"),
+    ...fieldSteps("idempotency_key", false),
   ],
   TOP,
 );
 
 /** A job on its own, as a handoff link carries it (D19). */
-export const JOB_BODY = tableObject<{ job: Job }>(fieldSteps("job", true), TOP);
+export const JOB_BODY = tableSchema<{ job: ReadJob }>(
+  [{ key: "job", names: ["job"], schema: JOB_SCHEMA, optional: false }],
+  TOP,
+);
 
 /** A receipt on its own, as a receipt link carries it (D19). */
-export const RECEIPT_BODY = tableObject<{ receipt: Receipt }>(
+export const RECEIPT_BODY = tableSchema<{ receipt: Receipt }>(
   [{ key: "receipt", names: ["receipt"], schema: RECEIPT_SCHEMA, optional: false }],
   TOP,
 );

@@ -13,7 +13,7 @@ import { quote } from "./quote.ts";
 import type { EngineRequest } from "./respond.ts";
 import { simulate } from "./simulate.ts";
 import { transition } from "./transition.ts";
-import { invalid, validate } from "./validate.ts";
+import { validate, validateRefusal } from "./validate.ts";
 import { verify } from "./verify.ts";
 
 /** The names of the request body schemas (OpenAPI components). */
@@ -92,7 +92,7 @@ export const ENGINES = {
     bodyDocument: "schema_transition",
     responseSchema: "ValidateResponse",
     handler: validate,
-    unreadable: (rejection) => invalid([rejection]),
+    unreadable: (rejection) => validateRefusal([rejection]),
   }),
   simulate: engine("simulate", {
     title: "Simulate a whole job",

@@ -4,46 +4,48 @@
  * a blank note as not sent (D2); expires_at strictly after the clock and in response form, a
  * ttl_seconds that ends the hold in range (D4); the Idempotency-Key header checked against the
  * body's key (D15); a field of another action refused (D5); and the checks that come after a
- * row: a refund past the safe-integer bound (D3), expires_at with ttl_seconds (D7).
+ * row: a refund past the safe-integer bound (D3), expires_at with ttl_seconds (D7), which
+ * otherwise gives the hold's end (D4).
  */
 import * as v from "valibot";
 import type { Action } from "../protocol/constants.ts";
 import { LIMITS } from "../protocol/constants.ts";
 import { MAX_DATE_TIME_MS, parseDateTime, toIso } from "../protocol/datetime.ts";
 import { invalid } from "../protocol/errors.ts";
-import { FIELDS, type FieldName, namesOf } from "../protocol/fields.ts";
+import { FIELDS, type FieldName, type FieldValues, namesOf } from "../protocol/fields.ts";
+import type { Job } from "../protocol/job-members.ts";
 import { OWNED_FIELDS } from "../protocol/request-shape.ts";
 import { TTL_MESSAGE } from "../protocol/rules.ts";
-import { type Check, type Member, type ReadConfig, sentUnder } from "./table-steps.ts";
-
-/** The schema of a field sent: its rule; expires_at and ttl_seconds also against the clock. */
-function fieldSchema(name: FieldName): v.GenericSchema {
-  const rule = FIELDS[name].rule as v.GenericSchema;
-  if (name === "expires_at") return v.pipe(rule, v.rawTransform(holdEnd));
-  if (name === "ttl_seconds") return v.pipe(rule, v.rawTransform(ttlInRange));
-  return rule;
-}
-
-const blankAsAbsent = (text: unknown): unknown => (text === "" ? undefined : text);
-
-type RawTransform = Parameters<typeof v.rawTransform<unknown, unknown>>[0];
+import { contextOf } from "./table-schema.ts";
+import { type Check, type Member, sentUnder } from "./table-steps.ts";
 
 /** D4: expires_at strictly after now, in response form. */
-const holdEnd: RawTransform = ({ dataset, config, addIssue }) => {
-  const ms = parseDateTime(dataset.value as string, true) as number;
-  if (ms > (config as ReadConfig).context.now) return toIso(ms);
+const holdEnd = v.rawTransform<string, string>(({ dataset, config, addIssue, NEVER }) => {
+  const ms = parseDateTime(dataset.value, true);
+  if (ms !== null && ms > contextOf(config).now) return toIso(ms);
   addIssue({ message: "expires_at must be in the future." });
-  return undefined;
-};
+  return NEVER;
+});
 
 /** A ttl must end the hold by the latest four-digit year, by this clock. */
-const ttlInRange: RawTransform = ({ dataset, config, addIssue }) => {
-  const ttl = dataset.value as number;
-  if ((config as ReadConfig).context.now + ttl * 1000 > MAX_DATE_TIME_MS) {
+const ttlInRange = v.rawCheck<number>(({ dataset, config, addIssue }) => {
+  if (dataset.typed && contextOf(config).now + dataset.value * 1000 > MAX_DATE_TIME_MS) {
     addIssue({ message: TTL_MESSAGE });
   }
-  return ttl;
-};
+});
+
+/** The schema of a field sent: its rule; expires_at and ttl_seconds also against the clock, a blank note as not sent (D2). */
+function fieldSchema(name: FieldName): v.GenericSchema {
+  if (name === "expires_at") return v.pipe(FIELDS.expires_at.rule, holdEnd);
+  if (name === "ttl_seconds") return v.pipe(FIELDS.ttl_seconds.rule, ttlInRange);
+  const row = FIELDS[name];
+  if ("kind" in row)
+    return v.pipe(
+      row.rule,
+      v.transform((text) => (text === "" ? undefined : text)),
+    );
+  return row.rule;
+}
 
 /** Every field's member, required and optional, built once. */
 const MEMBERS = new Map<string, Member>();
@@ -53,14 +55,7 @@ export function fieldMember(name: FieldName, required: boolean): Member {
   const id = `${name}:${required}`;
   let member = MEMBERS.get(id);
   if (member === undefined) {
-    const note = "kind" in FIELDS[name];
-    member = {
-      key: name,
-      names: namesOf(name),
-      schema: fieldSchema(name),
-      optional: !required,
-      ...(note && { settle: blankAsAbsent }),
-    };
+    member = { key: name, names: namesOf(name), schema: fieldSchema(name), optional: !required };
     MEMBERS.set(id, member);
   }
   return member;
@@ -68,28 +63,20 @@ export function fieldMember(name: FieldName, required: boolean): Member {
 
 /**
  * D5: the fields of other actions an action's body holds, each refused with its owner, in
- * OWNED_FIELDS' order. One pass over the body's own names, however many fields are refused.
+ * OWNED_FIELDS' order.
  */
 export function refusedFields(action: Action): Check {
-  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action);
-  const at = new Map(owned.flatMap(([name], i) => namesOf(name).map((alias) => [alias, i] as const)));
+  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action).map(([name, owner]) => ({
+    name,
+    names: namesOf(name),
+    message: `${name} is only accepted on ${owner}.`,
+  }));
   return {
     key: "action",
+    refuses: owned.flatMap(({ names }) => names),
     check: ({ input }) => {
-      let found: number[] | undefined;
-      for (const name in input) {
-        const i = at.get(name);
-        if (i === undefined || input[name] == null || !Object.hasOwn(input, name)) continue;
-        found ??= [];
-        found.push(i);
-      }
-      if (found === undefined) return undefined;
-      return [...new Set(found)]
-        .sort((a, b) => a - b)
-        .map((i) => {
-          const [name, owner] = owned[i]!;
-          return invalid(name, `${name} is only accepted on ${owner}.`);
-        });
+      const refused = owned.filter(({ names }) => sentUnder(input, names));
+      return refused.length === 0 ? undefined : refused.map(({ name, message }) => invalid(name, message));
     },
   };
 }
@@ -100,7 +87,7 @@ const KEY_RULE = FIELDS.idempotency_key.rule;
  * D15: the Idempotency-Key header, 1 to 255 characters after trimming, equal to the body's
  * idempotency_key when both are sent; it is the key read.
  */
-export const HEADER_CHECK: Check = {
+export const HEADER_CHECK: Check<{ idempotency_key: string }> = {
   key: "idempotency_key",
   check: ({ output, context }) => {
     if (context.header === null) return undefined;
@@ -117,32 +104,28 @@ export const HEADER_CHECK: Check = {
 };
 
 /** D3: a dispute's refund must not push the payer's balance past the safe-integer bound. */
-export const REFUND_CHECK: Check = {
+export const REFUND_CHECK: Check<{ job: Job; payer_credits: number }> = {
   key: "payer_credits",
-  check: ({ output }) => {
-    const job = output.job as { amount: number } | undefined;
-    const credits = output.payer_credits as number | undefined;
-    return job && credits !== undefined && credits + job.amount > LIMITS.integerMax
+  check: ({ output: { job, payer_credits: credits } }) =>
+    job && credits !== undefined && credits + job.amount > LIMITS.integerMax
       ? invalid("payer_credits", `payer_credits must stay <= ${LIMITS.integerMax} after the refund.`)
-      : undefined;
-  },
+      : undefined,
 };
 
 const EXPIRES_AT_NAMES = namesOf("expires_at");
 const TTL_NAMES = namesOf("ttl_seconds");
 
-/** D7: expires_at and ttl_seconds both sent, whatever their values, after every field check. */
-export const EXPIRY_CONFLICT: Check = {
+/**
+ * D7: expires_at and ttl_seconds both sent, whatever their values, after every field check;
+ * else the hold's end (D4): expires_at's, or now + ttl_seconds.
+ */
+export const HOLD_END: Check<Pick<FieldValues, "expires_at" | "ttl_seconds">> = {
   key: "expires_at",
-  check: ({ input }) =>
-    sentUnder(input, EXPIRES_AT_NAMES) && sentUnder(input, TTL_NAMES)
-      ? invalid("expires_at", "Send expires_at or ttl_seconds, not both.")
-      : undefined,
+  check: ({ input, output, context }) => {
+    if (sentUnder(input, EXPIRES_AT_NAMES) && sentUnder(input, TTL_NAMES)) {
+      return invalid("expires_at", "Send expires_at or ttl_seconds, not both.");
+    }
+    if (output.ttl_seconds !== undefined) output.expires_at = toIso(context.now + output.ttl_seconds * 1000);
+    return undefined;
+  },
 };
-
-/** The hold's end of fields read with expires_at or ttl_seconds (D4): expires_at's, else now + ttl. */
-export function withHoldEnd(fields: Record<string, unknown>, now: number): void {
-  if (fields.expires_at === undefined && fields.ttl_seconds !== undefined) {
-    fields.expires_at = toIso(now + (fields.ttl_seconds as number) * 1000);
-  }
-}

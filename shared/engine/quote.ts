@@ -3,7 +3,7 @@
  * gives the next status, the would-be job (no id on create) and the money impact, and changes
  * nothing; the idempotency key is only echoed.
  */
-import { readActionRequest } from "./action-request.ts";
+import { readActionBody } from "./action-body.ts";
 import { apply, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { jobView } from "./job.ts";
@@ -13,9 +13,9 @@ import { sealPolicy } from "./sealing.ts";
 
 /** Handles a quote body. */
 export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "quote"));
+  const read = readActionBody(body, headers, ctx.now, sealPolicy(ctx.sealing, "quote"));
   if (!read.ok) return failure(read.errors[0]!);
-  const { request } = read;
+  const request = read.value;
   const problem = stateProblem(request, ctx.now);
   if (problem) return failure(problem);
   const { action, job, payerCredits, settlement } = apply(request, ctx.now);
@@ -26,6 +26,6 @@ export function quote({ body, headers, ctx, keyId }: EngineRequest): EngineResul
   if (settlement) addSettlement(answer, settlement);
   if (payerCredits !== undefined) answer.payer_credits_after = payerCredits;
   if (settlement) answer.receipt = receiptOf(job, keyId);
-  addClosingFields(answer, keyId, request.fields.idempotency_key);
+  addClosingFields(answer, keyId, request.idempotency_key);
   return success(answer);
 }

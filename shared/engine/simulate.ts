@@ -6,10 +6,9 @@
 import type { Action } from "../protocol/constants.ts";
 import type { Job } from "../protocol/job-members.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
+import { readEngineBody } from "./body-reader.ts";
 import { SIMULATE_BODY } from "./body-schemas.ts";
 import type { EngineResult } from "./context.ts";
-import { withHoldEnd } from "./field-schemas.ts";
-import { readBody } from "./read-body.ts";
 import {
   addClosingFields,
   addSettlement,
@@ -25,23 +24,22 @@ import { newJobId, transitionBody } from "./transition.ts";
 export function simulate(request: EngineRequest): EngineResult {
   const { ctx, keyId } = request;
   const context = { now: ctx.now, header: request.headers.get("idempotency-key"), seals: undefined };
-  const read = readBody(SIMULATE_BODY, request.body, context, false);
+  const read = readEngineBody(SIMULATE_BODY, request.body, context, false);
   if (!read.ok) return failure(read.errors[0]!);
   const fields = read.value;
-  withHoldEnd(fields, ctx.now);
 
   const terminal = fields.terminal ?? "release";
   const key = fields.idempotency_key;
   const walk: Action[] = ["create", "fund", "submit", terminal];
   const steps: Body[] = [];
   let job: Job | undefined;
-  let payerCredits = fields.payer_credits;
+  let payerCredits: number | undefined = fields.payer_credits;
   let last: Outcome | undefined;
   for (const action of walk) {
-    const step = { action, job, fields, payerCredits };
+    const step = { ...fields, action, job, payer_credits: payerCredits };
     const problem = stateProblem(step, ctx.now);
     if (problem) return failure(problem);
-    const id = action === "create" ? newJobId(step, ctx.randomHex) : undefined;
+    const id = action === "create" ? newJobId(fields, ctx.randomHex) : undefined;
     last = apply(step, ctx.now, id);
     job = last.job;
     payerCredits = last.payerCredits;

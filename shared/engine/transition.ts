@@ -2,9 +2,11 @@
  * POST /api/v0/transition: commits one action and returns the updated state. Create mints the
  * job id: derived from the idempotency key (D15) or random. Nothing is stored or replayed.
  */
+
+import type { FieldValues } from "../protocol/fields.ts";
 import { idempotentJobId } from "../protocol/keys.ts";
 import type { Sealing } from "../seal/signer.ts";
-import { type ActionRequest, readActionRequest } from "./action-request.ts";
+import { readActionBody } from "./action-body.ts";
 import { apply, type Outcome, stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import {
@@ -19,11 +21,12 @@ import {
 import { committedJob, committedReceipt, sealPolicy } from "./sealing.ts";
 
 /** The id a create gets: derived from the idempotency key when one was sent, else random. */
-export function newJobId(request: ActionRequest, randomHex: (length: number) => string): string {
-  const { idempotency_key: key, title, amount, criteria } = request.fields;
-  return key === undefined
-    ? `as_${randomHex(10)}`
-    : idempotentJobId(key, title as string, amount as number, criteria as string);
+export function newJobId(
+  body: Pick<FieldValues, "title" | "amount" | "criteria"> & { idempotency_key?: string },
+  randomHex: (length: number) => string,
+): string {
+  const { idempotency_key: key, title, amount, criteria } = body;
+  return key === undefined ? `as_${randomHex(10)}` : idempotentJobId(key, title, amount, criteria);
 }
 
 /**
@@ -53,14 +56,14 @@ export function transitionBody(
 
 /** Handles a transition body. */
 export function transition({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "commit"));
+  const read = readActionBody(body, headers, ctx.now, sealPolicy(ctx.sealing, "commit"));
   if (!read.ok) return failure(read.errors[0]!);
-  const { request } = read;
+  const request = read.value;
   const problem = stateProblem(request, ctx.now);
   if (problem) return failure(problem);
-  const create = request.action === "create";
-  const id = create ? newJobId(request, ctx.randomHex) : undefined;
-  const chained = create || request.jobSeal === "valid";
+  const id = request.action === "create" ? newJobId(request, ctx.randomHex) : undefined;
+  // The chain of custody holds from a create, or from a job sent with a valid seal (D27).
+  const chained = request.action === "create" || request.jobSeal === "valid";
   const outcome = apply(request, ctx.now, id);
-  return success(transitionBody(outcome, keyId, request.fields.idempotency_key, ctx.sealing, chained));
+  return success(transitionBody(outcome, keyId, request.idempotency_key, ctx.sealing, chained));
 }

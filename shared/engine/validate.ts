@@ -9,7 +9,7 @@
 import { TRANSITIONS } from "../protocol/constants.ts";
 import { ERROR_CATALOG, type Rejection } from "../protocol/errors.ts";
 import type { Verdict } from "../seal/seal.ts";
-import { readActionRequest } from "./action-request.ts";
+import { readActionBody } from "./action-body.ts";
 import { stateProblem } from "./apply.ts";
 import type { EngineResult } from "./context.ts";
 import { addClosingFields, type Body, type EngineRequest, envelope, failure, success } from "./respond.ts";
@@ -18,7 +18,7 @@ import { sealPolicy } from "./sealing.ts";
 const entry = ({ error, field, message }: Rejection) => ({ error, ...(field !== undefined && { field }), message });
 
 /** validate's refusal: the first problem, with `kind` and every problem as `errors` (D8); also its answer to a body that is not JSON (run.ts). */
-export function invalid(errors: Rejection[]): EngineResult {
+export function validateRefusal(errors: Rejection[]): EngineResult {
   const first = errors[0]!;
   const result = failure(first);
   result.body.kind = ERROR_CATALOG[first.error].kind;
@@ -33,12 +33,12 @@ function addSealVerdict(body: Body, verdict: Verdict | undefined): void {
 
 /** Handles a validate body. */
 export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  const read = readActionRequest(body, headers, ctx.now, sealPolicy(ctx.sealing, "validate"), true);
-  if (!read.ok) return invalid(read.errors);
-  const { request } = read;
+  const read = readActionBody(body, headers, ctx.now, sealPolicy(ctx.sealing, "validate"), true);
+  if (!read.ok) return validateRefusal(read.errors);
+  const request = read.value;
   const problem = stateProblem(request, ctx.now);
   if (problem) {
-    const result = invalid([problem]);
+    const result = validateRefusal([problem]);
     addSealVerdict(result.body, request.jobSeal);
     return result;
   }
@@ -46,6 +46,6 @@ export function validate({ body, headers, ctx, keyId }: EngineRequest): EngineRe
   answer.action = request.action;
   answer.next_status = TRANSITIONS[request.action].to;
   addSealVerdict(answer, request.jobSeal);
-  addClosingFields(answer, keyId, request.fields.idempotency_key);
+  addClosingFields(answer, keyId, request.idempotency_key);
   return success(answer);
 }

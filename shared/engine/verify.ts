@@ -6,22 +6,21 @@
  * figures; under SEALS=required it is also false when the seal or signature is missing or
  * does not hold. A wrong claim, seal or signature is a 200, never an error.
  */
-import { type JobStatus, TERMINALS, type Terminal } from "../protocol/constants.ts";
-import { illegalTransition, invalid, invalidAction, missing } from "../protocol/errors.ts";
+import { isObject } from "../lib/json.ts";
+import type { JobStatus, Terminal } from "../protocol/constants.ts";
+import { illegalTransition, missing } from "../protocol/errors.ts";
 import { type Settlement, settleDispute, settleRelease } from "../protocol/fees.ts";
-import type { Job } from "../protocol/job-members.ts";
-import type { Claim } from "../protocol/member-rows.ts";
 import { CLAIMS, type Receipt } from "../protocol/receipt-members.ts";
 import { checkSignature } from "../seal/seal.ts";
-import { VERIFY_JOB_BODY, VERIFY_RECEIPT_BODY } from "./body-schemas.ts";
+import { readEngineBody } from "./body-reader.ts";
+import { VERIFY_BODY, type VerifyBody } from "./body-schemas.ts";
 import type { EngineResult } from "./context.ts";
-import { readBody } from "./read-body.ts";
+import type { ReadJob } from "./member-schemas.ts";
 import { addClosingFields, type EngineRequest, envelope, failure, success } from "./respond.ts";
 import { sealPolicy } from "./sealing.ts";
-import type { ReadContext } from "./table-steps.ts";
 
 /** The three values verify compares, keyed as in its response. */
-type Claims = Partial<Record<Claim, number>>;
+type Claims = Partial<Record<(typeof CLAIMS)[number]["claim"], number>>;
 const CLAIM_KEYS = CLAIMS.map(({ claim }) => claim);
 const ACTION_OF: Partial<Record<JobStatus, Terminal>> = { released: "release", disputed: "dispute" };
 
@@ -33,9 +32,6 @@ interface Subject {
   claims: Claims;
 }
 
-/** Verify's body as its schemas read it: a receipt, or a job with claimed figures; and the key. */
-type VerifyBody = { receipt?: Receipt; job?: Job; idempotency_key?: string } & Claims;
-
 /** `{ receipt }`: the receipt's own figures are its claims (D12). */
 function receiptSubject(receipt: Receipt): Subject {
   const claims: Claims = {};
@@ -44,40 +40,34 @@ function receiptSubject(receipt: Receipt): Subject {
 }
 
 /** `{ job, fee?, agent_payout?, returned_to_payer? }`: a terminal job's own fee and payout are its claims unless claims are sent. */
-function jobSubject(read: VerifyBody): Subject {
-  const job = read.job as Job;
+function jobSubject(job: ReadJob, read: Claims): Subject {
   const sent: Claims = {};
   for (const key of CLAIM_KEYS) if (read[key] !== undefined) sent[key] = read[key];
   const terminal = job.status === "released" || job.status === "disputed";
   const claims = Object.keys(sent).length > 0 || !terminal ? sent : { fee: job.fee, agent_payout: job.agentPayout };
-  return { jobId: job.id as string, amount: job.amount, status: job.status, claims };
+  return { jobId: job.id, amount: job.amount, status: job.status, claims };
 }
+
+/** The subject of a read verify body: its receipt, or its job. */
+const subjectOf = (read: VerifyBody): Subject =>
+  read.receipt !== undefined ? receiptSubject(read.receipt) : jobSubject(read.job, read);
 
 /** Handles a verify body. */
 export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResult {
-  let action: Terminal | undefined;
-  if (body.action !== undefined && body.action !== null) {
-    const sent = typeof body.action === "string" ? body.action.trim() : body.action;
-    if (!TERMINALS.includes(sent as Terminal)) return failure(invalidAction(body.action, TERMINALS));
-    action = sent as Terminal;
-  }
-  const hasReceipt = body.receipt !== undefined && body.receipt !== null;
-  const hasJob = body.job !== undefined && body.job !== null;
-  if (hasReceipt && hasJob) return failure(invalid("job", "Send receipt or job, not both."));
-  if (!hasReceipt && !hasJob) return failure(missing("receipt"));
-
   const seals = sealPolicy(ctx.sealing, "verify");
-  const context: ReadContext = { now: ctx.now, header: headers.get("idempotency-key"), seals };
-  const read = readBody<VerifyBody>(hasReceipt ? VERIFY_RECEIPT_BODY : VERIFY_JOB_BODY, body, context, false);
+  const context = { now: ctx.now, header: headers.get("idempotency-key"), seals };
+  const read = readEngineBody(VERIFY_BODY, body, context, false);
   if (!read.ok) return failure(read.errors[0]!);
-  const subject = read.value.receipt ? receiptSubject(read.value.receipt) : jobSubject(read.value);
-  const idempotencyKey = read.value.idempotency_key;
+  const { action, receipt, idempotency_key: idempotencyKey } = read.value;
+  const subject = subjectOf(read.value);
 
   const own = ACTION_OF[subject.status];
   if ((subject.status !== "submitted" && !own) || (own && action && own !== action)) {
     return failure(illegalTransition(action ?? "verify", subject.status, "submitted"));
   }
-  const effective = (own ?? action) as Terminal;
+  const effective = own ?? action;
+  // D12: a submitted job needs the action that would settle it; the body's last check (D7).
+  if (effective === undefined) return failure(missing("action"));
   const settlement: Settlement =
     effective === "release" ? settleRelease(subject.amount) : settleDispute(subject.amount);
   const expected = {
@@ -94,11 +84,12 @@ export function verify({ body, headers, ctx, keyId }: EngineRequest): EngineResu
     if (claim !== expected[key]) mismatches.push({ field: key, expected: expected[key], received: claim });
   }
   // The integrity of what was sent: the job's seal or the receipt's signature, when the service checks them.
+  const hasReceipt = receipt !== undefined;
   const integrity = !ctx.sealing
     ? undefined
-    : hasReceipt
-      ? checkSignature(ctx.sealing.signer, body.receipt as Record<string, unknown>)
-      : context.jobSeal;
+    : isObject(body.receipt)
+      ? checkSignature(ctx.sealing.signer, body.receipt)
+      : read.value.jobSeal;
   const held = integrity === undefined || integrity === "valid" || ctx.sealing?.mode !== "required";
   const answer = envelope();
   answer.valid = mismatches.length === 0 && held;

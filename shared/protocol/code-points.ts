@@ -1,7 +1,8 @@
 /**
  * D1: a character is a Unicode code point, the unit JSON Schema's maxLength counts.
  * Valibot's maxLength counts UTF-16 units, so length limits use this action instead; its
- * `type` and `requirement` let the JSON Schema generator emit a true `maxLength`.
+ * `type` and `requirement` let the JSON Schema generator emit a true `maxLength`, and the page's
+ * form name the limit (site/src/client/form-checks.ts).
  */
 import type { BaseIssue, BaseValidation, ErrorMessage } from "valibot";
 import * as v from "valibot";
@@ -37,21 +38,22 @@ export interface MaxCodePointsAction extends BaseValidation<string, string, MaxC
   readonly message: ErrorMessage<MaxCodePointsIssue> | undefined;
 }
 
-/** Creates a max-code-points action (D1), the code-point twin of `v.maxLength`. */
+/**
+ * Creates a max-code-points action (D1), the code-point twin of `v.maxLength`: a v.rawCheck
+ * under its own type and requirement, which its issue carries (Valibot builds an action's issue
+ * from the action it runs; snapshots/engine/table-schema.test.ts holds it).
+ */
 export function maxCodePoints(requirement: number, message: ErrorMessage<MaxCodePointsIssue>): MaxCodePointsAction {
+  const check = v.rawCheck<string>(({ dataset, addIssue }) => {
+    const length = dataset.typed ? codePointLength(dataset.value) : 0;
+    if (length > requirement) addIssue({ received: `${length}` });
+  });
   return {
-    kind: "validation",
+    ...check,
     type: "max_code_points",
     reference: maxCodePoints,
-    async: false,
     expects: `<=${requirement}`,
     requirement,
     message,
-    "~run"(dataset, config) {
-      if (dataset.typed && codePointLength(dataset.value) > this.requirement) {
-        v._addIssue(this, "length", dataset, config, { received: `${codePointLength(dataset.value)}` });
-      }
-      return dataset;
-    },
-  };
+  } as MaxCodePointsAction;
 }

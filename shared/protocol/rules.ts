@@ -6,7 +6,7 @@
  * characters are code points (D1); integers are safe integers (D3). Each rule carries its own
  * message, naming its field.
  *
- * Issue types the engine reads (shared/engine/read-body.ts): `non_empty` on a required top-level
+ * Issue types the engine reads (shared/engine/body-reader.ts): `non_empty` on a required top-level
  * string is missing_field (D2); every other issue is invalid_field with the rule's message.
  */
 import * as v from "valibot";

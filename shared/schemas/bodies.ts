@@ -1,19 +1,24 @@
 /**
- * JSON Schemas of the request bodies and the receipt, assembled from the field schemas of
- * convert.ts and the request-shape tables: aliases become properties, null is "omitted" (D2),
- * required fields need one non-null alias, fields of other actions may only be null (D5), and
- * expires_at with ttl_seconds is refused. What no schema can say (time, headers, the dispute
- * refund bound of D3) is listed in `UNEXPRESSED` and published with the schemas.
+ * JSON Schemas of the request bodies and the receipt, written from the schemas the engine reads
+ * them with (shared/engine/body-schemas.ts, member-schemas.ts) by the override module
+ * (table-json.ts): each member's rule is its component (field-components.ts), its names
+ * properties, null "omitted" (D2); a required member present under one of its names; the
+ * fields an action's table refuses (D5) null only; the hold's end check (D7) as expires_at not
+ * with ttl_seconds. What no schema can say (time, headers, the dispute refund bound of D3) is
+ * listed in `UNEXPRESSED` and published with the schemas.
  */
-import { ACTIONS, type Action, TERMINALS } from "../protocol/constants.ts";
-import { type FieldName, namesOf } from "../protocol/fields.ts";
+import { ACTION_BODY, ACTION_TABLES, VERIFY_BODY } from "../engine/body-schemas.ts";
+import { JOB_SCHEMA, RECEIPT_SCHEMA } from "../engine/member-schemas.ts";
+import type { Member, TableSchema } from "../engine/table-steps.ts";
+import { ACTIONS, type Action } from "../protocol/constants.ts";
+import type { FieldName } from "../protocol/fields.ts";
 import { integrityMembersOf } from "../protocol/integrity-members.ts";
-import { JOB_MEMBER_NAMES, JOB_MEMBERS, memberNamesOf } from "../protocol/job-members.ts";
-import { CLAIMS, RECEIPT_MEMBER_NAMES, RECEIPT_MEMBERS } from "../protocol/receipt-members.ts";
-import { ACTION_FIELDS, type BodyField, OWNED_FIELDS } from "../protocol/request-shape.ts";
-import { mergeDependents, notBoth, nullable, oneNameEach, present, presentAny, type Schema } from "./convert.ts";
+import type { JobMember } from "../protocol/job-members.ts";
+import { CLAIMS, type ReceiptMember } from "../protocol/receipt-members.ts";
+import { fieldSchema, jsonSchemaOf, nullable, oneNameEach, present, type Schema } from "./convert.ts";
 import { type CompositeName, pascal, type SchemaRefs } from "./field-components.ts";
 import { jobViewSchema } from "./job-view.ts";
+import { aliasProperties, dependentsOf, membersOf, presenceOf, refusedProperties, requiring } from "./table-json.ts";
 
 /** Rules the engine applies that the schemas cannot state. */
 export const UNEXPRESSED = [
@@ -29,27 +34,30 @@ export const UNEXPRESSED = [
   "Under SEALS=on or off (D27) a job's seal and a receipt's signature are never refused for their shape (a seal that does not hold breaks the chain: the job goes on unsealed; a signature that does not hold makes signature_valid false; SEALS=off ignores both); the schemas refuse any of another shape.",
 ] as const;
 
-/** Properties for every name of each field: its schema by `refs`, or null (D2). */
-export function aliasProperties(fields: readonly FieldName[], refs: SchemaRefs): Record<string, Schema> {
-  const properties: Record<string, Schema> = {};
-  for (const field of fields) for (const alias of namesOf(field)) properties[alias] = nullable(refs.field(field));
-  return properties;
-}
+/** A top-level member's schema: the job's and the receipt's composites, else its field's. */
+export const topRef =
+  (refs: SchemaRefs) =>
+  (member: Member): Schema =>
+    member.key === "job"
+      ? refs.composite("JobInput")
+      : member.key === "receipt"
+        ? refs.composite("Receipt")
+        : refs.field(member.key as FieldName);
 
-const aliasesOf = (field: BodyField): readonly string[] => (field === "job" ? ["job"] : namesOf(field));
+/** The statement of a table, for a document with `refs`. */
+const statementOf = (write: (table: TableSchema<unknown>, refs: SchemaRefs) => Schema, refs: SchemaRefs) => ({
+  table: (table: TableSchema<unknown>) => write(table, refs),
+});
 
 /**
  * The client-held job (D6): members by response name and snake_case alias, then its seal (D27);
  * unknown members allowed (dropped). A sealed job keeps its seal only when it comes back exactly
  * as written (UNEXPRESSED: no schema sees member order or knows the key).
  */
-function jobSchema(refs: SchemaRefs): Schema {
-  const properties: Record<string, Schema> = {};
-  const rules: Schema[] = [];
-  for (const member of JOB_MEMBER_NAMES) {
-    for (const alias of memberNamesOf(member)) properties[alias] = nullable(refs.jobMember(member));
-    if (JOB_MEMBERS[member].required) rules.push(presentAny(memberNamesOf(member), refs.jobMember(member)));
-  }
+function jobStatement(table: TableSchema<unknown>, refs: SchemaRefs): Schema {
+  const members = membersOf(table);
+  const ref = (member: Member): Schema => refs.jobMember(member.key as JobMember);
+  const properties = aliasProperties(members, ref);
   for (const member of integrityMembersOf("job")) properties[member] = nullable(refs.integrity(member));
   return requiring(
     {
@@ -57,61 +65,41 @@ function jobSchema(refs: SchemaRefs): Schema {
       description:
         "The client-held job, exactly as the last response gave it: the same members, names and order, and its seal when it has one (D27).",
       properties,
-      dependentSchemas: oneNameEach(JOB_MEMBER_NAMES.map(memberNamesOf)),
+      dependentSchemas: oneNameEach(members.map((member) => member.names)),
     },
-    rules,
+    presenceOf(members, ref),
   );
 }
 
-/**
- * `object` with the presence rules added in the forms generated clients type best: a field of
- * one name joins `required` and its property refuses null (D2); a field of several names is an
- * `anyOf` of one object per name (every such rule together under allOf).
- */
-export function requiring(object: Schema, rules: readonly Schema[]): Schema {
-  const properties = object.properties as Record<string, Schema>;
-  const required = [...((object.required as string[] | undefined) ?? [])];
-  const choices: Schema[] = [];
-  for (const rule of rules) {
-    if (rule.anyOf !== undefined) choices.push(rule);
-    else {
-      const [name] = rule.required as [string];
-      required.push(name);
-      properties[name] = (rule.properties as Record<string, Schema>)[name]!;
-    }
+/** The receipt verify accepts: its required members, the rest checked when present, signature (D27) last. */
+function receiptStatement(table: TableSchema<unknown>, refs: SchemaRefs): Schema {
+  const properties: Record<string, Schema> = {};
+  const required: string[] = [];
+  for (const { key, optional } of membersOf(table)) {
+    const schema = refs.receiptMember(key as ReceiptMember);
+    properties[key] = optional ? nullable(schema) : schema;
+    if (!optional) required.push(key);
   }
-  return { ...object, required, properties, ...(choices.length > 0 && { allOf: choices }) };
+  for (const member of integrityMembersOf("receipt")) properties[member] = nullable(refs.integrity(member));
+  return { type: "object", required, properties };
 }
 
-/** expires_at and ttl_seconds are not both sent (with a value). */
-export const bothExpiryFields = (): Record<string, Schema> => notBoth(namesOf("expires_at"), namesOf("ttl_seconds"));
+/** The body of one action: its action, its fields, the job, the fields of other actions only as null (D5). */
+function actionStatement(table: TableSchema<unknown>, refs: SchemaRefs): Schema {
+  const [action, ...members] = membersOf(table);
+  const fields = members.filter((member) => member.key !== "job");
+  const ref = topRef(refs);
+  const properties: Record<string, Schema> = { action: fieldSchema(action!.schema), ...aliasProperties(fields, ref) };
+  for (const job of members.filter((member) => member.key === "job")) properties.job = ref(job);
+  Object.assign(properties, refusedProperties(table));
+  return requiring(
+    { type: "object", required: ["action"], properties, dependentSchemas: dependentsOf(table, fields) },
+    presenceOf(members, ref),
+  );
+}
 
 /** The name of the body schema of `action`: CreateBody, FundBody, ... */
 const actionBodyName = (action: Action): CompositeName => `${pascal(action)}Body` as CompositeName;
-
-/** The body of one action: its fields, the job, fields of other actions only as null (D5). */
-function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
-  const { required, optional } = ACTION_FIELDS[action];
-  const fields = ([...required, ...optional] as BodyField[]).filter((f): f is FieldName => f !== "job");
-  const properties: Record<string, Schema> = { action: { const: action }, ...aliasProperties(fields, refs) };
-  if (action !== "create") properties.job = refs.composite("JobInput");
-  for (const [field, owner] of OWNED_FIELDS) {
-    if (owner !== action) for (const alias of namesOf(field)) properties[alias] = { type: "null" };
-  }
-  const rules = required.map((field) =>
-    presentAny(aliasesOf(field), field === "job" ? refs.composite("JobInput") : refs.field(field)),
-  );
-  const dependents = oneNameEach(fields.map(namesOf));
-  return requiring(
-    {
-      type: "object",
-      required: ["action"],
-      properties,
-      dependentSchemas: action === "fund" ? mergeDependents(dependents, bothExpiryFields()) : dependents,
-    },
-    rules,
-  );
-}
 
 /**
  * Action bodies of transition, quote and validate: exactly one action's body, told apart by
@@ -120,52 +108,47 @@ function actionBodySchema(action: Action, refs: SchemaRefs): Schema {
  */
 export function transitionBodySchema(refs: SchemaRefs, discriminated: boolean): Schema {
   const bodies = ACTIONS.map((action) => refs.composite(actionBodyName(action)));
-  if (!discriminated) return { type: "object", oneOf: bodies };
-  const mapping = Object.fromEntries(ACTIONS.map((action, i) => [action, bodies[i]!.$ref as string]));
-  return { type: "object", oneOf: bodies, discriminator: { propertyName: "action", mapping } };
+  return jsonSchemaOf(ACTION_BODY, {
+    table: (table) => bodies[Object.values(ACTION_TABLES).indexOf(table as never)]!,
+    choice: (_choice, oneOf) => {
+      if (!discriminated) return { type: "object", oneOf };
+      const mapping = Object.fromEntries(ACTIONS.map((action, i) => [action, oneOf[i]!.$ref as string]));
+      return { type: "object", oneOf, discriminator: { propertyName: "action", mapping } };
+    },
+  });
 }
+
+/** The receipt verify accepts. */
+export const receiptSchema = (refs: SchemaRefs): Schema =>
+  jsonSchemaOf(RECEIPT_SCHEMA, statementOf(receiptStatement, refs));
 
 /**
- * The receipt verify accepts: job_id, status, amount and the three claims required; the rest
- * checked when present, signature (D27) last.
+ * Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a), either with
+ * idempotency_key; the claims are read beside a job only. A submitted job needs an action (the
+ * engine's last check, shared/engine/verify.ts).
  */
-export function receiptSchema(refs: SchemaRefs): Schema {
-  const properties: Record<string, Schema> = {};
-  const required: string[] = [];
-  for (const member of RECEIPT_MEMBER_NAMES) {
-    const schema = refs.receiptMember(member);
-    properties[member] = RECEIPT_MEMBERS[member].required ? schema : nullable(schema);
-    if (RECEIPT_MEMBERS[member].required) required.push(member);
-  }
-  for (const member of integrityMembersOf("receipt")) properties[member] = nullable(refs.integrity(member));
-  return { type: "object", required, properties };
-}
-
-/** Verify bodies: `{ receipt }` or `{ job, action?, claims? }` (D12, D12a), either with idempotency_key. */
-export function verifyBodySchema(refs: SchemaRefs): Schema {
-  const claims = CLAIMS.map((c) => c.claim);
-  const terminal: Schema = { type: "string", enum: [...TERMINALS] };
+function verifyStatement(table: TableSchema<unknown>, refs: SchemaRefs): Schema {
+  const members = membersOf(table);
+  const member = (key: string): Member => members.find((each) => each.key === key)!;
+  const claims = CLAIMS.map(({ claim }) => member(claim));
+  const idempotencyKey = member("idempotency_key");
+  const terminal: Schema = { type: "string", enum: fieldSchema(member("action").schema).enum };
+  const ref = topRef(refs);
   return {
     type: "object",
-    properties: {
-      action: nullable(terminal),
-      // Every engine reads idempotency_key (D15).
-      ...aliasProperties(["idempotency_key"], refs),
-    },
-    dependentSchemas: oneNameEach((["idempotency_key", ...claims] as const).map((field) => namesOf(field))),
+    properties: { action: nullable(terminal), ...aliasProperties([idempotencyKey], ref) },
+    dependentSchemas: oneNameEach([idempotencyKey, ...claims].map(({ names }) => names)),
     oneOf: [
       {
         type: "object",
         required: ["receipt"],
-        properties: { receipt: refs.composite("Receipt"), job: { type: "null" } },
+        properties: { receipt: ref(member("receipt")), job: { type: "null" } },
       },
       {
         type: "object",
         required: ["job"],
-        // Claims are read beside a job only; beside a receipt they are unknown fields (D5, D12).
-        properties: { job: refs.composite("JobInput"), receipt: { type: "null" }, ...aliasProperties(claims, refs) },
-        // A submitted job needs an action. `type` keeps the inner `required` to objects, as
-        // strict validators demand (Ajv strictTypes).
+        properties: { job: ref(member("job")), receipt: { type: "null" }, ...aliasProperties(claims, ref) },
+        // `type` keeps the inner `required` to objects, as strict validators demand (Ajv strictTypes).
         if: {
           properties: {
             job: { type: "object", properties: { status: { const: "submitted" } }, required: ["status"] },
@@ -177,13 +160,18 @@ export function verifyBodySchema(refs: SchemaRefs): Schema {
   };
 }
 
+/** The verify body. */
+export const verifyBodySchema = (refs: SchemaRefs): Schema =>
+  jsonSchemaOf(VERIFY_BODY, statementOf(verifyStatement, refs));
+
 /** Each composite schema, built with `refs`. */
 export function compositeSchema(name: CompositeName, refs: SchemaRefs): Schema {
   if (name === "Job") return jobViewSchema(refs, true);
   if (name === "QuoteJob") return jobViewSchema(refs, false);
-  if (name === "JobInput") return jobSchema(refs);
+  if (name === "JobInput") return jsonSchemaOf(JOB_SCHEMA, statementOf(jobStatement, refs));
   if (name === "Receipt") return receiptSchema(refs);
-  return actionBodySchema(ACTIONS.find((action) => actionBodyName(action) === name)!, refs);
+  const action = ACTIONS.find((each) => actionBodyName(each) === name)!;
+  return jsonSchemaOf(ACTION_TABLES[action], statementOf(actionStatement, refs));
 }
 
 /** Every composite schema by name, built with `refs`: the job, the receipt, then the body of each action. */

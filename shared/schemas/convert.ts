@@ -1,6 +1,9 @@
 /**
- * The one place where Valibot rules become JSON Schema (draft 2020-12). The generator cannot see
- * what trim, check and a picklist inside a pipe do, so this extends it here:
+ * The one override module: where the engine's schemas become JSON Schema (draft 2020-12), by
+ * @valibot/to-json-schema. Its overrideSchema hands the engine's own kinds (a table, a choice
+ * of tables: shared/engine/table-schema.ts), which it cannot read, to the body's statement
+ * (bodies.ts, simulate-body.ts, with table-json.ts). In a rule it cannot see what trim, check
+ * and a picklist inside a pipe do, so its overrideAction extends it here:
  * - max_code_points (D1) becomes maxLength, which JSON Schema counts in code points;
  * - non_empty and min_length after a trim become minLength 1 plus pattern \S, since a blank
  *   string is refused by the engine (D2): the schema is never looser than the engine;
@@ -10,6 +13,8 @@
  * Schemas may still be stricter about surrounding whitespace (D2).
  */
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import type { TableChoice, TableSchema } from "../engine/table-steps.ts";
 import type { Rule } from "../protocol/rules.ts";
 
 /** A JSON Schema object (the generator's type, widened for assembly). */
@@ -17,13 +22,28 @@ export type Schema = JsonSchema & Record<string, unknown>;
 
 const NOT_BLANK = "\\S";
 
-/** JSON Schema of one field rule, without `$schema`. */
-export function fieldSchema(rule: Rule): Schema {
-  const schema = toJsonSchema(rule, {
+/** How the engine's own kinds are written: a table, and a choice of tables around its tables' schemas. */
+export interface TableStatements {
+  table(table: TableSchema<unknown>): Schema;
+  choice?(choice: TableChoice<unknown>, tables: Schema[]): Schema;
+}
+
+const kindOf = (schema: unknown): unknown => (schema as { type?: unknown }).type;
+
+/** JSON Schema of one of the engine's schemas (a field's rule, a body), without `$schema`; its own kinds by `statements`. */
+export function jsonSchemaOf(engineSchema: v.GenericSchema, statements?: TableStatements): Schema {
+  const schema = toJsonSchema(engineSchema, {
     target: "draft-2020-12",
     errorMode: "throw",
     // "output" starts at a pipe's last schema: a trimmed picklist converts as its enum.
     typeMode: "output",
+    overrideSchema({ valibotSchema }) {
+      if (statements === undefined) return undefined;
+      if (kindOf(valibotSchema) === "table") return statements.table(valibotSchema as unknown as TableSchema<unknown>);
+      if (kindOf(valibotSchema) !== "table_choice" || statements.choice === undefined) return undefined;
+      const choice = valibotSchema as unknown as TableChoice<unknown>;
+      return statements.choice(choice, Object.values(choice.tables).map(statements.table));
+    },
     overrideAction({ valibotAction, jsonSchema }) {
       const action = valibotAction as { type: string; requirement?: unknown };
       switch (action.type) {
@@ -51,6 +71,9 @@ export function fieldSchema(rule: Rule): Schema {
   delete schema.$schema;
   return schema;
 }
+
+/** JSON Schema of one field rule. */
+export const fieldSchema = (rule: Rule): Schema => jsonSchemaOf(rule);
 
 /** The schema, or null (null counts as omitted, D2). */
 export const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: "null" }] });

@@ -27,7 +27,7 @@ export function jobViewSchema(refs: SchemaRefs, withId: boolean): Schema {
   return {
     type: "object",
     description: withId
-      ? "A job as the service answers it: camelCase, in SPEC's table order. Send it back as job."
+      ? "A job as the service answers it: camelCase, in SETTLEMENT.md's table order. Send it back as job."
       : "The job a quote would make or leave: as Job, without the id a create quote does not have.",
     required,
     properties,

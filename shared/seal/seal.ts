@@ -116,7 +116,7 @@ function writtenAsRead(record: Record<string, unknown>, omit: string): boolean {
  * and sent as null counts as not sent: when the job as sent does not match and holds such
  * nulls, the job without them is checked.
  */
-export function checkSeal(signer: Signer, job: Record<string, unknown>): Verdict {
+export function sealVerdict(signer: Signer, job: Record<string, unknown>): Verdict {
   const seal = job[SEAL];
   if (seal === undefined || seal === null) return "absent";
   const found = typeof seal === "string" ? sealMac(signer, seal) : null;

@@ -1,5 +1,5 @@
 /**
- * How a body is read (shared/engine/body-schemas.ts, table-object.ts, read-body.ts): one parse,
+ * How a body is read (shared/engine/body-schemas.ts, table-schema.ts, body-reader.ts): one parse,
  * its problems in D7's order. validate lists every problem (D8), so each case below pins the
  * whole list where several problems meet: a field sent under two names (D25), the
  * Idempotency-Key header at the key's place (D15), expiry against the clock (D4), a job's seal
@@ -106,7 +106,7 @@ describe("checks that need more than the body, at their place", () => {
   });
 });
 
-test("a member's initial value passes its rule unchanged (what lets the reader take it as it is)", () => {
+test("a member's initial value passes its rule unchanged (so a job read as written, D27, reads as member by member)", () => {
   const rows = [...Object.values(JOB_MEMBERS), ...Object.values(RECEIPT_MEMBERS)] as {
     rule: v.GenericSchema;
     initial?: unknown;

@@ -1,14 +1,14 @@
 /**
  * Date-times as the engine reads them: a job's or a receipt's stamp member accepts exactly what
- * its rule accepts, in response form (D4); isIsoStamp, the shortcut for the toISOString form,
+ * its rule accepts, in response form (D4); isIsoStamp, which tells a stamp already in toISOString form,
  * agrees with parseDateTime; and parseDateTime, which reads stamps by hand, agrees with a regex
  * match and a UTC Date.
  */
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import * as v from "valibot";
+import { readEngineBody } from "../../shared/engine/body-reader.ts";
 import { JOB_BODY, RECEIPT_BODY } from "../../shared/engine/body-schemas.ts";
-import { readBody } from "../../shared/engine/read-body.ts";
 import { isIsoStamp, parseDateTime } from "../../shared/protocol/datetime.ts";
 import { JOB_MEMBERS } from "../../shared/protocol/job-members.ts";
 import { RECEIPT_MEMBERS } from "../../shared/protocol/receipt-members.ts";
@@ -57,7 +57,7 @@ function readStamp(name: string, raw: unknown): unknown {
   const sent =
     table === "job" ? { createdAt: "2026-01-01T00:00:00.000Z", ...JOB } : { ...RECEIPT, returned_to_payer: 0 };
   const body = { [table]: { ...sent, [member]: raw } };
-  const read = readBody<Record<string, Record<string, unknown>>>(
+  const read = readEngineBody<Record<string, Record<string, unknown>>>(
     table === "job" ? JOB_BODY : RECEIPT_BODY,
     body,
     CONTEXT,

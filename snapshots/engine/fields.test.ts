@@ -415,7 +415,7 @@ describe("payer_credits is accepted on every action and echoed as the resulting 
   });
 });
 
-/** [alias, canonical name, action, a good value, a bad value]: the aliases of SETTLEMENT.md "Request fields". */
+/** [alias, canonical name, action, a good value, a bad value]: SETTLEMENT.md "Request fields". */
 const ALIASES: [string, string, Action, unknown, unknown][] = [
   ["payerCredits", "payer_credits", "fund", 500, -1],
   ["proofUrl", "proof_url", "submit", "https://example.com/other", 5],

@@ -2,7 +2,7 @@
  * The demo key (SETTLEMENT.md "Authentication", D14), the idempotency key (D15) and verify (D12, D12a),
  * rule by rule. Every expected key_id and job id is computed here with node:crypto, not with
  * shared/lib/sha256.ts or shared/protocol/keys.ts, so a wrong hash in the engine cannot agree with itself.
- * Fee expectations come from the fee rule of SETTLEMENT.md "Fees": fee = Math.round(amount * 0.05).
+ * Fee expectations come from SETTLEMENT.md "Fees": fee = Math.round(amount * 0.05).
  */
 import { describe, expect, test } from "bun:test";
 import type { EngineContext } from "../../shared/engine/context.ts";
@@ -48,7 +48,7 @@ const SUCCESS: [string, EngineRoute, Body, number][] = [
 const receiptsOf = (body: Body): Body[] =>
   [body.receipt, ...(body.steps ?? []).map((step: Body) => step.receipt)].filter((receipt) => receipt !== undefined);
 
-describe("demo key (SETTLEMENT.md's Authentication, D14)", () => {
+describe("demo key (SETTLEMENT.md Authentication, D14)", () => {
   test("key_id of the FIPS 180-2 vector abc is k_ba7816bf8f01", () => {
     expect(ok(call("transition", ACTION_BODIES.create, { "X-Service-Key": "abc" })).key_id).toBe("k_ba7816bf8f01");
   });
@@ -239,7 +239,7 @@ describe("idempotency key (D15)", () => {
     ).toBe(DERIVED);
   });
 
-  test("a quote or validate of create with a key mints no id and only echoes the key (SETTLEMENT.md's Engines, quote)", () => {
+  test("a quote or validate of create with a key mints no id and only echoes the key (SETTLEMENT.md Engines, quote)", () => {
     const quoted = ok(call("quote", ACTION_BODIES.create, { "Idempotency-Key": KEY }));
     expect("id" in quoted.job).toBe(false);
     expect(quoted.idempotency_key).toBe(KEY);
@@ -391,7 +391,7 @@ describe("POST /api/v0/verify (D12, D12a)", () => {
     },
   );
 
-  test.each([1, 10, 30, 50, 99, 101, 999])("expects the fee rule of SETTLEMENT.md's Fees for amount %d", (amount) => {
+  test.each([1, 10, 30, 50, 99, 101, 999])("expects SETTLEMENT.md's fee schedule for amount %d", (amount) => {
     const { submitted } = jobsByStatus(amount);
     const fee = Math.round(amount * 0.05);
     expect(ok(call("verify", { job: submitted, action: "release" })).expected).toEqual({

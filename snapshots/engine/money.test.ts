@@ -2,7 +2,7 @@
  * The money and state rules of the engine, one fact per assertion (no snapshots): the fee
  * schedule, the states and transitions table, payer credits, the job and receipt shapes, the
  * money fields of transition and quote, and simulate's walk. Every expected value comes from
- * SETTLEMENT.md or its decisions (written out by hand), never from the engine's own output.
+ * SETTLEMENT.md and its decisions (written out by hand), never from the engine's own output.
  */
 
 import { describe, expect, test } from "bun:test";
@@ -247,7 +247,7 @@ describe("job fields and timestamps (D4, D10)", () => {
   const released = ok(call("transition", { action: "release", job: submitted }, {}, later(3))).job;
   const disputed = ok(call("transition", { action: "dispute", job: submitted }, {}, later(4))).job;
 
-  test("create gives exactly SETTLEMENT.md's job fields in SETTLEMENT.md's table order", () => {
+  test("create gives exactly SETTLEMENT.md's job fields in its table order", () => {
     expect(Object.keys(open)).toEqual(JOB_FIELDS);
   });
 

@@ -204,7 +204,7 @@ function runStep(model: Model, step: Step, ctx: EngineContext, tally: Tally): vo
         agent_payout: payout,
         returned_to_payer: 0,
       });
-      model.agent += answer.agent_credits_delta; // SETTLEMENT.md "Fees": agent_credits_delta = agent_payout
+      model.agent += answer.agent_credits_delta; // SETTLEMENT.md "What the client keeps": the agent wallet
       model.fees += fee;
       break;
     }

@@ -1,7 +1,7 @@
 /**
  * Every engine response as a whole, with the fixed clock and random source (D13): each
  * action's success on each route where it applies, the key and idempotency envelope fields,
- * and each error code on each route where the catalog (SETTLEMENT.md "Errors") lists it. One snapshot per case, so
+ * and each error code on each route where SETTLEMENT.md's catalog ("Errors") lists it. One snapshot per case, so
  * a change to any response shows up as a small, readable diff, and each answer is validated
  * against the OpenAPI schema published for it. Per-rule assertions live in the engine's
  * other suites (money, fields, keys); this file only pins whole bodies.
@@ -96,7 +96,7 @@ describe("demo key and idempotency key", () => {
 });
 
 /**
- * Each error code on each route where the catalog (SETTLEMENT.md "Errors") lists it: [code, route, why, body, clock].
+ * Each error code on each route where SETTLEMENT.md's catalog lists it: [code, route, why, body, clock].
  * simulate never answers hold_expired (D13a): one clock reading per request and an expiry that
  * must be in the future at the fund step, so its release step can never be after expiresAt.
  */

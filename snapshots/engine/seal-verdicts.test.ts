@@ -1,7 +1,7 @@
 /**
  * What the engine says of the seals and signatures it is sent (D27): validate answers seal_valid
  * (on its 200 and on a state problem), verify seal_valid or signature_valid; under SEALS=on
- * `valid` is about the figures alone, under SEALS=required it is also false when the seal or
+ * `valid` is SETTLEMENT.md's (the figures), under SEALS=required it is also false when the seal or
  * signature is missing or does not hold, and verify never refuses for integrity. Transitions and
  * quotes under SEALS=required refuse a missing or wrong seal, after the job's own members and
  * before any state check. SEALS=required without a usable key answers seals_unavailable (503).
@@ -40,7 +40,7 @@ describe("validate answers seal_valid", () => {
     expect(changed).toMatchObject({ error: "insufficient_credits", seal_valid: false });
   });
 
-  test("without a signer (SEALS=off) validate answers the unsealed body, seal or not", () => {
+  test("without a signer (SEALS=off) validate answers SETTLEMENT.md's body, seal or not", () => {
     expect(body("validate", { action: "release", job: submitted }, fixedContext())).not.toHaveProperty("seal_valid");
   });
 });

@@ -1,11 +1,12 @@
 /**
- * A job under a valid seal is read as the service wrote it (D27), without asking each member's
- * rule again: what the engine reads must be exactly what reading it member by member gives, for
- * every member the service writes, set or unset, and for a job sent back with its unset members
- * as null (D2). Anything else the seal does not cover is read member by member, as before.
+ * A job under a valid seal is read as the service wrote it (D27, shared/engine/job-seal.ts),
+ * without asking each member's rule again: what the engine reads must be exactly what reading it
+ * member by member (seals unchecked) gives, for every member the service writes, set or unset,
+ * and for a job sent back with its unset members as null (D2); its verdict comes out of the read
+ * beside it (`jobSeal`). Anything else the seal does not cover is read member by member.
  */
 import { describe, expect, test } from "bun:test";
-import { readActionRequest } from "../../shared/engine/action-request.ts";
+import { readActionBody } from "../../shared/engine/action-body.ts";
 import { sealPolicy } from "../../shared/engine/sealing.ts";
 import { JOB_MEMBER_NAMES } from "../../shared/protocol/job-members.ts";
 import { CREATE, call, NOW, PROOF_URL } from "../support/helpers.ts";
@@ -47,9 +48,9 @@ function withNulls(job: Body): Body {
 /** What the engine reads of `job` in a release body (its state is judged later), with seals checked or not. */
 function read(job: Body, checked: boolean) {
   const policy = checked ? sealPolicy(ctx.sealing, "commit") : undefined;
-  const result = readActionRequest({ action: "release", job }, new Headers(), NOW, policy);
-  if (!result.ok) throw new Error(`not read: ${JSON.stringify(result.errors)}`);
-  return result.request;
+  const result = readActionBody({ action: "release", job }, new Headers(), NOW, policy);
+  if (!result.ok || result.value.action !== "release") throw new Error(`not read: ${JSON.stringify(result)}`);
+  return result.value;
 }
 
 describe("a job under a valid seal is read as written", () => {
@@ -66,18 +67,19 @@ describe("a job under a valid seal is read as written", () => {
   test.each(jobs.flatMap((job) => [job, withNulls(job)]).map((job, i) => [i, job] as const))(
     "job %d: the same job as read member by member, its seal valid",
     (_, job) => {
-      const asWritten = read(job, true);
-      const memberByMember = read(job, false);
-      expect(asWritten.jobSeal).toBe("valid");
-      expect(asWritten.job).toStrictEqual(memberByMember.job!);
-      expect(Object.keys(asWritten.job!)).toEqual(Object.keys(memberByMember.job!));
+      const checked = read(job, true);
+      const unchecked = read(job, false);
+      expect(checked.jobSeal).toBe("valid");
+      expect(unchecked.jobSeal).toBeUndefined();
+      expect(checked.job).toStrictEqual(unchecked.job);
+      expect(Object.keys(checked.job)).toEqual(Object.keys(unchecked.job));
     },
   );
 
   test("a job whose seal does not hold is read member by member: its rules still refuse", () => {
     const [job] = jobs;
     const edited = { ...job, title: "" };
-    const result = readActionRequest(
+    const result = readActionBody(
       { action: "fund", job: edited, payer_credits: 1000 },
       new Headers(),
       NOW,

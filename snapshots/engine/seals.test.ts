@@ -229,7 +229,7 @@ describe("signed receipts", () => {
     expect(JSON.stringify(quote)).not.toContain('"signature"');
   });
 
-  test("without a signer (SEALS=off) the answers are the unsealed ones, unchanged", () => {
+  test("without a signer (SEALS=off) the answers are SETTLEMENT.md's, unchanged", () => {
     const plain = sealedWalk(fixedContext());
     expect(plain.job).not.toHaveProperty("seal");
     const { receipt } = transition({ action: "release", job: plain.job }, fixedContext());

@@ -879,7 +879,7 @@ export interface components {
             returned_to_payer?: components["schemas"]["ReturnedToPayer"] | null;
             returnedToPayer?: components["schemas"]["ReturnedToPayer"] | null;
         });
-        /** @description A job as the service answers it: camelCase, in SPEC's table order. Send it back as job. */
+        /** @description A job as the service answers it: camelCase, in SETTLEMENT.md's table order. Send it back as job. */
         Job: {
             id: components["schemas"]["JobId"];
             title: components["schemas"]["Title"];

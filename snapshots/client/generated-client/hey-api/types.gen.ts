@@ -75,7 +75,7 @@ export type VerifyBody = ({
 };
 
 /**
- * A job as the service answers it: camelCase, in SPEC's table order. Send it back as job.
+ * A job as the service answers it: camelCase, in SETTLEMENT.md's table order. Send it back as job.
  */
 export type Job = {
     id: JobId;
