@@ -62,7 +62,7 @@ export const ENGINES = {
     summary: "Commit one action",
     sentence:
       "Commit one action (create, fund, submit, release, dispute); returns the updated job, balances and a receipt on release or dispute.",
-    description: `Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. The service stores nothing, so for every action except create send as \`job\` the job ${JOB_AS_RETURNED}. A renamed, added, dropped, moved or edited member breaks the seal (null is allowed only for a member the service leaves out while unset, D27): the job is still judged as SPEC says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).`,
+    description: `Commits one action on a job and returns the updated job and balances; release and dispute also return a receipt. The service stores nothing, so for every action except create send as \`job\` the job ${JOB_AS_RETURNED}. A renamed, added, dropped, moved or edited member breaks the seal (null is allowed only for a member the service leaves out while unset, D27): the job is still judged as SETTLEMENT.md says, but it goes on unsealed and its receipt unsigned (refused under SEALS=required).`,
     does: "Commits one action and returns the updated job, payer_credits when sent, the money fields on release and dispute, and a receipt on release or dispute. Create mints the id.",
     bodySchema: "TransitionBody",
     bodyDocument: "schema_transition",
