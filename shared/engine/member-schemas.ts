@@ -32,13 +32,23 @@ function memberSchema({ kind, initial, rule }: JobMemberRow | ReceiptMemberRow):
   return rule;
 }
 
-/** How one member reads, by its row. */
+/** A stamp already in toISOString form, which its rule gives back unchanged. */
+const isoStamp = (value: unknown): boolean => typeof value === "string" && isIsoStamp(value);
+
+/**
+ * How one member reads, by its row. A stamp in toISOString form (the form every answer writes,
+ * so the form clients send back) is taken as it is: its rule's pattern and parse are most of
+ * reading a job the service does not vouch for. Measured in process on a quote of release
+ * (whose job's seal is not checked), the body read takes 1.9 µs with it and 3.8 µs without, of
+ * a request of about 24 µs of server CPU over HTTP (docs/performance.md, "Decisions that stand").
+ */
 const memberOf = (key: string, names: readonly string[], row: JobMemberRow | ReceiptMemberRow): Member => ({
   key,
   names,
   schema: memberSchema(row),
   optional: !row.required,
   ...(row.initial !== undefined && { initial: row.initial }),
+  ...((row.kind === "stamp" || row.kind === "utc-stamp") && { asIs: isoStamp }),
 });
 
 /** A job as the engine reads it back: its id is always there (only a create quote's job has none). */

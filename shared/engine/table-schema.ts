@@ -80,6 +80,11 @@ function readMember(
     if (member.initial !== undefined) output[key] = member.initial;
     return;
   }
+  // A value its rule would give back unchanged, sent under one name, is taken as it is.
+  if (first !== undefined && others === undefined && (first === member.initial || member.asIs?.(first) === true)) {
+    output[key] = first;
+    return;
+  }
   const clean = issues.length === 0;
   const read = schema["~run"]({ value: first }, config);
   if (read.issues) {
@@ -107,8 +112,26 @@ function readMember(
   if (read.value !== undefined) output[key] = read.value;
 }
 
+/**
+ * `member` with every property a member can have, in one order: members of one shape keep the
+ * reads in readMember monomorphic. Measured in process, a job read member by member (a quote's,
+ * whose seal is not checked) takes 2.2 µs so and 3.9 µs with members of a shape per row, of a
+ * request of about 24 µs of server CPU over HTTP.
+ */
+const oneShape = (member: Member): Member => ({
+  key: member.key,
+  names: member.names,
+  schema: member.schema,
+  optional: member.optional,
+  initial: member.initial,
+  asIs: member.asIs,
+  when: member.when,
+  rejection: member.rejection,
+});
+
 /** The table schema of `steps`, read in their order (D7); `T` is what it reads, the type its rows give. */
-export function tableSchema<T>(steps: readonly Step[], options: TableOptions): TableSchema<T> {
+export function tableSchema<T>(sent: readonly Step[], options: TableOptions): TableSchema<T> {
+  const steps = sent.map((step) => ("schema" in step ? oneShape(step) : step));
   const schema = {
     kind: "schema",
     type: "table",

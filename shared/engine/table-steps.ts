@@ -27,6 +27,12 @@ export interface Member {
   /** Absent (or null, D2) is fine: the member reads as `initial`. Else the rule judges the absence. */
   readonly optional: boolean;
   readonly initial?: unknown;
+  /**
+   * True of a value its rule gives back unchanged, which is then taken as it is without asking
+   * the rule (a stamp in toISOString form, member-schemas.ts). The member's initial value is
+   * taken so too.
+   */
+  readonly asIs?: (value: unknown) => boolean;
   /** Read only when this holds of the body and what was read before it (simulate's notes, D5). */
   readonly when?: (read: CheckInput<Record<string, unknown>>) => boolean;
   /** The rejection of any problem of its rule, when the rule's own words are not the answer. */

@@ -8,6 +8,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
 import * as v from "valibot";
 import { JOB_MEMBERS } from "../../shared/protocol/job-members.ts";
 import { RECEIPT_MEMBERS } from "../../shared/protocol/receipt-members.ts";
@@ -117,6 +118,31 @@ test("a member's initial value passes its rule unchanged (so a job read as writt
     const read = v.safeParse(rule, initial);
     expect(read.success && read.output === initial).toBe(true);
   }
+});
+
+test("a stamp in toISOString form passes its rule unchanged (what lets the reader take it as it is)", () => {
+  const rows = [...Object.values(JOB_MEMBERS), ...Object.values(RECEIPT_MEMBERS)] as {
+    rule: v.GenericSchema;
+    kind?: string;
+  }[];
+  const stamps = rows.filter((row) => row.kind === "stamp" || row.kind === "utc-stamp");
+  expect(stamps.length).toBeGreaterThan(3);
+  fc.assert(
+    fc.property(
+      fc.date({
+        min: new Date("0000-01-01T00:00:00.000Z"),
+        max: new Date(Date.UTC(9999, 11, 31, 23, 59, 59, 999)),
+        noInvalidDate: true,
+      }),
+      (date) => {
+        const stamp = date.toISOString();
+        for (const { rule } of stamps) {
+          const read = v.safeParse(rule, stamp);
+          expect(read.success && read.output === stamp).toBe(true);
+        }
+      },
+    ),
+  );
 });
 
 test("nothing in shared/ makes code from strings at run time (new Function, eval)", () => {
