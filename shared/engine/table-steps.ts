@@ -1,9 +1,10 @@
 /**
  * The steps of a table schema (table-schema.ts): a member, read under its names by its rule, or
  * a check across members at its place (D7); what a read needs besides the body (its context);
- * how a table is read; and what a body holds under a name (null is absent, D2).
+ * how a table is read; what a body holds under a name (null is absent, D2); and the one shape
+ * the table runs every step in (its slot).
  */
-import type * as v from "valibot";
+import * as v from "valibot";
 import type { Rejection } from "../protocol/errors.ts";
 import type { SealPolicy } from "./sealing.ts";
 
@@ -90,3 +91,43 @@ export function sentUnder(input: Record<string, unknown>, names: readonly string
   for (const name of names) if (ownValue(input, name) !== undefined) return true;
   return false;
 }
+
+/** A check's slot has no rule of its own. */
+const NO_SCHEMA = v.unknown();
+
+/** A step as a table runs it: a member's properties and a check's, every step in this one shape. */
+export interface Slot extends Member {
+  readonly check: Check["check"] | undefined;
+}
+
+/**
+ * `step` as a slot: every property of a member and of a check, in one order, so that the reads
+ * in the table's loop and in readMember stay monomorphic. Measured in process on a quote of
+ * release (whose job's seal is not checked, so the job is read member by member): 2.2 µs a
+ * body read so, against 3.9 µs with a shape per row and per check, of a request of about 24 µs
+ * of server CPU over HTTP.
+ */
+export const slotOf = (step: Step): Slot =>
+  "schema" in step
+    ? {
+        key: step.key,
+        names: step.names,
+        schema: step.schema,
+        optional: step.optional,
+        initial: step.initial,
+        asIs: step.asIs,
+        when: step.when,
+        rejection: step.rejection,
+        check: undefined,
+      }
+    : {
+        key: step.key,
+        names: [],
+        schema: NO_SCHEMA,
+        optional: true,
+        initial: undefined,
+        asIs: undefined,
+        when: undefined,
+        rejection: undefined,
+        check: step.check,
+      };
