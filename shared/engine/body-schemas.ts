@@ -50,7 +50,14 @@ export type BodyOf<A extends Action> = { action: A } & SealRead &
 const actionTable = <A extends Action>(action: A) =>
   tableSchema<BodyOf<A>>(
     [
-      { key: "action", names: ["action"], schema: v.pipe(v.string(), v.trim(), v.literal(action)), optional: false },
+      {
+        key: "action",
+        names: ["action"],
+        schema: v.pipe(v.string(), v.trim(), v.literal(action)),
+        optional: false,
+        // Already read by the choice of table (table-schema.ts tableChoice): sent as it is, it is taken so.
+        asIs: (sent: unknown) => sent === action,
+      },
       ...rowSteps(ACTION_FIELDS[action]),
       ...(action === "dispute" ? [REFUND_CHECK] : []),
       refusedFields(action),

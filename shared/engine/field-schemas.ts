@@ -63,20 +63,30 @@ export function fieldMember(name: FieldName, required: boolean): Member {
 
 /**
  * D5: the fields of other actions an action's body holds, each refused with its owner, in
- * OWNED_FIELDS' order.
+ * OWNED_FIELDS' order. One pass over the names the body holds (a handful), not a look under
+ * each of the other actions' names (dozens) on every body: 1.5-3 % of a body's read, in process.
  */
 export function refusedFields(action: Action): Check {
-  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action).map(([name, owner]) => ({
-    name,
-    names: namesOf(name),
-    message: `${name} is only accepted on ${owner}.`,
-  }));
+  const owned = OWNED_FIELDS.filter(([, owner]) => owner !== action);
+  const at = new Map(owned.flatMap(([name], i) => namesOf(name).map((alias) => [alias, i] as const)));
   return {
     key: "action",
-    refuses: owned.flatMap(({ names }) => names),
+    refuses: [...at.keys()],
     check: ({ input }) => {
-      const refused = owned.filter(({ names }) => sentUnder(input, names));
-      return refused.length === 0 ? undefined : refused.map(({ name, message }) => invalid(name, message));
+      let found: number[] | undefined;
+      for (const name in input) {
+        const i = at.get(name);
+        if (i === undefined || input[name] == null || !Object.hasOwn(input, name)) continue;
+        found ??= [];
+        found.push(i);
+      }
+      if (found === undefined) return undefined;
+      return [...new Set(found)]
+        .sort((a, b) => a - b)
+        .map((i) => {
+          const [name, owner] = owned[i]!;
+          return invalid(name, `${name} is only accepted on ${owner}.`);
+        });
     },
   };
 }

@@ -81,7 +81,7 @@ export type TableChoice<T> = v.BaseSchema<unknown, T, ReadIssue> & {
 };
 
 /** The value `input` holds under `name` as its own member, undefined when null (D2) or absent. */
-export function ownValue(input: Record<string, unknown>, name: string): unknown {
+function ownValue(input: Record<string, unknown>, name: string): unknown {
   const value = input[name];
   return value === null || value === undefined || !Object.hasOwn(input, name) ? undefined : value;
 }

