@@ -19,6 +19,7 @@ import * as v from "valibot";
 import { isObject } from "../lib/json.ts";
 import { invalid, type Rejection } from "../protocol/errors.ts";
 import {
+  issue,
   type Member,
   type ReadContext,
   type ReadIssue,
@@ -27,6 +28,7 @@ import {
   type TableChoice,
   type TableOptions,
   type TableSchema,
+  withKey,
 } from "./table-steps.ts";
 
 /** A parse's config with the read's context. */
@@ -37,24 +39,6 @@ interface ReadConfig extends v.Config<v.BaseIssue<unknown>> {
 /** The read's context, from the config a rule is run with (a rule run by a table). */
 export const contextOf = <I extends v.BaseIssue<unknown>>(config: v.Config<I>): ReadContext =>
   (config as unknown as ReadConfig).context;
-
-/** A problem under `key`, as a Valibot issue, with the rejection it answers when it has one. */
-const issue = (key: string, input: unknown, message: string, rejection?: Rejection): ReadIssue => ({
-  kind: "validation",
-  type: "check",
-  input,
-  expected: null,
-  received: "",
-  message,
-  path: [{ type: "object", origin: "value", input: {}, key, value: input }],
-  ...(rejection && { rejection }),
-});
-
-/** `found` with `key` first on its path. */
-function withKey(found: v.BaseIssue<unknown>, key: string, value: unknown): ReadIssue {
-  const item = { type: "object", origin: "value", input: {}, key, value } as const;
-  return { ...found, path: found.path ? [item, ...found.path] : [item] };
-}
 
 /** Reads one member into `output`, its problems into `issues`. */
 function readMember(

@@ -1,8 +1,8 @@
 /**
  * The steps of a table schema (table-schema.ts): a member, read under its names by its rule, or
  * a check across members at its place (D7); what a read needs besides the body (its context);
- * how a table is read; what a body holds under a name (null is absent, D2); and the one shape
- * the table runs every step in (its slot).
+ * how a table is read; the issues a read gives; what a body holds under a name (null is absent,
+ * D2); and the one shape the table runs every step in (its slot).
  */
 import * as v from "valibot";
 import type { Rejection } from "../protocol/errors.ts";
@@ -79,6 +79,24 @@ export type TableChoice<T> = v.BaseSchema<unknown, T, ReadIssue> & {
   readonly key: string;
   readonly tables: Readonly<Record<string, TableSchema<unknown>>>;
 };
+
+/** A problem under `key`, as a Valibot issue, with the rejection it answers when it has one. */
+export const issue = (key: string, input: unknown, message: string, rejection?: Rejection): ReadIssue => ({
+  kind: "validation",
+  type: "check",
+  input,
+  expected: null,
+  received: "",
+  message,
+  path: [{ type: "object", origin: "value", input: {}, key, value: input }],
+  ...(rejection && { rejection }),
+});
+
+/** `found` with `key` first on its path. */
+export function withKey(found: v.BaseIssue<unknown>, key: string, value: unknown): ReadIssue {
+  const item = { type: "object", origin: "value", input: {}, key, value } as const;
+  return { ...found, path: found.path ? [item, ...found.path] : [item] };
+}
 
 /** The value `input` holds under `name` as its own member, undefined when null (D2) or absent. */
 function ownValue(input: Record<string, unknown>, name: string): unknown {
