@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * Settlement protocol
-         * @description States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D29) as rules.
+         * @description States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D30) as rules.
          */
         get: operations["getSettlement"];
         put?: never;

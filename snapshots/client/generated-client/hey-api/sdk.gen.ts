@@ -174,7 +174,7 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Settlement protocol
  *
- * States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D29) as rules.
+ * States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D30) as rules.
  */
 export const getSettlement = <ThrowOnError extends boolean = false>(options?: Options<GetSettlementData, ThrowOnError>) => (options?.client ?? client).get<GetSettlementResponses, GetSettlementErrors, ThrowOnError>({ url: '/api/settlement.json', ...options });
 
