@@ -12,6 +12,7 @@ import { readSettings } from "../../api/host/settings.ts";
 import { ROOT, RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
 import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/document-list.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
+import { X402_PATHS } from "../../shared/http/x402-routes.ts";
 import { HOME_FILES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { PAGES as DOC_PAGES, inlineCodeOf, read, section } from "./markdown.ts";
@@ -41,6 +42,7 @@ describe("README.md's API table", () => {
       ...DOCUMENT_CATALOG.flatMap((entry) => entry.paths.map((path) => `GET ${path}`)),
       `GET ${KEY_SET.path}`,
       ...PAGES.map((page) => `GET ${page.path}`),
+      ...Object.entries(X402_PATHS).map(([name, path]) => `${name === "supported" ? "GET" : "POST"} ${path}`),
     ];
     expect([...named].sort()).toEqual([...served].sort());
   });
