@@ -13,13 +13,14 @@ import { MCP_METHODS, mcpPreflightResponse, rpcError } from "../mcp/http/cors-an
 import type { McpEndpoint } from "../mcp/http/endpoint.ts";
 import type { McpGuard } from "../mcp/http/guard.ts";
 import { MCP_PATH } from "../protocol/constants.ts";
+import { X402_PATHS } from "../x402/x402-paths.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflightResponse } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
 import type { ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
 import type { Handler, Route } from "./route.ts";
-import { X402_LIMITED, X402_PATHS, x402Routes } from "./x402-routes.ts";
+import { X402_LIMITED, x402Routes } from "./x402-routes.ts";
 
 export type { Handler, Route } from "./route.ts";
 

@@ -15,20 +15,13 @@ import { keyIdFromHeaders } from "../protocol/keys.ts";
 import type { Sealing } from "../seal/signer.ts";
 import { settleAnswer, supported, verifyAnswer } from "../x402/facilitator.ts";
 import { x402Fund } from "../x402/fund.ts";
+import { X402_PATHS } from "../x402/x402-paths.ts";
 import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
 import { limitedBody } from "./engine.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import type { ServiceOptions } from "./options.ts";
 import { notAllowed, notFound, tooLarge, toResponse } from "./responses.ts";
 import type { Handler, Route } from "./route.ts";
-
-/** The x402 paths, by what they answer. */
-export const X402_PATHS = {
-  fund: "/api/v0/x402/fund",
-  supported: "/api/v0/x402/supported",
-  verify: "/api/v0/x402/verify",
-  settle: "/api/v0/x402/settle",
-} as const;
 
 /** The x402 POST paths a rate limit counts (D23), as it counts the engines. */
 export const X402_LIMITED: readonly string[] = [X402_PATHS.fund, X402_PATHS.verify, X402_PATHS.settle];

@@ -12,9 +12,9 @@ import { readSettings } from "../../api/host/settings.ts";
 import { ROOT, RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
 import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/document-list.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
-import { X402_PATHS } from "../../shared/http/x402-routes.ts";
 import { HOME_FILES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
+import { X402_PATHS } from "../../shared/x402/x402-paths.ts";
 import { PAGES as DOC_PAGES, inlineCodeOf, read, section } from "./markdown.ts";
 import { NOT_SETTINGS, settingsRead } from "./settings-read.ts";
 
