@@ -6,7 +6,7 @@
  */
 import type { Runtime } from "../host/assemble.ts";
 import { compress } from "../host/compress.ts";
-import { wasmRecover } from "../host/secp256k1-wasm.ts";
+import { wasmKeccak, wasmRecover } from "../host/x402-wasm.ts";
 import { bunFiles } from "./files.ts";
 
 /** Writes one entry of the error log to stderr. */
@@ -20,4 +20,5 @@ export const bunRuntime = (siteDir: string): Runtime => ({
   errorLog: logError,
   sha256: (text) => Bun.SHA256.hash(text, "hex"),
   recover: wasmRecover,
+  keccak: wasmKeccak,
 });

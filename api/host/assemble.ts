@@ -18,6 +18,7 @@ import type { Rate } from "../../shared/http/rate-limit.ts";
 import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
+import { installKeccak } from "../../shared/x402/evm-words.ts";
 import { nobleRecover, type Recover } from "../../shared/x402/recover.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { cryptoRandomHex } from "./random-hex.ts";
@@ -44,6 +45,8 @@ export interface Runtime {
   awaitCompression?: boolean;
   /** The fastest secp256k1 recovery the runtime has (D30); the portable one by default. */
   recover?: Recover;
+  /** A faster keccak-256 than the portable one (D30), installed when it agrees with it. */
+  keccak?: (bytes: Uint8Array) => Uint8Array;
 }
 
 /** An assembled service and what a stop needs of it. */
@@ -56,6 +59,7 @@ export interface Host {
 /** Assembles the service of `settings` on `runtime`. */
 export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
   if (runtime.sha256 !== undefined) installSha256(runtime.sha256);
+  if (runtime.keccak !== undefined) installKeccak(runtime.keccak);
   const accessLog = settings.log ? (runtime.accessLog ?? lineWriter()) : undefined;
   const limiter =
     settings.rateLimit === null

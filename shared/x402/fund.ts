@@ -21,7 +21,7 @@ import { toIso } from "../protocol/datetime.ts";
 import { invalid, invalidAction } from "../protocol/errors.ts";
 import type { HeaderReader } from "../protocol/keys.ts";
 import { checkPayment } from "./check-payment.ts";
-import { DEMO_NETWORK, MAX_TIMEOUT_SECONDS, type X402Identity } from "./demo-network.ts";
+import { DEMO_NETWORK, MAX_TIMEOUT_SECONDS, payToOf, type X402Identity } from "./demo-network.ts";
 import { decodeHeader, PAYMENT_SIGNATURE } from "./header-codec.ts";
 import { captureDeadlineOf, offerFor } from "./offer.ts";
 import { paymentRequired, settledHeaders, type X402Result } from "./payment-answers.ts";
@@ -84,7 +84,8 @@ export function x402Fund({ body, headers, ctx, keyId, url }: FundRequest, keys: 
   if (problem) return failure(problem);
   const job = request.job!;
   const expected = captureDeadlineOf(request.expires_at, ctx.now);
-  const make = (captureDeadline: number) => offerFor({ job, captureDeadline, now: ctx.now }, keys.identity);
+  const payTo = payToOf(job);
+  const make = (captureDeadline: number) => offerFor({ job, payTo, captureDeadline, now: ctx.now }, keys.identity);
   const offer = make(expected);
   const header = headers.get(PAYMENT_SIGNATURE);
   if (header === null) return paymentRequired(offer, url, ctx);

@@ -14,6 +14,14 @@ export const PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const NON_ASCII = /[\x80-\xff]/;
+
+/** The bytes of a binary string (one byte a character, as atob gives it). */
+function bytesOf(binary: string): Uint8Array {
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 
 /** Standard base64 of the UTF-8 of `value` as JSON text. */
 export function encodeHeader(value: unknown): string {
@@ -29,9 +37,8 @@ export function decodeHeader(text: string): JsonObject | null {
   if (trimmed === "" || !BASE64.test(trimmed)) return null;
   try {
     const binary = atob(trimmed);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    const value: unknown = JSON.parse(utf8.decode(bytes));
+    // ASCII (what the stock client sends) is its own UTF-8: no decoding to do.
+    const value: unknown = JSON.parse(NON_ASCII.test(binary) ? utf8.decode(bytesOf(binary)) : binary);
     return isObject(value) ? value : null;
   } catch {
     return null;

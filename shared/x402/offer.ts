@@ -15,10 +15,10 @@ import {
   ESCROW,
   FEE_BPS,
   MAX_TIMEOUT_SECONDS,
-  payToOf,
   SKEW_SECONDS,
   type X402Identity,
 } from "./demo-network.ts";
+import type { Address } from "./evm-words.ts";
 import { AUTH_CAPTURE, type PaymentRequirements } from "./wire.ts";
 
 /**
@@ -42,6 +42,8 @@ export const captureDeadlineOf = (expiresAt: string | undefined, now: number): n
 /** What an offer is made of: the job's identity and amount, the hold's end, and the service's addresses. */
 export interface OfferTerms {
   job: { id: string; createdAt: string; amount: number };
+  /** The job's payTo (`payToOf(job)`), made once per request. */
+  payTo: Address;
   captureDeadline: number;
   /** The clock reading the offer is made at (epoch ms). */
   now: number;
@@ -52,14 +54,17 @@ export interface OfferTerms {
  * floor, so that a payment sent in time still passes "Verification" step 7; `refundDeadline` is
  * the capture deadline (nothing is refunded after a capture here: a dispute voids before it).
  */
-export function offerFor({ job, captureDeadline, now }: OfferTerms, identity: X402Identity): PaymentRequirements {
+export function offerFor(
+  { job, payTo, captureDeadline, now }: OfferTerms,
+  identity: X402Identity,
+): PaymentRequirements {
   const left = captureDeadline - Math.floor(now / 1000) - SKEW_SECONDS;
   return {
     scheme: AUTH_CAPTURE,
     network: DEMO_NETWORK,
     amount: String(job.amount),
     asset: DEMO_ASSET,
-    payTo: payToOf(job),
+    payTo,
     maxTimeoutSeconds: Math.max(1, Math.min(MAX_TIMEOUT_SECONDS, Math.floor(left / 2))),
     extra: {
       name: ASSET_DOMAIN.name,

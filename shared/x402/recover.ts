@@ -2,7 +2,7 @@
  * A payer's signature is a secp256k1 public-key recovery: the one costly step of a paid fund
  * (about 0.3 ms with libsecp256k1 in WASM, 0.6-2 ms in JavaScript, measured 2026-12-07 on Bun
  * 1.4.4 and Node 20). The host may hand the service a faster recovery (`tiny-secp256k1` on
- * Bun: api/host/secp256k1-wasm.ts); this portable one (@noble/curves, pure JavaScript) serves
+ * Bun: api/host/x402-wasm.ts); this portable one (@noble/curves, pure JavaScript) serves
  * everywhere else, the Worker bundle included. Both recover the same key, or none.
  */
 import { secp256k1 } from "@noble/curves/secp256k1";

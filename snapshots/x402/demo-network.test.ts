@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { hkdfSync } from "node:crypto";
 import { keccak256, toBytes, toHex } from "viem";
 import { privateKeyToAccount, signMessage } from "viem/accounts";
-import { wasmRecover } from "../../api/host/secp256k1-wasm.ts";
+import { wasmKeccak, wasmRecover } from "../../api/host/x402-wasm.ts";
 import { settleRelease } from "../../shared/protocol/fees.ts";
 import {
   ASSET_TAG,
@@ -19,6 +19,7 @@ import {
   PAY_TO_TAG,
   payToOf,
 } from "../../shared/x402/demo-network.ts";
+import { installKeccak } from "../../shared/x402/evm-words.ts";
 import { feeBounds } from "../../shared/x402/offer.ts";
 import { nobleRecover, signatureParts } from "../../shared/x402/recover.ts";
 import { PAIR } from "../support/sealed.ts";
@@ -73,6 +74,13 @@ describe("the secp256k1 recoveries", () => {
       expect(toHex(wasm)).toBe(toHex(nobleRecover(digest, parts.rs, parts.bit)!));
       expect(`0x${keccak256(wasm.subarray(1)).slice(-40)}`).toBe(account.address.toLowerCase());
     }
+  });
+
+  test("hash-wasm's keccak agrees with the portable one and is installed; a wrong one is not", () => {
+    for (const text of ["", "abc", "x".repeat(500)])
+      expect(toHex(wasmKeccak(toBytes(text)))).toBe(keccak256(toBytes(text)));
+    expect(installKeccak(() => new Uint8Array(32))).toBe(false);
+    expect(installKeccak(wasmKeccak)).toBe(true);
   });
 
   test("refuse a high-s or wrongly sized signature", () => {

@@ -63,7 +63,8 @@ const SETTLE_RESPONSE = {
     payer: text,
     transaction: {
       ...text,
-      description: "The payment's identity (the escrow's paymentInfoHash); empty when refused. No transaction exists.",
+      description:
+        "The payment's identity (the authorization's nonce, the payer-agnostic PaymentInfo hash); empty when refused. No transaction exists.",
     },
     network: text,
     amount: text,

@@ -2795,7 +2795,7 @@ export interface operations {
                         errorReason?: string;
                         errorMessage?: string;
                         payer?: string;
-                        /** @description The payment's identity (the escrow's paymentInfoHash); empty when refused. No transaction exists. */
+                        /** @description The payment's identity (the authorization's nonce, the payer-agnostic PaymentInfo hash); empty when refused. No transaction exists. */
                         transaction: string;
                         network: string;
                         amount?: string;
