@@ -63,8 +63,7 @@ const SETTLE_RESPONSE = {
     payer: text,
     transaction: {
       ...text,
-      description:
-        "The payment's identity (the authorization's nonce, the payer-agnostic PaymentInfo hash); empty when refused. No transaction exists.",
+      description: "The payment's identity (the authorization's nonce); empty when refused.",
     },
     network: text,
     amount: text,
@@ -99,7 +98,7 @@ export const x402PathItems = () => ({
       operationId: "x402Fund",
       summary: "Fund a job over x402",
       description:
-        "Transition's fund body (action fund or omitted), read as transition reads it: a refused body gets transition's error, never a 402. Without PAYMENT-SIGNATURE: 402 with one auth-capture escrow offer. With it: the payment checked as the EVM binding's authorize verification checks it without a chain, then transition's fund answer with PAYMENT-RESPONSE; a refused payment is 402 again with the binding's reason (D30).",
+        "Transition's fund body, read as transition reads it (a refused body gets its error, never a 402). Unpaid: 402 with one auth-capture escrow offer. Paid: the chain-free checks of the EVM binding's authorize, then transition's fund answer; a refused payment is 402 with the binding's reason (D30).",
       tags: [TAG],
       security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
       parameters: [
@@ -138,8 +137,7 @@ export const x402PathItems = () => ({
     get: {
       operationId: "x402Supported",
       summary: "The facilitator's kinds",
-      description:
-        "auth-capture on the demo network, the service's operator as captureAuthorizer and as the signer of eip155:* (x402 v2 §7.3).",
+      description: "auth-capture on the demo network and the service's operator (x402 v2 §7.3).",
       tags: [TAG],
       security: [],
       parameters: [REQUEST_ID_PARAMETER],
@@ -165,7 +163,7 @@ export const x402PathItems = () => ({
       operationId: "x402Verify",
       summary: "Verify a payment (facilitator)",
       description:
-        "x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes; other schemes unsupported_scheme, other networks invalid_network).",
+        "x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes, unsupported_scheme, invalid_network).",
       tags: [TAG],
       security: [],
       parameters: [REQUEST_ID_PARAMETER],
@@ -188,8 +186,7 @@ export const x402PathItems = () => ({
     post: {
       operationId: "x402Settle",
       summary: "Settle a payment (facilitator)",
-      description:
-        "x402 v2 §7.2: the same checks as verify; a settle moves nothing (no chain), its transaction the payment's identity.",
+      description: "x402 v2 §7.2: verify's checks; a settle moves nothing (no chain).",
       tags: [TAG],
       security: [],
       parameters: [REQUEST_ID_PARAMETER],

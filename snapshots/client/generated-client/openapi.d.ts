@@ -828,7 +828,7 @@ export interface paths {
         put?: never;
         /**
          * Fund a job over x402
-         * @description Transition's fund body (action fund or omitted), read as transition reads it: a refused body gets transition's error, never a 402. Without PAYMENT-SIGNATURE: 402 with one auth-capture escrow offer. With it: the payment checked as the EVM binding's authorize verification checks it without a chain, then transition's fund answer with PAYMENT-RESPONSE; a refused payment is 402 again with the binding's reason (D30).
+         * @description Transition's fund body, read as transition reads it (a refused body gets its error, never a 402). Unpaid: 402 with one auth-capture escrow offer. Paid: the chain-free checks of the EVM binding's authorize, then transition's fund answer; a refused payment is 402 with the binding's reason (D30).
          */
         post: operations["x402Fund"];
         delete?: never;
@@ -850,7 +850,7 @@ export interface paths {
         };
         /**
          * The facilitator's kinds
-         * @description auth-capture on the demo network, the service's operator as captureAuthorizer and as the signer of eip155:* (x402 v2 §7.3).
+         * @description auth-capture on the demo network and the service's operator (x402 v2 §7.3).
          */
         get: operations["x402Supported"];
         put?: never;
@@ -872,7 +872,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a payment (facilitator)
-         * @description x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes; other schemes unsupported_scheme, other networks invalid_network).
+         * @description x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes, unsupported_scheme, invalid_network).
          */
         post: operations["x402Verify"];
         delete?: never;
@@ -896,7 +896,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a payment (facilitator)
-         * @description x402 v2 §7.2: the same checks as verify; a settle moves nothing (no chain), its transaction the payment's identity.
+         * @description x402 v2 §7.2: verify's checks; a settle moves nothing (no chain).
          */
         post: operations["x402Settle"];
         delete?: never;
@@ -2795,7 +2795,7 @@ export interface operations {
                         errorReason?: string;
                         errorMessage?: string;
                         payer?: string;
-                        /** @description The payment's identity (the authorization's nonce, the payer-agnostic PaymentInfo hash); empty when refused. No transaction exists. */
+                        /** @description The payment's identity (the authorization's nonce); empty when refused. */
                         transaction: string;
                         network: string;
                         amount?: string;

@@ -335,7 +335,7 @@ export const x402FundPreflight = <ThrowOnError extends boolean = false>(options?
 /**
  * Fund a job over x402
  *
- * Transition's fund body (action fund or omitted), read as transition reads it: a refused body gets transition's error, never a 402. Without PAYMENT-SIGNATURE: 402 with one auth-capture escrow offer. With it: the payment checked as the EVM binding's authorize verification checks it without a chain, then transition's fund answer with PAYMENT-RESPONSE; a refused payment is 402 again with the binding's reason (D30).
+ * Transition's fund body, read as transition reads it (a refused body gets its error, never a 402). Unpaid: 402 with one auth-capture escrow offer. Paid: the chain-free checks of the EVM binding's authorize, then transition's fund answer; a refused payment is 402 with the binding's reason (D30).
  */
 export const x402Fund = <ThrowOnError extends boolean = false>(options: Options<X402FundData, ThrowOnError>) => (options.client ?? client).post<X402FundResponses, X402FundErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
@@ -350,7 +350,7 @@ export const x402Fund = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * The facilitator's kinds
  *
- * auth-capture on the demo network, the service's operator as captureAuthorizer and as the signer of eip155:* (x402 v2 §7.3).
+ * auth-capture on the demo network and the service's operator (x402 v2 §7.3).
  */
 export const x402Supported = <ThrowOnError extends boolean = false>(options?: Options<X402SupportedData, ThrowOnError>) => (options?.client ?? client).get<X402SupportedResponses, X402SupportedErrors, ThrowOnError>({ url: '/api/v0/x402/supported', ...options });
 
@@ -364,7 +364,7 @@ export const x402VerifyPreflight = <ThrowOnError extends boolean = false>(option
 /**
  * Verify a payment (facilitator)
  *
- * x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes; other schemes unsupported_scheme, other networks invalid_network).
+ * x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes, unsupported_scheme, invalid_network).
  */
 export const x402Verify = <ThrowOnError extends boolean = false>(options: Options<X402VerifyData, ThrowOnError>) => (options.client ?? client).post<X402VerifyResponses, X402VerifyErrors, ThrowOnError>({
     url: '/api/v0/x402/verify',
@@ -385,7 +385,7 @@ export const x402SettlePreflight = <ThrowOnError extends boolean = false>(option
 /**
  * Settle a payment (facilitator)
  *
- * x402 v2 §7.2: the same checks as verify; a settle moves nothing (no chain), its transaction the payment's identity.
+ * x402 v2 §7.2: verify's checks; a settle moves nothing (no chain).
  */
 export const x402Settle = <ThrowOnError extends boolean = false>(options: Options<X402SettleData, ThrowOnError>) => (options.client ?? client).post<X402SettleResponses, X402SettleErrors, ThrowOnError>({
     url: '/api/v0/x402/settle',

@@ -2429,7 +2429,7 @@ export type X402SettleResponses = {
         errorMessage?: string;
         payer?: string;
         /**
-         * The payment's identity (the authorization's nonce, the payer-agnostic PaymentInfo hash); empty when refused. No transaction exists.
+         * The payment's identity (the authorization's nonce); empty when refused.
          */
         transaction: string;
         network: string;
