@@ -4,71 +4,11 @@
  * §7: GET supported, POST verify and settle), with the x402 v2 objects (§5) as schemas.
  */
 
-import { DEMO_ASSET, DEMO_NETWORK } from "../../x402/demo-network.ts";
 import { X402_PATHS } from "../../x402/x402-paths.ts";
 import { preflightOperation, REQUEST_ID_PARAMETER, responseRef } from "./paths.ts";
+import { object, PAYMENT_REQUIRED, SETTLE_RESPONSE, text } from "./x402-schemas.ts";
 
 const TAG = "x402";
-const text = { type: "string" };
-const object = { type: "object" };
-
-/** PaymentRequirements (§5.1.2), as the fund route offers it. */
-const REQUIREMENTS = {
-  type: "object",
-  required: ["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds", "extra"],
-  properties: {
-    scheme: { const: "auth-capture" },
-    network: { const: DEMO_NETWORK },
-    amount: { ...text, description: "The job's amount in credits (0 decimals), as decimal text." },
-    asset: { const: DEMO_ASSET },
-    payTo: { ...text, description: "The job's own address (D30): a payment for one job never funds another." },
-    maxTimeoutSeconds: { type: "integer", minimum: 1, maximum: 300 },
-    extra: {
-      ...object,
-      description: "The auth-capture EVM extra: captureDeadline, refundDeadline, fee bounds, operator (D30).",
-    },
-  },
-};
-
-/** PaymentRequired (§5.1), the header's and the 402 body's (with mode and money). */
-const PAYMENT_REQUIRED = {
-  type: "object",
-  required: ["x402Version", "resource", "accepts"],
-  properties: {
-    mode: { const: "demo" },
-    money: { const: false },
-    x402Version: { const: 2 },
-    error: {
-      ...text,
-      description: "Unpaid: PAYMENT-SIGNATURE header is required; refused: the EVM binding's reason code.",
-    },
-    message: { ...text, description: "Why a payment was refused, in words." },
-    resource: object,
-    accepts: { type: "array", items: REQUIREMENTS, minItems: 1, maxItems: 1 },
-    extensions: {
-      ...object,
-      description: 'With seals on, "offer-receipt": the offer signed (EdDSA JWS, did:jwk kid).',
-    },
-  },
-};
-
-/** SettlementResponse (§5.3), PAYMENT-RESPONSE's and /settle's. */
-const SETTLE_RESPONSE = {
-  type: "object",
-  required: ["success", "transaction", "network"],
-  properties: {
-    success: { type: "boolean" },
-    errorReason: text,
-    errorMessage: text,
-    payer: text,
-    transaction: {
-      ...text,
-      description: "The payment's identity (the authorization's nonce); empty when refused.",
-    },
-    network: text,
-    amount: text,
-  },
-};
 
 const header = (description: string) => ({ description, schema: text });
 const PAYMENT_REQUIRED_HEADER = header("Standard base64 of the PaymentRequired (x402 v2 HTTP transport).");
