@@ -51,10 +51,13 @@ export function hexBytes(text: unknown): Uint8Array | null {
   return bytes;
 }
 
+/** Each byte's two lowercase hex digits. */
+const PAIRS = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
 /** 0x lowercase hex of bytes. */
 export function toHex(bytes: Uint8Array): `0x${string}` {
   let text = "0x";
-  for (const byte of bytes) text += byte.toString(16).padStart(2, "0");
+  for (let i = 0; i < bytes.length; i++) text += PAIRS[bytes[i]!];
   return text as `0x${string}`;
 }
 

@@ -23,9 +23,14 @@ function bytesOf(binary: string): Uint8Array {
   return bytes;
 }
 
+type NativeBase64 = { toBase64?: () => string };
+/** The runtime's own encoder (`Uint8Array.prototype.toBase64`: Bun and recent engines), several times btoa's speed. */
+const NATIVE = typeof (Uint8Array.prototype as NativeBase64).toBase64 === "function";
+
 /** Standard base64 of the UTF-8 of `value` as JSON text. */
 export function encodeHeader(value: unknown): string {
   const bytes = utf8View(JSON.stringify(value));
+  if (NATIVE) return (bytes as NativeBase64).toBase64!();
   let binary = "";
   for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
   return btoa(binary);
