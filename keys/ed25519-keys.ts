@@ -81,7 +81,7 @@ export const kidOf = (key: KeyObject): string => thumbprint(publicX(key));
 export type PreviousKey = PublicJwk | KeyObject;
 
 /** The 32 private bytes of an Ed25519 private key. */
-const privateBytes = (key: KeyObject): Uint8Array => raw32(key.export({ format: "jwk" }).d)!;
+export const privateBytes = (key: KeyObject): Uint8Array => raw32(key.export({ format: "jwk" }).d)!;
 
 /** Bun's incremental hasher, which MACs a seal in about half the time of node:crypto's createHmac there. */
 interface BunHasher {

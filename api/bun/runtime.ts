@@ -6,6 +6,7 @@
  */
 import type { Runtime } from "../host/assemble.ts";
 import { compress } from "../host/compress.ts";
+import { wasmKeccak, wasmRecover } from "../host/x402-wasm.ts";
 import { bunFiles } from "./files.ts";
 
 /** Writes one entry of the error log to stderr. */
@@ -18,4 +19,6 @@ export const bunRuntime = (siteDir: string): Runtime => ({
   compress,
   errorLog: logError,
   sha256: (text) => Bun.SHA256.hash(text, "hex"),
+  recover: wasmRecover,
+  keccak: wasmKeccak,
 });

@@ -11,12 +11,15 @@
  */
 
 import { sealingOf } from "../../keys/key-settings.ts";
+import { x402IdentityOf } from "../../keys/x402-keys.ts";
 import type { Compressor } from "../../shared/http/documents.ts";
 import { errorLog } from "../../shared/http/error-boundary.ts";
 import type { Rate } from "../../shared/http/rate-limit.ts";
 import { memoryLimiter, type RateLimiter } from "../../shared/http/rate-limit.ts";
 import { createService, type Service } from "../../shared/http/service.ts";
 import { installSha256 } from "../../shared/lib/sha256.ts";
+import { installKeccak } from "../../shared/x402/evm-words.ts";
+import { nobleRecover, type Recover } from "../../shared/x402/recover.ts";
 import { type LineWriter, lineWriter } from "./log-lines.ts";
 import { cryptoRandomHex } from "./random-hex.ts";
 import type { ServiceSettings } from "./settings.ts";
@@ -40,6 +43,10 @@ export interface Runtime {
   sha256?: (text: string) => string;
   /** Workers: the request that starts a document's compression waits for it (ServiceOptions). */
   awaitCompression?: boolean;
+  /** The fastest secp256k1 recovery the runtime has (D30); the portable one by default. */
+  recover?: Recover;
+  /** A faster keccak-256 than the portable one (D30), installed when it agrees with it. */
+  keccak?: (bytes: Uint8Array) => Uint8Array;
 }
 
 /** An assembled service and what a stop needs of it. */
@@ -52,6 +59,7 @@ export interface Host {
 /** Assembles the service of `settings` on `runtime`. */
 export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
   if (runtime.sha256 !== undefined) installSha256(runtime.sha256);
+  if (runtime.keccak !== undefined) installKeccak(runtime.keccak);
   const accessLog = settings.log ? (runtime.accessLog ?? lineWriter()) : undefined;
   const limiter =
     settings.rateLimit === null
@@ -63,6 +71,9 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
     siteUrl: settings.siteUrl,
     mcpAccess: settings.mcpAccess,
     sealing: sealingOf(settings.signing),
+    ...(settings.signing.key !== null && {
+      x402: { identity: x402IdentityOf(settings.signing.key), recover: runtime.recover ?? nobleRecover },
+    }),
     ...(runtime.site && { fallback: staticFiles(runtime.site.dir, runtime.site.files) }),
     trustContentLength: runtime.framedBodies,
     compress: runtime.compress,

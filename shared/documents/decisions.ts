@@ -7,6 +7,19 @@ import { FRESH_REQUEST_ID_LENGTH, LIMITS, MCP_PATH, MCP_REVISIONS, STARTING_CRED
 import { ERROR_CATALOG } from "../protocol/errors.ts";
 import { RECEIPT_TYP, SEAL_KEY_INFO, SEAL_MAX_LENGTH, SEAL_TYP } from "../protocol/integrity-members.ts";
 import { TTL_MESSAGE, TTL_SECONDS_MAX } from "../protocol/rules.ts";
+import {
+  ASSET_DECIMALS,
+  ASSET_DOMAIN,
+  ASSET_TAG,
+  DEFAULT_HOLD_SECONDS,
+  DEMO_ASSET,
+  DEMO_NETWORK,
+  FEE_BPS,
+  FEE_KEY_INFO,
+  MAX_TIMEOUT_SECONDS,
+  OPERATOR_KEY_INFO,
+  PAY_TO_TAG,
+} from "../x402/demo-network.ts";
 
 /** Every decision, by number. */
 export const DECISIONS = {
@@ -54,6 +67,13 @@ export const DECISIONS = {
   ].join(" "),
   D28: "A job received through a handoff link is someone else's. The client-held state (the web UI, the client library's keeper, the stdio wallet) lists its id in the pack's received_jobs and counts it in none of its own figures: payer credits, in escrow, agent wallet and fees paid add up to the starting credits plus top-ups whatever is received, and the escrow of received funded and submitted jobs is shown apart (balances receivedInEscrow, held by their payers). The payer's actions (fund, release, dispute) on a received job are refused by the client (not_payer) before any call; submit and handing the job back (its handoff link) are the receiver's. A handoff link of a job this state created (a hand-back) brings only its worker's step: from funded to submitted exactly what submit sets (status, proofUrl, proofNote, submittedAt) and the service's fresh seal; every other member must equal the copy held, and with the same status it brings nothing (taken only when it equals the copy apart from its seal). Any other difference (a status that would move credits, changed terms, a copy that left sealed and comes back without a seal) is refused, listed, and changes nothing. A received job's fee and agent payout must be its status's by the fee rule, and a settled one must be as the receipt held for it says. A receipt link settles a job held funded or submitted only when the client has checked that the receipt's signature holds for the service's keys (D27) and it is that job's receipt (its members those the job gives it, its figures the fee rule's): the held job becomes the settled job, without a seal, and the figures move as the action would have moved them (an own release: the agent wallet, and its fee in fees paid; an own dispute: payer credits; a received job: only its escrow). A receipt that cannot vouch for itself (no signature, an older version's, one that does not hold or could not be checked) settles nothing; one that contradicts a job held is refused; a receipt held is replaced only by one whose signature holds. A link that brings nothing new changes nothing. A received job, or an own job whose credits count in none of the figures (open or disputed), may be removed from the state; a funded, submitted or released one may not. A pack without received_jobs holds only its own jobs.",
   D29: "Top-ups in the client-held state: a top-up adds payer credits with no fee and is an activity event of kind top-up, a local kind beside the protocol's (create, fund, submit, release, dispute, simulate, verify, import, export, reset); a pack records the credits topped up since the start as topped_up. A pack is read only when payer_credits, the escrow of its own funded and submitted jobs, agent_credits and the fees of its own released jobs add up to the starting credits plus topped_up (a pack without topped_up counts what is above the start as topped up), only when each job's fee and agent payout are its status's by the fee rule (0 until release) and each settled job is as the receipt it holds for it says, and only when nothing in it claims real money; a pack holding a top-up event cannot be read by a client from before D29.",
+  D30: [
+    `x402 in demo credits (docs/x402.md): a job can be funded over x402 v2 with the auth-capture scheme's escrow flow (v1.1, EVM binding) on ${DEMO_NETWORK}, a chain id no public chain uses, and its one asset, demo credits: ${DEMO_ASSET} (keccak-256 of "${ASSET_TAG}", last 20 bytes), EIP-712 domain "${ASSET_DOMAIN.name}" version "${ASSET_DOMAIN.version}", ${ASSET_DECIMALS} decimals, one unit one credit. No chain, no token, no money: a payment is a signature, and the job it funds is an ordinary job.`,
+    `The operator (captureAuthorizer) and fee recipient are the addresses of secp256k1 keys derived from the signing key as the seal key is (D27), with HKDF info "${OPERATOR_KEY_INFO}" and "${FEE_KEY_INFO}"; never printed or served. Without a signing key the x402 paths answer 404.`,
+    `POST /api/v0/x402/fund takes transition's fund body (action fund or omitted), read and checked as transition does (a refused body gets transition's error, never a 402). Unpaid: 402, PAYMENT-REQUIRED with one offer: auth-capture, escrow, this network and asset, the job's amount, payTo the job's own address (keccak-256 of "${PAY_TO_TAG}:<id>:<createdAt>", last 20 bytes: a payment for one job never funds another), captureDeadline and refundDeadline the hold's end in whole seconds (expires_at, now + ttl_seconds, or now + ${DEFAULT_HOLD_SECONDS} s), maxTimeoutSeconds ${MAX_TIMEOUT_SECONDS} or less, fee bounds ${FEE_BPS} bps (raised where the escrow's integer fee must reach SETTLEMENT's), operatorType delegated with no receiver authorizer (capture and void run out of band, as release and dispute), captureMode deferred, eip3009.`,
+    "Paid: accepted must be that offer and the payment must pass every chain-free check of the binding's authorize verification, in order; else 402 again, its error and PAYMENT-RESPONSE's errorReason the binding's reason, nothing funded. A PAYMENT-SIGNATURE not base64 JSON is 400 invalid_field. Passed: transition's fund answer, the hold ending at the signed captureDeadline, x402 { network, payer, payment } and PAYMENT-RESPONSE, payment and transaction being the authorization's nonce, the payment's identity. With seals on, the offer and the receipt are signed (offer-receipt extension, EdDSA JWS, did:jwk kid).",
+    "Release after captureDeadline is hold_expired (D4), where the payer would reclaim; dispute (a void) stays allowed. The service keeps nothing: one authorization presented again funds again (D26). GET /api/v0/x402/supported, POST /api/v0/x402/verify and /settle are this network's facilitator (x402 v2 §7) for auth-capture authorize with the service's operator; a settle moves nothing.",
+  ].join(" "),
 } as const;
 
 /** The decisions' range as documents name it: D1-D<last>. */

@@ -2,11 +2,14 @@
  * Discovery documents: the agent card (/.well-known/agent.json = /api/agent.json), llms.txt,
  * robots.txt and sitemap.xml. All absolute URLs come from one origin setting (SITE_URL).
  */
+
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import { absolute } from "../lib/absolute-url.ts";
 import { MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
+import { X402_PATHS } from "../x402/x402-paths.ts";
 import { DOCUMENT_CATALOG, documentPath, KEY_SET, PAGES } from "./document-list.ts";
+import { X402_SENTENCE, x402Card } from "./x402-card.ts";
 
 /** Short description shared by the card, llms.txt and the site. */
 export const DESCRIPTION = `A stateless demo escrow and credits engine for agent jobs: a payer funds a job, an agent submits proof, the payer releases (${FEE_TEXT} fee) or disputes (full refund). No money moves; the client holds all state.`;
@@ -54,6 +57,7 @@ export function agentCard(siteUrl: string) {
       summary: engine.sentence,
     })),
     mcp: mcpCard(siteUrl),
+    x402: x402Card(siteUrl),
     documents: Object.fromEntries(DOCUMENT_CATALOG.map((doc) => [doc.key, absolute(siteUrl, doc.paths[0])])),
     // The public keys that check receipt signatures (a job's seal is the service's own MAC, which
     // only it checks), under OAuth and OpenID metadata's name.
@@ -94,6 +98,12 @@ export function llmsTxt(siteUrl: string): string {
       `The five engines as Model Context Protocol tools (${ENGINE_LIST.map((e) => e.tool).join(", ")}) over Streamable HTTP, stateless; \`npx bun run mcp\` serves them over stdio with wallet tools. Both speak MCP ${MCP_REVISIONS_TEXT}.`,
     ),
     ...docs(["server_json"]),
+    link("x402 fund", X402_PATHS.fund, X402_SENTENCE),
+    link(
+      "x402 facilitator",
+      X402_PATHS.supported,
+      "The demo network's facilitator: GET supported, POST verify and settle under /api/v0/x402, as HTTPFacilitatorClient calls them.",
+    ),
     "",
     "## Reference",
     "",

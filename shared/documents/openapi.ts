@@ -14,6 +14,7 @@ import { components } from "./openapi/components.ts";
 import { jwksPathItem } from "./openapi/jwks-path.ts";
 import { mcpPathItem } from "./openapi/mcp-path.ts";
 import { DOCUMENT_METHODS_TEXT, documentPathItem, enginePathItem } from "./openapi/paths.ts";
+import { x402PathItems } from "./openapi/x402-paths.ts";
 
 type ResponseObject = { $ref?: string; headers?: Record<string, unknown> };
 
@@ -32,7 +33,7 @@ function stateRequestIds<T extends { paths: object; components: { responses: obj
   return doc;
 }
 
-/** Every path item: the engines (SETTLEMENT.md's order), the MCP endpoint, every document path, then the key set. */
+/** Every path item: the engines (SETTLEMENT.md's order), the MCP endpoint, every document path, the key set, then x402's (D30). */
 const pathItems = () => ({
   ...Object.fromEntries(Object.values(ENGINES).map((engine) => [engine.path, enginePathItem(engine)])),
   [MCP_PATH]: mcpPathItem(),
@@ -40,6 +41,7 @@ const pathItems = () => ({
     DOCUMENT_CATALOG.flatMap((doc) => doc.paths.map((path, i) => [path, documentPathItem(doc, i)])),
   ),
   [KEY_SET.path]: jwksPathItem(),
+  ...x402PathItems(),
 });
 
 /** The OpenAPI document. */
@@ -59,6 +61,10 @@ export function openapi(siteUrl: string) {
       { name: "engines", description: "POST JSON engines: transition, quote, validate, simulate, verify." },
       { name: "mcp", description: "The engines as Model Context Protocol tools, over Streamable HTTP." },
       { name: "documents", description: DOCUMENT_METHODS_TEXT },
+      {
+        name: "x402",
+        description: "Funding a job over x402 in demo credits, and the demo network's facilitator (D30).",
+      },
     ],
     security: [{}, { bearerAuth: [] }, { serviceKey: [] }],
     paths: pathItems(),

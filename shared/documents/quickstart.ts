@@ -3,6 +3,7 @@
 import { absolute } from "../lib/absolute-url.ts";
 import { enginePath, MODE, MONEY, STARTING_CREDITS } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
+import { X402_PATHS } from "../x402/x402-paths.ts";
 import { demoWalk } from "./walk.ts";
 
 /** A curl line that POSTs `body` as JSON (single quotes in the JSON are escaped for the shell). */
@@ -113,6 +114,10 @@ export function quickstart(siteUrl: string) {
         url: absolute(siteUrl, enginePath("verify")),
         body: { receipt: walk.released.receipt },
         note: "Recomputes the fee math of a receipt.",
+      },
+      x402: {
+        url: absolute(siteUrl, X402_PATHS.fund),
+        note: "Step 4 paid over x402 (D30): the same fund body, sent with a stock x402 client, gets a 402 auth-capture offer in demo credits and, paid, the same answer.",
       },
     },
   };

@@ -15,7 +15,7 @@ import { failure } from "./respond.ts";
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The body as a JSON object, or undefined when it is not valid UTF-8, not JSON, or not an object. */
-function parseBody(body: string | Uint8Array | unknown): Record<string, unknown> | undefined {
+export function parseBody(body: string | Uint8Array | unknown): Record<string, unknown> | undefined {
   let value = body;
   try {
     if (body instanceof Uint8Array) value = JSON.parse(utf8.decode(body));

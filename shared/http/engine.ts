@@ -16,6 +16,16 @@ import { tooLarge, toResponse } from "./responses.ts";
 /** Answers an engine's POST. */
 export type EngineAnswer = (route: EngineRoute, request: Request, id: string) => Promise<Response>;
 
+/**
+ * The body of a POST within D9's limit, read in one call when the host frames bodies by their
+ * Content-Length (`trusted`), else as it streams in; null when it is over the limit.
+ */
+export function limitedBody(request: Request, trusted: boolean): Promise<Uint8Array | null> | null {
+  const length = trusted ? declaredLength(request) : -1;
+  if (length > LIMITS.bodyBytesMax) return null;
+  return length === -1 ? readLimitedBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+}
+
 /** The engine answers of a service with these options. */
 export function engineAnswer({ now, randomHex, sealing, trustContentLength }: ServiceOptions): EngineAnswer {
   const trusted = trustContentLength === true;

@@ -6,6 +6,7 @@
 import type { DocumentSettings } from "../documents/built-documents.ts";
 import type { McpAccess } from "../mcp/http/guard.ts";
 import type { Sealing, UnusableSealing } from "../seal/signer.ts";
+import type { X402Keys } from "../x402/fund.ts";
 import type { AccessRecord } from "./access-log.ts";
 import type { Compressor } from "./documents.ts";
 import type { ErrorReporter } from "./error-boundary.ts";
@@ -81,6 +82,12 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
    * Unusable (SEALS=required without a key): the engines answer seals_unavailable (D27).
    */
   sealing?: Sealing | UnusableSealing;
+  /**
+   * The demo network's keys (D30): the service's addresses, derived from its signing key
+   * (keys/x402-keys.ts), and the secp256k1 recovery that checks a payer's signature (the host's
+   * fastest; shared/x402/recover.ts). Absent (no signing key): the x402 paths are not served.
+   */
+  x402?: X402Keys;
 }
 
 /**

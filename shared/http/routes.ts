@@ -13,33 +13,24 @@ import { MCP_METHODS, mcpPreflightResponse, rpcError } from "../mcp/http/cors-an
 import type { McpEndpoint } from "../mcp/http/endpoint.ts";
 import type { McpGuard } from "../mcp/http/guard.ts";
 import { MCP_PATH } from "../protocol/constants.ts";
+import { X402_PATHS } from "../x402/x402-paths.ts";
 import { DOCUMENT_METHODS, ENGINE_METHODS, preflightResponse } from "./cors.ts";
 import { type ServedDocuments, serveDocument } from "./documents.ts";
 import { engineAnswer } from "./engine.ts";
-import type { Exchange } from "./exchange.ts";
 import type { ServiceOptions } from "./options.ts";
 import { notAllowed, notFound } from "./responses.ts";
+import type { Handler, Route } from "./route.ts";
+import { X402_LIMITED, x402Routes } from "./x402-routes.ts";
 
-/**
- * Answers one request, reading of its exchange (exchange.ts) the request, its id (for an error
- * body) and what the runtime knows of it; never the log's mark or the limiter's verdict.
- */
-export type Handler = (exchange: Pick<Exchange, "request" | "id" | "context">) => Response | Promise<Response>;
+export type { Handler, Route } from "./route.ts";
 
-/** One path's answers: its methods' handlers (HEAD is GET's), its preflight, and the refusal of any other method. */
-export interface Route {
-  GET?: Handler;
-  POST?: Handler;
-  OPTIONS: Handler;
-  refuse: Handler;
-}
-
-/** Every path of the table, known before any service is made (requestPath): engines, documents, the key set, /mcp. */
+/** Every path of the table, known before any service is made (requestPath): engines, documents, the key set, /mcp, x402's (D30). */
 export const ROUTE_PATHS: ReadonlySet<string> = new Set<string>([
   ...ENGINE_LIST.map((engine) => engine.path),
   ...DOCUMENT_CATALOG.flatMap((doc) => doc.paths),
   KEY_SET.path,
   MCP_PATH,
+  ...Object.values(X402_PATHS),
 ]);
 
 /**
@@ -50,6 +41,7 @@ export const ROUTE_PATHS: ReadonlySet<string> = new Set<string>([
 export const LIMITED_PATHS: ReadonlySet<string> = new Set<string>([
   ...ENGINE_LIST.map((engine) => engine.path),
   MCP_PATH,
+  ...X402_LIMITED,
 ]);
 
 /**
@@ -106,6 +98,8 @@ export function routeTable(
     OPTIONS: guarded(mcpPreflightResponse),
     refuse: guarded(() => rpcError(405, -32000, "Method not allowed.", { Allow: MCP_METHODS })),
   });
+  // D30: the x402 paths; without the demo network's keys (no signing key) each answers 404.
+  for (const [path, route] of x402Routes(options)) table.set(path, route);
   return table;
 }
 

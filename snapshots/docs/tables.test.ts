@@ -14,6 +14,7 @@ import { DOCUMENT_CATALOG, KEY_SET, PAGES } from "../../shared/documents/documen
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";
 import { HOME_FILES } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
+import { X402_PATHS } from "../../shared/x402/x402-paths.ts";
 import { PAGES as DOC_PAGES, inlineCodeOf, read, section } from "./markdown.ts";
 import { NOT_SETTINGS, settingsRead } from "./settings-read.ts";
 
@@ -41,6 +42,7 @@ describe("README.md's API table", () => {
       ...DOCUMENT_CATALOG.flatMap((entry) => entry.paths.map((path) => `GET ${path}`)),
       `GET ${KEY_SET.path}`,
       ...PAGES.map((page) => `GET ${page.path}`),
+      ...Object.entries(X402_PATHS).map(([name, path]) => `${name === "supported" ? "GET" : "POST"} ${path}`),
     ];
     expect([...named].sort()).toEqual([...served].sort());
   });

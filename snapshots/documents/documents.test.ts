@@ -14,6 +14,7 @@ import { buildDocuments } from "../../shared/documents/built-documents.ts";
 import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/document-list.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
+import { X402_PATHS } from "../../shared/x402/x402-paths.ts";
 import { JOBS } from "../support/fixtures.ts";
 import { CREATE, call, fixedContext, ok, testHandler } from "../support/helpers.ts";
 
@@ -188,13 +189,16 @@ describe("OpenAPI 3.1 (/openapi.json)", () => {
         ).toBe(true);
         expect(statuses, `post ${path}`).toContain("429");
       }
-      if (item.get) expect(Object.keys(item.get.responses), `get ${path}`).toEqual(["200", "304", "500"]);
+      // x402's supported is the service's answer of its key, not a cached document (D30).
+      if (item.get && path !== X402_PATHS.supported)
+        expect(Object.keys(item.get.responses), `get ${path}`).toEqual(["200", "304", "500"]);
     }
   });
 
-  test("covers every engine, the MCP endpoint, every document path and the key set, and nothing else", () => {
+  test("covers every engine, the MCP endpoint, every document path, the key set and the x402 paths, and nothing else", () => {
     const documents = DOCUMENT_CATALOG.flatMap((d) => d.paths);
-    const expected = [...ENGINE_ROUTES.map(enginePath), MCP_PATH, ...documents, KEY_SET.path].sort();
+    const x402 = Object.values(X402_PATHS);
+    const expected = [...ENGINE_ROUTES.map(enginePath), MCP_PATH, ...documents, KEY_SET.path, ...x402].sort();
     expect(Object.keys(doc.paths).sort()).toEqual(expected);
   });
 

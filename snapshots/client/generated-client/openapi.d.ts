@@ -241,7 +241,7 @@ export interface paths {
         };
         /**
          * Settlement protocol
-         * @description States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D29) as rules.
+         * @description States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D30) as rules.
          */
         get: operations["getSettlement"];
         put?: never;
@@ -813,6 +813,98 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/x402/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fund a job over x402
+         * @description Transition's fund body, read as transition reads it (a refused body gets its error, never a 402). Unpaid: 402 with one auth-capture escrow offer. Paid: the chain-free checks of the EVM binding's authorize, then transition's fund answer; a refused payment is 402 with the binding's reason (D30).
+         */
+        post: operations["x402Fund"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+         */
+        options: operations["x402FundPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/x402/supported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The facilitator's kinds
+         * @description auth-capture on the demo network and the service's operator (x402 v2 §7.3).
+         */
+        get: operations["x402Supported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/x402/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a payment (facilitator)
+         * @description x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes, unsupported_scheme, invalid_network).
+         */
+        post: operations["x402Verify"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+         */
+        options: operations["x402VerifyPreflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v0/x402/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle a payment (facilitator)
+         * @description x402 v2 §7.2: verify's checks; a settle moves nothing (no chain).
+         */
+        post: operations["x402Settle"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+         */
+        options: operations["x402SettlePreflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -2491,6 +2583,241 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    x402Fund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Standard base64 of an x402 v2 PaymentPayload. */
+                "PAYMENT-SIGNATURE"?: string;
+                /** @description 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransitionBody"];
+            };
+        };
+        responses: {
+            /** @description Funded: transition's fund answer, plus x402 { network, payer, payment }. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Standard base64 of the SettlementResponse (x402 v2 HTTP transport). */
+                    "PAYMENT-RESPONSE"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Payment required, or a payment refused (then PAYMENT-RESPONSE success false with its reason). */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Standard base64 of the PaymentRequired (x402 v2 HTTP transport). */
+                    "PAYMENT-REQUIRED"?: string;
+                    /** @description Standard base64 of the SettlementResponse (x402 v2 HTTP transport). */
+                    "PAYMENT-RESPONSE"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        mode?: "demo";
+                        /** @constant */
+                        money?: false;
+                        /** @constant */
+                        x402Version: 2;
+                        /** @description Unpaid: PAYMENT-SIGNATURE header is required; refused: the EVM binding's reason code. */
+                        error?: string;
+                        /** @description Why a payment was refused, in words. */
+                        message?: string;
+                        resource: Record<string, never>;
+                        accepts: {
+                            /** @constant */
+                            scheme: "auth-capture";
+                            /** @constant */
+                            network: "eip155:402402";
+                            /** @description The job's amount in credits (0 decimals), as decimal text. */
+                            amount: string;
+                            /** @constant */
+                            asset: "0xC57C62bEbe793B860F62C400f8b6abEEca23df69";
+                            /** @description The job's own address (D30): a payment for one job never funds another. */
+                            payTo: string;
+                            maxTimeoutSeconds: number;
+                            /** @description The auth-capture EVM extra: captureDeadline, refundDeadline, fee bounds, operator (D30). */
+                            extra: Record<string, never>;
+                        }[];
+                        /** @description With seals on, "offer-receipt": the offer signed (EdDSA JWS, did:jwk kid). */
+                        extensions?: Record<string, never>;
+                    };
+                };
+            };
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    x402FundPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["EnginePreflight"];
+        };
+    };
+    x402Supported: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SupportedResponse. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kinds: Record<string, never>[];
+                        extensions: string[];
+                        signers: Record<string, never>;
+                    };
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    x402Verify: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    x402Version: 2;
+                    paymentPayload: Record<string, never>;
+                    paymentRequirements: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The VerifyResponse. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isValid: boolean;
+                        invalidReason?: string;
+                        invalidMessage?: string;
+                        payer?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    x402VerifyPreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["EnginePreflight"];
+        };
+    };
+    x402Settle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    x402Version: 2;
+                    paymentPayload: Record<string, never>;
+                    paymentRequirements: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The SettlementResponse. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        errorReason?: string;
+                        errorMessage?: string;
+                        payer?: string;
+                        /** @description The payment's identity (the authorization's nonce); empty when refused. */
+                        transaction: string;
+                        network: string;
+                        amount?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    x402SettlePreflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["EnginePreflight"];
         };
     };
 }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { GetAgentAlias1Data, GetAgentAlias1Errors, GetAgentAlias1Responses, GetAgentData, GetAgentErrors, GetAgentResponses, GetChangelogData, GetChangelogErrors, GetChangelogResponses, GetErrorsData, GetErrorsErrors, GetErrorsResponses, GetExamplesData, GetExamplesErrors, GetExamplesResponses, GetFeesData, GetFeesErrors, GetFeesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJwksData, GetJwksErrors, GetJwksResponses, GetLlmsData, GetLlmsErrors, GetLlmsResponses, GetOpenapiAlias1Data, GetOpenapiAlias1Errors, GetOpenapiAlias1Responses, GetOpenapiAlias2Data, GetOpenapiAlias2Errors, GetOpenapiAlias2Responses, GetOpenapiData, GetOpenapiErrors, GetOpenapiResponses, GetQuickstartData, GetQuickstartErrors, GetQuickstartResponses, GetRobotsData, GetRobotsErrors, GetRobotsResponses, GetSchemaReceiptData, GetSchemaReceiptErrors, GetSchemaReceiptResponses, GetSchemaSimulateData, GetSchemaSimulateErrors, GetSchemaSimulateResponses, GetSchemaTransitionData, GetSchemaTransitionErrors, GetSchemaTransitionResponses, GetSchemaVerifyData, GetSchemaVerifyErrors, GetSchemaVerifyResponses, GetScoreboardData, GetScoreboardErrors, GetScoreboardResponses, GetServerJsonData, GetServerJsonErrors, GetServerJsonResponses, GetSettlementData, GetSettlementErrors, GetSettlementMdData, GetSettlementMdErrors, GetSettlementMdResponses, GetSettlementResponses, GetSitemapData, GetSitemapErrors, GetSitemapResponses, GetTemplatesData, GetTemplatesErrors, GetTemplatesResponses, GetToolsData, GetToolsErrors, GetToolsResponses, McpData, McpErrors, McpPreflightData, McpPreflightResponses, McpResponses, QuoteData, QuoteErrors, QuotePreflightData, QuotePreflightResponses, QuoteResponses, SimulateData, SimulateErrors, SimulatePreflightData, SimulatePreflightResponses, SimulateResponses, TransitionData, TransitionErrors, TransitionPreflightData, TransitionPreflightResponses, TransitionResponses, ValidateData, ValidateErrors, ValidatePreflightData, ValidatePreflightResponses, ValidateResponses, VerifyData, VerifyErrors, VerifyPreflightData, VerifyPreflightResponses, VerifyResponses } from './types.gen';
+import type { GetAgentAlias1Data, GetAgentAlias1Errors, GetAgentAlias1Responses, GetAgentData, GetAgentErrors, GetAgentResponses, GetChangelogData, GetChangelogErrors, GetChangelogResponses, GetErrorsData, GetErrorsErrors, GetErrorsResponses, GetExamplesData, GetExamplesErrors, GetExamplesResponses, GetFeesData, GetFeesErrors, GetFeesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetJwksData, GetJwksErrors, GetJwksResponses, GetLlmsData, GetLlmsErrors, GetLlmsResponses, GetOpenapiAlias1Data, GetOpenapiAlias1Errors, GetOpenapiAlias1Responses, GetOpenapiAlias2Data, GetOpenapiAlias2Errors, GetOpenapiAlias2Responses, GetOpenapiData, GetOpenapiErrors, GetOpenapiResponses, GetQuickstartData, GetQuickstartErrors, GetQuickstartResponses, GetRobotsData, GetRobotsErrors, GetRobotsResponses, GetSchemaReceiptData, GetSchemaReceiptErrors, GetSchemaReceiptResponses, GetSchemaSimulateData, GetSchemaSimulateErrors, GetSchemaSimulateResponses, GetSchemaTransitionData, GetSchemaTransitionErrors, GetSchemaTransitionResponses, GetSchemaVerifyData, GetSchemaVerifyErrors, GetSchemaVerifyResponses, GetScoreboardData, GetScoreboardErrors, GetScoreboardResponses, GetServerJsonData, GetServerJsonErrors, GetServerJsonResponses, GetSettlementData, GetSettlementErrors, GetSettlementMdData, GetSettlementMdErrors, GetSettlementMdResponses, GetSettlementResponses, GetSitemapData, GetSitemapErrors, GetSitemapResponses, GetTemplatesData, GetTemplatesErrors, GetTemplatesResponses, GetToolsData, GetToolsErrors, GetToolsResponses, McpData, McpErrors, McpPreflightData, McpPreflightResponses, McpResponses, QuoteData, QuoteErrors, QuotePreflightData, QuotePreflightResponses, QuoteResponses, SimulateData, SimulateErrors, SimulatePreflightData, SimulatePreflightResponses, SimulateResponses, TransitionData, TransitionErrors, TransitionPreflightData, TransitionPreflightResponses, TransitionResponses, ValidateData, ValidateErrors, ValidatePreflightData, ValidatePreflightResponses, ValidateResponses, VerifyData, VerifyErrors, VerifyPreflightData, VerifyPreflightResponses, VerifyResponses, X402FundData, X402FundErrors, X402FundPreflightData, X402FundPreflightResponses, X402FundResponses, X402SettleData, X402SettleErrors, X402SettlePreflightData, X402SettlePreflightResponses, X402SettleResponses, X402SupportedData, X402SupportedErrors, X402SupportedResponses, X402VerifyData, X402VerifyErrors, X402VerifyPreflightData, X402VerifyPreflightResponses, X402VerifyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -174,7 +174,7 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Settlement protocol
  *
- * States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D29) as rules.
+ * States, transitions, fees, job and receipt fields, engine notes, limits and every decision (D1-D30) as rules.
  */
 export const getSettlement = <ThrowOnError extends boolean = false>(options?: Options<GetSettlementData, ThrowOnError>) => (options?.client ?? client).get<GetSettlementResponses, GetSettlementErrors, ThrowOnError>({ url: '/api/settlement.json', ...options });
 
@@ -324,3 +324,74 @@ export const getServerJson = <ThrowOnError extends boolean = false>(options?: Op
  * The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a receipt's signature with this alone. A job's seal is the service's own MAC, which only the service checks (validate and verify answer seal_valid, D27). Empty when seals are off. Served by the service from its signing key (no file of the static site holds it), as application/jwk-set+json (RFC 7517 §8.5), never compressed.
  */
 export const getJwks = <ThrowOnError extends boolean = false>(options?: Options<GetJwksData, ThrowOnError>) => (options?.client ?? client).get<GetJwksResponses, GetJwksErrors, ThrowOnError>({ url: '/.well-known/jwks.json', ...options });
+
+/**
+ * CORS preflight
+ *
+ * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+ */
+export const x402FundPreflight = <ThrowOnError extends boolean = false>(options?: Options<X402FundPreflightData, ThrowOnError>) => (options?.client ?? client).options<X402FundPreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/x402/fund', ...options });
+
+/**
+ * Fund a job over x402
+ *
+ * Transition's fund body, read as transition reads it (a refused body gets its error, never a 402). Unpaid: 402 with one auth-capture escrow offer. Paid: the chain-free checks of the EVM binding's authorize, then transition's fund answer; a refused payment is 402 with the binding's reason (D30).
+ */
+export const x402Fund = <ThrowOnError extends boolean = false>(options: Options<X402FundData, ThrowOnError>) => (options.client ?? client).post<X402FundResponses, X402FundErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Service-Key', type: 'apiKey' }],
+    url: '/api/v0/x402/fund',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The facilitator's kinds
+ *
+ * auth-capture on the demo network and the service's operator (x402 v2 §7.3).
+ */
+export const x402Supported = <ThrowOnError extends boolean = false>(options?: Options<X402SupportedData, ThrowOnError>) => (options?.client ?? client).get<X402SupportedResponses, X402SupportedErrors, ThrowOnError>({ url: '/api/v0/x402/supported', ...options });
+
+/**
+ * CORS preflight
+ *
+ * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+ */
+export const x402VerifyPreflight = <ThrowOnError extends boolean = false>(options?: Options<X402VerifyPreflightData, ThrowOnError>) => (options?.client ?? client).options<X402VerifyPreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/x402/verify', ...options });
+
+/**
+ * Verify a payment (facilitator)
+ *
+ * x402 v2 §7.1: isValid and payer, or invalidReason (the EVM binding's codes, unsupported_scheme, invalid_network).
+ */
+export const x402Verify = <ThrowOnError extends boolean = false>(options: Options<X402VerifyData, ThrowOnError>) => (options.client ?? client).post<X402VerifyResponses, X402VerifyErrors, ThrowOnError>({
+    url: '/api/v0/x402/verify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * CORS preflight
+ *
+ * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
+ */
+export const x402SettlePreflight = <ThrowOnError extends boolean = false>(options?: Options<X402SettlePreflightData, ThrowOnError>) => (options?.client ?? client).options<X402SettlePreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/x402/settle', ...options });
+
+/**
+ * Settle a payment (facilitator)
+ *
+ * x402 v2 §7.2: verify's checks; a settle moves nothing (no chain).
+ */
+export const x402Settle = <ThrowOnError extends boolean = false>(options: Options<X402SettleData, ThrowOnError>) => (options.client ?? client).post<X402SettleResponses, X402SettleErrors, ThrowOnError>({
+    url: '/api/v0/x402/settle',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});

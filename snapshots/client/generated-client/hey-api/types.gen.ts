@@ -2129,3 +2129,312 @@ export type GetJwksResponses = {
 };
 
 export type GetJwksResponse = GetJwksResponses[keyof GetJwksResponses];
+
+export type X402FundPreflightData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/fund';
+};
+
+export type X402FundPreflightResponses = {
+    /**
+     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     */
+    204: void;
+};
+
+export type X402FundPreflightResponse = X402FundPreflightResponses[keyof X402FundPreflightResponses];
+
+export type X402FundData = {
+    body: TransitionBody;
+    headers?: {
+        /**
+         * Standard base64 of an x402 v2 PaymentPayload.
+         */
+        'PAYMENT-SIGNATURE'?: string;
+        /**
+         * 1 to 255 characters, not all whitespace: idempotency_key's rule. On create the job id is derived from it; echoed on every route. Must equal idempotency_key when both are sent.
+         */
+        'Idempotency-Key'?: IdempotencyKey;
+        /**
+         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
+         */
+        'X-Request-Id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/fund';
+};
+
+export type X402FundErrors = {
+    /**
+     * invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27). invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule.
+     */
+    400: ErrorBody;
+    /**
+     * Payment required, or a payment refused (then PAYMENT-RESPONSE success false with its reason).
+     */
+    402: {
+        mode?: 'demo';
+        money?: false;
+        x402Version: 2;
+        /**
+         * Unpaid: PAYMENT-SIGNATURE header is required; refused: the EVM binding's reason code.
+         */
+        error?: string;
+        /**
+         * Why a payment was refused, in words.
+         */
+        message?: string;
+        resource: {
+            [key: string]: unknown;
+        };
+        accepts: [
+            {
+                scheme: 'auth-capture';
+                network: 'eip155:402402';
+                /**
+                 * The job's amount in credits (0 decimals), as decimal text.
+                 */
+                amount: string;
+                asset: '0xC57C62bEbe793B860F62C400f8b6abEEca23df69';
+                /**
+                 * The job's own address (D30): a payment for one job never funds another.
+                 */
+                payTo: string;
+                maxTimeoutSeconds: number;
+                /**
+                 * The auth-capture EVM extra: captureDeadline, refundDeadline, fee bounds, operator (D30).
+                 */
+                extra: {
+                    [key: string]: unknown;
+                };
+            }
+        ];
+        /**
+         * With seals on, "offer-receipt": the offer signed (EdDSA JWS, did:jwk kid).
+         */
+        extensions?: {
+            [key: string]: unknown;
+        };
+    };
+    /**
+     * illegal_transition: Job status does not match what the action requires (fund needs open, submit needs funded, release and dispute need submitted); verify rejects a terminal job whose status does not match the action, and a job neither submitted nor terminal. insufficient_credits: Fund (or the fund step of simulate) with payer_credits below the job amount. hold_expired: Release after the funded job's expiresAt (now strictly after it). Dispute still works. simulate cannot reach it (D13a).
+     */
+    409: ErrorBody;
+    /**
+     * payload_too_large: A request body over 65,536 bytes, by Content-Length or as it streams in (D9).
+     */
+    413: ErrorBody;
+    /**
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     */
+    429: ErrorBody;
+    /**
+     * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
+     */
+    500: ErrorBody;
+};
+
+export type X402FundError = X402FundErrors[keyof X402FundErrors];
+
+export type X402FundResponses = {
+    /**
+     * Funded: transition's fund answer, plus x402 { network, payer, payment }.
+     */
+    200: {
+        [key: string]: unknown;
+    };
+};
+
+export type X402FundResponse = X402FundResponses[keyof X402FundResponses];
+
+export type X402SupportedData = {
+    body?: never;
+    headers?: {
+        /**
+         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
+         */
+        'X-Request-Id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/supported';
+};
+
+export type X402SupportedErrors = {
+    /**
+     * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
+     */
+    500: ErrorBody;
+};
+
+export type X402SupportedError = X402SupportedErrors[keyof X402SupportedErrors];
+
+export type X402SupportedResponses = {
+    /**
+     * The SupportedResponse.
+     */
+    200: {
+        kinds: Array<{
+            [key: string]: unknown;
+        }>;
+        extensions: Array<string>;
+        signers: {
+            [key: string]: unknown;
+        };
+    };
+};
+
+export type X402SupportedResponse = X402SupportedResponses[keyof X402SupportedResponses];
+
+export type X402VerifyPreflightData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/verify';
+};
+
+export type X402VerifyPreflightResponses = {
+    /**
+     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     */
+    204: void;
+};
+
+export type X402VerifyPreflightResponse = X402VerifyPreflightResponses[keyof X402VerifyPreflightResponses];
+
+export type X402VerifyData = {
+    body: {
+        x402Version: 2;
+        paymentPayload: {
+            [key: string]: unknown;
+        };
+        paymentRequirements: {
+            [key: string]: unknown;
+        };
+    };
+    headers?: {
+        /**
+         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
+         */
+        'X-Request-Id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/verify';
+};
+
+export type X402VerifyErrors = {
+    /**
+     * invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27). invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule.
+     */
+    400: ErrorBody;
+    /**
+     * payload_too_large: A request body over 65,536 bytes, by Content-Length or as it streams in (D9).
+     */
+    413: ErrorBody;
+    /**
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     */
+    429: ErrorBody;
+    /**
+     * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
+     */
+    500: ErrorBody;
+};
+
+export type X402VerifyError = X402VerifyErrors[keyof X402VerifyErrors];
+
+export type X402VerifyResponses = {
+    /**
+     * The VerifyResponse.
+     */
+    200: {
+        isValid: boolean;
+        invalidReason?: string;
+        invalidMessage?: string;
+        payer?: string;
+    };
+};
+
+export type X402VerifyResponse = X402VerifyResponses[keyof X402VerifyResponses];
+
+export type X402SettlePreflightData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/settle';
+};
+
+export type X402SettlePreflightResponses = {
+    /**
+     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     */
+    204: void;
+};
+
+export type X402SettlePreflightResponse = X402SettlePreflightResponses[keyof X402SettlePreflightResponses];
+
+export type X402SettleData = {
+    body: {
+        x402Version: 2;
+        paymentPayload: {
+            [key: string]: unknown;
+        };
+        paymentRequirements: {
+            [key: string]: unknown;
+        };
+    };
+    headers?: {
+        /**
+         * Your id for this request (D22): the response's X-Request-Id and an error body's request_id repeat it when it is 1 to 128 characters of A-Z, a-z, 0-9 and . _ : -. Any other value is accepted and replaced: the service answers as usual with a fresh id in its place.
+         */
+        'X-Request-Id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v0/x402/settle';
+};
+
+export type X402SettleErrors = {
+    /**
+     * invalid_json: Body missing, not valid UTF-8, not parseable JSON, not an object, or an array. invalid_action: action missing or not allowed for the route. verify accepts only release or dispute, only when an action is sent, with the message "action must be release or dispute." (D12a). missing_field: A required string or integer is omitted, null or blank after trimming; job missing on a non-create action; a submitted verify job without action; verify without receipt or job; a receipt without one of its claimed fee fields; with SEALS=required, a job without a seal (field job.seal, D27). invalid_field: A present field has the wrong type, is empty when it must not be, exceeds its max length, is sent on the wrong action, or expiry fields conflict; with SEALS=required, a job whose seal does not match it (field job.seal, D27). The message names the field and its rule.
+     */
+    400: ErrorBody;
+    /**
+     * payload_too_large: A request body over 65,536 bytes, by Content-Length or as it streams in (D9).
+     */
+    413: ErrorBody;
+    /**
+     * rate_limited: Only when the operator enables a rate limit (RATE_LIMIT=<requests>/<seconds>; on Workers with the RATE_LIMITER binding; off by default, D23): a client address sent more requests to the engines and /mcp (each call of a JSON-RPC batch counting) than the limit within the window. Documents, the key set and the site's files are not counted and never refused, nor are CORS preflights. Retry-After, RateLimit-Policy and RateLimit say how long to wait.
+     */
+    429: ErrorBody;
+    /**
+     * internal_error: An unexpected failure inside the service (a bug), on any path. Nothing of it reaches the body, and no known input produces it (D21).
+     */
+    500: ErrorBody;
+};
+
+export type X402SettleError = X402SettleErrors[keyof X402SettleErrors];
+
+export type X402SettleResponses = {
+    /**
+     * The SettlementResponse.
+     */
+    200: {
+        success: boolean;
+        errorReason?: string;
+        errorMessage?: string;
+        payer?: string;
+        /**
+         * The payment's identity (the authorization's nonce); empty when refused.
+         */
+        transaction: string;
+        network: string;
+        amount?: string;
+    };
+};
+
+export type X402SettleResponse = X402SettleResponses[keyof X402SettleResponses];
