@@ -30,9 +30,8 @@ export function limitedBody(request: Request, trusted: boolean): Promise<Uint8Ar
 export function engineAnswer({ now, randomHex, sealing, trustContentLength }: ServiceOptions): EngineAnswer {
   const trusted = trustContentLength === true;
   return (route, request, id) => {
-    const length = trusted ? declaredLength(request) : -1;
-    if (length > LIMITS.bodyBytesMax) return Promise.resolve(tooLarge(id));
-    const read = length === -1 ? readLimitedBody(request) : readFramedBody(request, LIMITS.bodyBytesMax);
+    const read = limitedBody(request, trusted);
+    if (read === null) return Promise.resolve(tooLarge(id));
     return read.then((body) => {
       if (body === null) return tooLarge(id);
       const result = run(route, body, new HeaderTextReader(request.headers), { now: now(), randomHex, sealing });
