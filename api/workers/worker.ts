@@ -59,7 +59,11 @@ function hostFor(env: WorkerEnv): Host {
   }
   const report = (message: string): void => console.error(message);
   const host = assemble(workerSettings(env, report), {
-    framedBodies: false,
+    // workerd's HTTP server (and Cloudflare's front line before it) delimits a request's body
+    // by its Content-Length, as Bun.serve does: a declared length within D9's limit is read in
+    // one call rather than by a stream reader, whose reads were the largest part of an engine
+    // request's excess over the bare Worker (docs/performance.md, "The Worker in workerd").
+    framedBodies: true,
     compress: workerCompressor,
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception.
     errorLog: report,
