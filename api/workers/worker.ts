@@ -85,6 +85,8 @@ export default {
     const response = await hostFor(env).service.fetch(negotiated(request), context);
     // A body too large (D9): a fixed-length answer, so that workerd closes cleanly after it.
     if (response.status === 413) return refusedAnswer(request, response, workerCompressor);
-    return sent(response);
+    // A compressed document's GET answer is made with `encodeBody: "manual"` (documents.ts):
+    // sent as it is, without another Response around its body.
+    return request.method === "GET" ? response : sent(response);
   },
 };

@@ -23,6 +23,12 @@ interface Representation {
   body: Blob;
   etag: string;
   headers: Headers;
+  /**
+   * The 200's init, made once. A compressed form's says `encodeBody: "manual"`: on Workers its
+   * body goes out as it is, already in its coding, where the runtime would otherwise encode it
+   * again (other runtimes ignore the member).
+   */
+  ok: ResponseInit;
   /** The headers of a 304: the 200's, minus Content-Encoding and Content-Length (there is no body). */
   notModified: Headers;
 }
@@ -72,7 +78,9 @@ function representation(
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
   fields["Content-Length"] = String(bytes.byteLength);
-  return { body: new Blob([bytes]), etag, headers: new Headers(fields), notModified };
+  const headers = new Headers(fields);
+  const ok = { status: 200, headers, ...(coding !== undefined && { encodeBody: "manual" }) };
+  return { body: new Blob([bytes]), etag, headers, ok, notModified };
 }
 
 /**
@@ -127,7 +135,7 @@ function chooseRepresentation(request: Request, served: ServedDocument, compress
   if (ifNoneMatch !== null && ifNoneMatches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
-  return new Response(chosen.body, { status: 200, headers: chosen.headers });
+  return new Response(chosen.body, chosen.ok);
 }
 
 /**
