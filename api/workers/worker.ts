@@ -17,7 +17,7 @@ import { accessLogLine } from "../../shared/http/access-log.ts";
 import { assemble, type Host } from "../host/assemble.ts";
 import { zlibCompressor } from "../host/compress.ts";
 import { bindingLimiter, cloudflareClient, type WorkerEnv, workerSettings } from "./bindings.ts";
-import { type IncomingRequest, negotiated, sent } from "./platform-compression.ts";
+import { type IncomingRequest, platformAcceptEncoding, sent } from "./platform-compression.ts";
 import { refusedAnswer } from "./refused-body.ts";
 
 export type { WorkerEnv } from "./bindings.ts";
@@ -81,8 +81,9 @@ export default {
     const context = {
       clientAddress: cloudflareClient(request),
       waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
+      acceptEncoding: platformAcceptEncoding(request),
     };
-    const response = await hostFor(env).service.fetch(negotiated(request), context);
+    const response = await hostFor(env).service.fetch(request, context);
     // A body too large (D9): a fixed-length answer, so that workerd closes cleanly after it.
     if (response.status === 413) return refusedAnswer(request, response, workerCompressor);
     // A compressed document's GET answer is made with `encodeBody: "manual"` (documents.ts):

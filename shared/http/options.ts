@@ -96,4 +96,10 @@ export interface RequestContext {
    * `ctx.waitUntil`); elsewhere the work simply runs.
    */
   waitUntil?: (work: Promise<unknown>) => void;
+  /**
+   * The Accept-Encoding a document is chosen by, in place of the request's own header, where the
+   * runtime knows better (Workers: the one coding the platform sends this client, null for none,
+   * api/workers/platform-compression.ts); absent: the request's header.
+   */
+  acceptEncoding?: string | null;
 }
