@@ -28,19 +28,22 @@
  *   BENCH_CONNECTIONS=64  connections; BENCH_THREADS=2 load generator threads
  *   BENCH_CASES=quote,... only the cases whose names contain one of these words
  *   BENCH_WORKERS=0       skip WORKERS=2 against WORKERS=1
+ *   BENCH_BUN=0           skip the Bun cases (with BENCH_WORKERD=1: the Worker's rows alone)
  *   BENCH_COLD_RUNS=10    cold starts per command (0 skips)
  *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
  *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
  *   BENCH_BEFORE=path     also another build of the service in the same rounds: the server
  *                         script of an older checkout (git worktree add /tmp/old <commit>, then
  *                         `npx bun install --frozen-lockfile` there;
- *                         BENCH_BEFORE=/tmp/old/api/bun/server.ts), one process, its log on
+ *                         BENCH_BEFORE=/tmp/old/api/bun/server.ts), one process, its log on;
+ *                         with BENCH_WORKERD that checkout's Worker too (its scripts/bench/workerd.ts)
  *   BENCH_BEFORE_ENV=…    settings of the BENCH_BEFORE server, `NAME=value` separated by spaces
  *                         (BENCH_BEFORE=api/bun/server.ts BENCH_BEFORE_ENV=SEALS=off: this build
  *                         without seals, in the same rounds)
- *   BENCH_WORKERD=1       also every case on the Worker in workerd (api/workers/local.ts) against a
- *                         bare Worker (scripts/bench/bare-worker.ts), and the cold start of
- *                         workerd, Node (bun run api:node) and Deno (bun run api:deno)
+ *   BENCH_WORKERD=1       also every case on the Worker in workerd (scripts/bench/workerd.ts) against a
+ *                         bare Worker sending the Worker's own answer (scripts/bench/bare-worker.ts),
+ *                         with its server CPU targets, and the cold start of workerd, Node
+ *                         (bun run api:node) and Deno (bun run api:deno)
  *
  * `bun scripts/bench.ts --compare old.json [new.json]` compares two result files
  * (new defaults to bench-results/latest.json).
@@ -59,7 +62,7 @@
  */
 
 import { cpus } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { beforeEnvOf, env, log, settings } from "./bench/bench-settings.ts";
 import { CASES } from "./bench/cases.ts";
 import { coldStart } from "./bench/cold-start.ts";
@@ -86,15 +89,17 @@ async function main(): Promise<void> {
   const { generator, note } = loadGenerator(settings);
   const withWorkers = env("BENCH_WORKERS", 1) !== 0;
   const withWorkerd = env("BENCH_WORKERD", 0) !== 0;
+  // BENCH_BUN=0: no Bun case (with BENCH_WORKERD, the Worker's rows alone).
+  const bunCases = env("BENCH_BUN", 1) !== 0 ? cases : [];
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
   const beforeScript = process.env.BENCH_BEFORE?.trim();
-  const engineCases = cases.filter((c) => c.seals).length;
+  const engineCases = bunCases.filter((c) => c.seals).length;
   const sides =
-    cases.length * (beforeScript ? 3 : 2) +
+    bunCases.length * (beforeScript ? 3 : 2) +
     engineCases +
     (withWorkers ? 2 * WORKERS_CASES.length : 0) +
-    (withWorkerd ? 2 * cases.length : 0);
+    (withWorkerd ? (beforeScript ? 3 : 2) * cases.length : 0);
   const estimate =
     sides * (settings.warmupSeconds + settings.rounds * settings.durationSeconds) +
     soakSeconds +
@@ -107,7 +112,7 @@ async function main(): Promise<void> {
   let partial: Omit<BenchResults, "targets">;
   try {
     const signatures: number[] = [];
-    const caseResults = await measureCases(generator, service, cases, before, sealsOff, signatures);
+    const caseResults = await measureCases(generator, service, bunCases, before, sealsOff, signatures);
     await before?.stop();
     await sealsOff?.stop();
     const workers = withWorkers
@@ -118,7 +123,9 @@ async function main(): Promise<void> {
         )
       : [];
     await service.stop();
-    const workerd = withWorkerd ? await measureWorkerd(generator, cases) : undefined;
+    // BENCH_BEFORE's checkout's Worker: the workerd.ts beside its api/bun/server.ts.
+    const beforeWorkerd = beforeScript && resolve(dirname(beforeScript), "../../scripts/bench/workerd.ts");
+    const workerd = withWorkerd ? await measureWorkerd(generator, cases, beforeWorkerd || undefined) : undefined;
     const cold = [];
     if (coldRuns > 0) {
       log(`cold start: ${coldRuns} × bun run api, ${coldRuns} × bun api/bun/server.ts`);
@@ -176,7 +183,7 @@ const USAGE = `usage: bun scripts/bench.ts                       run every case 
        bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64
-BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin
+BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_BUN=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin
 BENCH_BEFORE=<server script of another checkout> BENCH_WORKERD=1 (the Worker in workerd against a bare Worker, and workerd's cold start)`;
 
 const [command] = process.argv.slice(2);

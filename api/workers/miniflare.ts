@@ -38,6 +38,8 @@ export interface LocalWorkerOptions {
   assets?: boolean;
   /** True: on workerd's own socket, without Miniflare's entry worker (its emulation of Cloudflare's front line). */
   direct?: boolean;
+  /** workerd's V8 inspector (Chrome DevTools protocol) on this loopback port: for profiling (scripts/bench/workerd-profile.ts). */
+  inspectorPort?: number;
 }
 
 /** Bundles `entry` as wrangler's bundler would for workerd (node: and cloudflare: modules are the runtime's). */
@@ -95,6 +97,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<{ u
       ],
       host,
       port: options.direct ? 0 : options.port,
+      ...(options.inspectorPort !== undefined && { inspectorPort: options.inspectorPort }),
       // The default Request.cf would be fetched from workers.cloudflare.com: a fixed one instead.
       cf: false,
       telemetry: { enabled: false },

@@ -17,7 +17,7 @@ import { accessLogLine } from "../../shared/http/access-log.ts";
 import { assemble, type Host } from "../host/assemble.ts";
 import { zlibCompressor } from "../host/compress.ts";
 import { bindingLimiter, cloudflareClient, type WorkerEnv, workerSettings } from "./bindings.ts";
-import { type IncomingRequest, negotiated, sent } from "./platform-compression.ts";
+import { type IncomingRequest, platformAcceptEncoding, sent } from "./platform-compression.ts";
 import { refusedAnswer } from "./refused-body.ts";
 
 export type { WorkerEnv } from "./bindings.ts";
@@ -59,7 +59,11 @@ function hostFor(env: WorkerEnv): Host {
   }
   const report = (message: string): void => console.error(message);
   const host = assemble(workerSettings(env, report), {
-    framedBodies: false,
+    // workerd's HTTP server (and Cloudflare's front line before it) delimits a request's body
+    // by its Content-Length, as Bun.serve does: a declared length within D9's limit is read in
+    // one call rather than by a stream reader, whose reads were the largest part of an engine
+    // request's excess over the bare Worker (docs/performance.md, "The Worker in workerd").
+    framedBodies: true,
     compress: workerCompressor,
     // Unexpected exceptions (D21) go to the Worker's log: method, path and the exception.
     errorLog: report,
@@ -77,10 +81,13 @@ export default {
     const context = {
       clientAddress: cloudflareClient(request),
       waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
+      acceptEncoding: platformAcceptEncoding(request),
     };
-    const response = await hostFor(env).service.fetch(negotiated(request), context);
+    const response = await hostFor(env).service.fetch(request, context);
     // A body too large (D9): a fixed-length answer, so that workerd closes cleanly after it.
     if (response.status === 413) return refusedAnswer(request, response, workerCompressor);
-    return sent(response);
+    // A compressed document's GET answer is made with `encodeBody: "manual"` (documents.ts):
+    // sent as it is, without another Response around its body.
+    return request.method === "GET" ? response : sent(response);
   },
 };

@@ -43,7 +43,7 @@ export const targetOf = (c: BenchCase): Target => ({
 export const asksCompressed = (c: BenchCase): boolean => c.headers?.["Accept-Encoding"] !== undefined;
 
 /** What a server answered: status, headers and body bytes. */
-interface Answer {
+export interface Answer {
   status: number;
   headers: Headers;
   body: Uint8Array;
@@ -82,9 +82,9 @@ export async function expectStatus(
 
 /**
  * The floor's copy of an answer: its status, its headers but Date and Content-Length (which
- * Bun writes itself) with X-Request-Id as a constant of the same length, and its body.
+ * Bun and workerd write themselves) with X-Request-Id as a constant of the same length, and its body.
  */
-function floorAnswer(answer: Answer): string {
+export function floorAnswer(answer: Answer): string {
   const headers = [...answer.headers]
     .filter(([name]) => name !== "date" && name !== "content-length")
     .map(([name, value]) => [name, name === "x-request-id" ? "0".repeat(value.length) : value]);

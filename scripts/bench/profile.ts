@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { env, log, settings } from "./bench-settings.ts";
 import { CASES } from "./cases.ts";
+import { type CpuProfile, samplesByFunction, top } from "./cpu-profile.ts";
 import { loadGenerator } from "./load-generator.ts";
 import { targetOf } from "./measure.ts";
 import { ROOT, startServer } from "./servers.ts";
@@ -37,41 +38,6 @@ function threads(pid: number): Map<string, { name: string; user: number; system:
   }
   return found;
 }
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-
-/** Samples per function in a .cpuprofile: by itself (self) and with its callees (total). */
-function samplesByFunction(file: string): { samples: number; self: Map<string, number>; total: Map<string, number> } {
-  const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: ProfileNode[]; samples: number[] };
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-  const nameOf = ({ callFrame: f }: ProfileNode): string =>
-    `${f.functionName || "(anonymous)"}${f.url ? ` ${f.url.replace(`file://${ROOT}`, "")}:${f.lineNumber + 1}` : ""}`;
-  const self = new Map<string, number>();
-  const total = new Map<string, number>();
-  for (const id of profile.samples) {
-    const leaf = nameOf(nodes.get(id)!);
-    self.set(leaf, (self.get(leaf) ?? 0) + 1);
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
-      const name = nameOf(nodes.get(at)!);
-      if (!seen.has(name)) total.set(name, (total.get(name) ?? 0) + 1);
-      seen.add(name);
-    }
-  }
-  return { samples: profile.samples.length, self, total };
-}
-
-const top = (counts: Map<string, number>, samples: number, n: number): string[] =>
-  [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([name, count]) => `  ${((100 * count) / samples).toFixed(1).padStart(5)} %  ${name}`);
 
 const [word, secondsText] = process.argv.slice(2);
 const found = CASES.filter((c) => c.seals && word !== undefined && c.name.includes(word));
@@ -128,7 +94,9 @@ try {
     }
     const file = readdirSync(out).find((name) => name.endsWith(".cpuprofile"));
     if (file) {
-      const { samples, self, total } = samplesByFunction(join(out, file));
+      const { samples, self, total } = samplesByFunction(
+        JSON.parse(readFileSync(join(out, file), "utf8")) as CpuProfile,
+      );
       lines.push(`  ${samples} samples; by themselves:`, ...top(self, samples, 12), "  with their callees:");
       lines.push(...top(total, samples, 16), `  profile: ${join(out, file)}`);
     }

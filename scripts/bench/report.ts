@@ -8,7 +8,15 @@
  */
 
 import { cpu, int, spread } from "./format.ts";
-import type { BenchResults, CaseResult, ColdStartResult, SoakResult, TargetCheck, WorkersResult } from "./results.ts";
+import type {
+  BenchResults,
+  CaseResult,
+  ColdStartResult,
+  SoakResult,
+  TargetCheck,
+  WorkerdCaseResult,
+  WorkersResult,
+} from "./results.ts";
 import { sealsTable } from "./seals.ts";
 
 const ms = (n: number): string => n.toFixed(2);
@@ -38,19 +46,24 @@ export function casesTable(cases: CaseResult[]): string {
 }
 
 /**
- * BENCH_WORKERD: each case on the Worker in workerd against the bare Worker, beside what the
- * Bun service did on the same case in the same run.
+ * BENCH_WORKERD: each case on the Worker in workerd against the bare Worker sending the same
+ * answer: req/s, server CPU and their ratio with its target (and BENCH_BEFORE's Worker beside
+ * it), and what the Bun service did on the same case in the same run.
  */
-export function workerdTable(workerd: CaseResult[], bun: CaseResult[]): string {
+export function workerdTable(workerd: WorkerdCaseResult[], bun: CaseResult[]): string {
+  const before = workerd.some((c) => c.before !== undefined);
   const rows = [
-    "| case | Worker req/s | p50 ms | p99 ms | bare Worker req/s | ratio (rounds' min–max) | Bun service req/s (same run) | server CPU µs/req: Worker / bare Worker |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|",
+    `| case | Worker req/s | p99 ms | bare Worker req/s | req/s ratio | server CPU µs/req: Worker / bare${before ? " / before" : ""} | CPU ratio (rounds' min–max) | target |${before ? " before: CPU ratio |" : ""} Bun service req/s (same run) |`,
+    `|---|--:|--:|--:|--:|--:|--:|--:|${before ? "--:|" : ""}--:|`,
   ];
   for (const c of workerd) {
     const onBun = bun.find((b) => b.name === c.name);
+    const cpuRatio = c.cpuRatio === null ? "n/a" : `**${ratio(c.cpuRatio)}** ${c.cpuRatio <= c.cpuTarget ? "✓" : "✗"}`;
+    const then = before ? ` ${c.cpuRatioBefore == null ? "–" : ratio(c.cpuRatioBefore)} |` : "";
     rows.push(
-      `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p50Ms)} | ${ms(c.service.p99Ms)} | ${int(c.baseline.rps)} | ` +
-        `**${ratio(c.ratio)}**${spread(c.ratioRange)} | ${onBun ? int(onBun.service.rps) : "–"} | ${cpu(c.service)} / ${cpu(c.baseline)} |`,
+      `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p99Ms)} | ${int(c.baseline.rps)} | ${ratio(c.ratio)} | ` +
+        `${cpu(c.service)} / ${cpu(c.baseline)}${c.before ? ` / ${cpu(c.before)}` : before ? " / –" : ""} | ` +
+        `${cpuRatio}${spread(c.cpuRatioRange)} | ≤ ${ratio(c.cpuTarget)} |${then} ${onBun ? int(onBun.service.rps) : "–"} |`,
     );
   }
   return rows.join("\n");

@@ -40,6 +40,20 @@ export interface CaseResult {
 }
 
 /**
+ * BENCH_WORKERD: one case on the Worker in workerd against the bare Worker sending the Worker's
+ * own answer (bare-worker.ts); `before` is BENCH_BEFORE's checkout's Worker in the same rounds.
+ */
+export interface WorkerdCaseResult extends CaseResult {
+  /** Server CPU per request, Worker ÷ bare Worker: the median of the rounds' ratios, and their range; null off Linux. */
+  cpuRatio: number | null;
+  cpuRatioRange: RatioRange | null;
+  /** The most `cpuRatio` may be (docs/performance.md): 1.5 on an engine case, 1.3 on a document. */
+  cpuTarget: number;
+  /** BENCH_BEFORE: the other checkout's Worker's server CPU ÷ the bare Worker's, as `cpuRatio`. */
+  cpuRatioBefore?: number | null;
+}
+
+/**
  * What seals may cost an engine case: `keep`, at least 0.85 of SEALS=off's req/s;
  * `signatures`, at most 2× one Ed25519 signature's in-loop cost of added server CPU per request;
  * `none`, measured only.
@@ -136,7 +150,7 @@ export interface BenchResults {
   cases: CaseResult[];
   workers: WorkersResult[];
   /** BENCH_WORKERD: each case on the Worker in workerd against the bare Worker (absent otherwise). */
-  workerd?: CaseResult[];
+  workerd?: WorkerdCaseResult[];
   /** The in-loop cost of one Ed25519 signature in this run (absent in older files; null when no engine case ran). */
   signature?: SignatureResult | null;
   coldStart: ColdStartResult[];

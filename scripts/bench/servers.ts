@@ -119,16 +119,20 @@ export const startService = (workers = 1, seals: "on" | "off" = "on"): Promise<S
 
 /**
  * BENCH_WORKERD: the Worker in workerd (workerd.ts, the same Worker as `bun run api:workers`),
- * or with `bare` the bare Worker (bare-worker.ts) with the same configuration. Both on
- * workerd's own socket, without what Miniflare puts in front to emulate Cloudflare's front line
- * (see workerd.ts). workerd takes seconds to start: a minute each.
+ * or another checkout's (`script`: its scripts/bench/workerd.ts, BENCH_BEFORE), on workerd's own
+ * socket, without what Miniflare puts in front to emulate Cloudflare's front line (see
+ * workerd.ts). workerd takes seconds to start: a minute each.
  */
-export const startWorkerd = (bare = false): Promise<Server> =>
+export const startWorkerd = (name = "Worker (workerd)", script = "scripts/bench/workerd.ts"): Promise<Server> =>
+  startServer(name, script, {}, "/api/health.json", {}, 60_000);
+
+/** BENCH_WORKERD: the bare Worker (bare-worker.ts) sending the answer in `file`, configured as the Worker is. */
+export const startBareWorker = (file: string): Promise<Server> =>
   startServer(
-    bare ? "bare Worker" : "Worker (workerd)",
+    "bare Worker",
     "scripts/bench/workerd.ts",
-    bare ? { WORKER_MAIN: "scripts/bench/bare-worker.ts" } : {},
-    "/api/health.json",
+    { WORKER_MAIN: "scripts/bench/bare-worker.ts", FLOOR_ANSWER: file },
+    "/",
     {},
     60_000,
   );

@@ -1,7 +1,7 @@
 /**
  * The performance targets (docs/performance.md), checked against a run's figures: each case's
- * ratio to its floor, what seals cost each engine case (seals.ts), the worst p99, the cold start,
- * and RSS during the soak.
+ * ratio to its floor, what seals cost each engine case (seals.ts), with BENCH_WORKERD the Worker's
+ * server CPU against the bare Worker's, the worst p99, the cold start, and RSS during the soak.
  */
 import type { BenchResults, TargetCheck } from "./results.ts";
 import { sealsChecks } from "./seals.ts";
@@ -18,6 +18,15 @@ export function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
     });
   }
   checks.push(...sealsChecks(r.cases, r.signature));
+  for (const c of r.workerd ?? []) {
+    if (c.cpuRatio === null) continue;
+    checks.push({
+      name: `${c.name} (workerd): server CPU ÷ the bare Worker's`,
+      value: c.cpuRatio.toFixed(2),
+      target: `<= ${c.cpuTarget.toFixed(2)}`,
+      met: c.cpuRatio <= c.cpuTarget,
+    });
+  }
   const worstP99 = r.cases.reduce((worst, c) => (c.service.p99Ms > worst.service.p99Ms ? c : worst), r.cases[0]!);
   if (worstP99) {
     checks.push({

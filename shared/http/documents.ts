@@ -11,6 +11,12 @@ import { CONTENT_CODINGS, type ContentCoding, DOCUMENT_CACHE_CONTROL } from "../
 import { preferredCoding } from "./codings.ts";
 import { EXPOSE_HEADERS } from "./cors.ts";
 
+/** What a document's answer reads of the runtime's request context (options.ts, RequestContext). */
+interface DocumentContext {
+  waitUntil?: (work: Promise<unknown>) => void;
+  acceptEncoding?: string | null;
+}
+
 /** The host's compressor: `bytes` in `coding`, as a promise (ServiceOptions.compress). */
 export type Compressor = (bytes: Uint8Array, coding: ContentCoding) => Promise<Uint8Array>;
 
@@ -23,6 +29,12 @@ interface Representation {
   body: Blob;
   etag: string;
   headers: Headers;
+  /**
+   * The 200's init, made once. A compressed form's says `encodeBody: "manual"`: on Workers its
+   * body goes out as it is, already in its coding, where the runtime would otherwise encode it
+   * again (other runtimes ignore the member).
+   */
+  ok: ResponseInit;
   /** The headers of a 304: the 200's, minus Content-Encoding and Content-Length (there is no body). */
   notModified: Headers;
 }
@@ -72,7 +84,9 @@ function representation(
   const notModified = new Headers(fields);
   if (coding !== undefined) fields["Content-Encoding"] = coding;
   fields["Content-Length"] = String(bytes.byteLength);
-  return { body: new Blob([bytes]), etag, headers: new Headers(fields), notModified };
+  const headers = new Headers(fields);
+  const ok = { status: 200, headers, ...(coding !== undefined && { encodeBody: "manual" }) };
+  return { body: new Blob([bytes]), etag, headers, ok, notModified };
 }
 
 /**
@@ -115,9 +129,17 @@ function ifNoneMatches(ifNoneMatch: string, etag: string): boolean {
  * is ready (else the document as it is, and compression starts), or 304 when If-None-Match
  * names the chosen form's entity tag.
  */
-function chooseRepresentation(request: Request, served: ServedDocument, compress: Compressor | undefined): Response {
+function chooseRepresentation(
+  request: Request,
+  served: ServedDocument,
+  compress: Compressor | undefined,
+  context: DocumentContext | undefined,
+): Response {
   let chosen = served.identity;
-  const coding = served.negotiated ? preferredCoding(request.headers.get("accept-encoding")) : null;
+  const accept = context?.acceptEncoding;
+  const coding = served.negotiated
+    ? preferredCoding(accept !== undefined ? accept : request.headers.get("accept-encoding"))
+    : null;
   if (coding !== null) {
     const coded = served.coded[coding];
     if (coded !== undefined) chosen = coded;
@@ -127,27 +149,28 @@ function chooseRepresentation(request: Request, served: ServedDocument, compress
   if (ifNoneMatch !== null && ifNoneMatches(ifNoneMatch, chosen.etag)) {
     return new Response(null, { status: 304, headers: chosen.notModified });
   }
-  return new Response(chosen.body, { status: 200, headers: chosen.headers });
+  return new Response(chosen.body, chosen.ok);
 }
 
 /**
- * A document's answer ({@link chooseRepresentation}). When this request started the document's
- * compression, the host keeps that work alive (`waitUntil`: Workers) and, with
- * `awaitCompression`, this request waits for the coded form it asked for.
+ * A document's answer ({@link chooseRepresentation}), by the Accept-Encoding `context` gives or
+ * else the request's. When this request started the document's compression, the host keeps that
+ * work alive (`context.waitUntil`: Workers) and, with `awaitCompression`, this request waits for
+ * the coded form it asked for.
  */
 export function serveDocument(
   request: Request,
   served: ServedDocument,
   compress: Compressor | undefined,
-  waitUntil: ((work: Promise<unknown>) => void) | undefined,
+  context: DocumentContext | undefined,
   awaitCompression: boolean,
 ): Response | Promise<Response> {
   const compressing = served.compressing;
-  const response = chooseRepresentation(request, served, compress);
+  const response = chooseRepresentation(request, served, compress, context);
   if (served.compressing === compressing || served.compressing === null) return response;
-  waitUntil?.(served.compressing);
+  context?.waitUntil?.(served.compressing);
   if (!awaitCompression || response.headers.has("Content-Encoding")) return response;
-  return served.compressing.then(() => chooseRepresentation(request, served, compress));
+  return served.compressing.then(() => chooseRepresentation(request, served, compress, context));
 }
 
 /**

@@ -22,7 +22,7 @@ export interface ServiceOptions extends Partial<DocumentSettings> {
   fallback?: (request: Request, pathname: string) => Response | null | Promise<Response | null>;
   /**
    * True when the host's HTTP server delimits every request body by its Content-Length
-   * (Bun.serve and Node's http do), so a body can never be longer than it declares. A
+   * (Bun.serve, Node's http and workerd do), so a body can never be longer than it declares. A
    * declared length within the limit is then read in one call instead of chunk by chunk
    * (a fund through `fetch` in process: 14.8 against 17.9 µs of CPU, medians of 21 rounds,
    * 2026-12-07); a Request built in code promises no such thing, so the default stays false.
@@ -103,4 +103,10 @@ export interface RequestContext {
    * `ctx.waitUntil`); elsewhere the work simply runs.
    */
   waitUntil?: (work: Promise<unknown>) => void;
+  /**
+   * The Accept-Encoding a document is chosen by, in place of the request's own header, where the
+   * runtime knows better (Workers: the one coding the platform sends this client, null for none,
+   * api/workers/platform-compression.ts); absent: the request's header.
+   */
+  acceptEncoding?: string | null;
 }

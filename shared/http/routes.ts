@@ -85,7 +85,7 @@ export function routeTable(
   const awaitCompression = options.awaitCompression === true;
   for (const [path, served] of documents.byPath)
     table.set(path, {
-      GET: ({ request, context }) => serveDocument(request, served(), compress, context?.waitUntil, awaitCompression),
+      GET: ({ request, context }) => serveDocument(request, served(), compress, context, awaitCompression),
       OPTIONS: () => preflightResponse(DOCUMENT_METHODS),
       refuse: refuseDocument,
     });

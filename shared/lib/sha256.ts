@@ -7,7 +7,8 @@
  * install it ({@link installSha256}); the digests are the same, checked on install.
  */
 
-const K = new Uint32Array([
+/** SHA-256's round constants (FIPS 180-4 4.2.2), shared with hmac-sha256.ts. */
+export const SHA256_K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -18,6 +19,7 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
+const K = SHA256_K;
 const encoder = new TextEncoder();
 const w = new Uint32Array(64);
 let implementation: (text: string) => string = pureSha256Hex;
