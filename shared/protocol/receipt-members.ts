@@ -5,8 +5,16 @@
  * it comes from in words. verify, the receipt links, the demo pack, the schemas and the
  * documents read this table; the Receipt type is derived from it.
  */
-import type { TerminalStatus } from "./constants.ts";
-import { JOB_ID_PATTERN, KEY_ID_PATTERN, LIMITS, TERMINAL_STATUSES } from "./constants.ts";
+import type { TerminalStatus, X402Settlement } from "./constants.ts";
+import {
+  JOB_ID_PATTERN,
+  KEY_ID_PATTERN,
+  LIMITS,
+  PAYER_ACCOUNT_PATTERN,
+  PAYMENT_ID_PATTERN,
+  TERMINAL_STATUSES,
+  X402_SETTLEMENTS,
+} from "./constants.ts";
 import type { Job } from "./job-members.ts";
 import type { ReceiptMemberRow } from "./member-rows.ts";
 import {
@@ -170,6 +178,28 @@ export const RECEIPT_MEMBERS = {
     of: (_job: Job, keyId: string | null): string | undefined => keyId ?? undefined,
     link: "k",
     source: "optional; present when a demo key header was sent",
+  },
+  x402_payer: {
+    rule: patterned("receipt.x402_payer", PAYER_ACCOUNT_PATTERN),
+    required: false,
+    of: (job: Job): string | undefined => job.x402Payer,
+    link: "xp",
+    source: "job x402Payer (D30)",
+  },
+  x402_payment: {
+    rule: patterned("receipt.x402_payment", PAYMENT_ID_PATTERN),
+    required: false,
+    of: (job: Job): string | undefined => job.x402Payment,
+    link: "xi",
+    source: "job x402Payment (D30)",
+  },
+  x402_settlement: {
+    rule: oneOf("receipt.x402_settlement", X402_SETTLEMENTS),
+    required: false,
+    of: (job: Job): X402Settlement | undefined =>
+      job.x402Payment === undefined ? undefined : released(job) ? "capture" : "void",
+    link: "xs",
+    source: "capture (fee: release_fee) on release, void on dispute, when x402Payment is set (D30)",
   },
 } as const satisfies Record<string, ReceiptMemberRow>;
 
