@@ -6,7 +6,7 @@
  * responses, links, schemas and documents all read this table, and the Job type is derived
  * from it, so a new member is one row.
  */
-import { JOB_ID_PATTERN, LIMITS, PAYER_ACCOUNT_PATTERN, PAYMENT_ID_PATTERN, STATUSES } from "./constants.ts";
+import { JOB_ID_PATTERN, LIMITS, STATUSES } from "./constants.ts";
 import type { JobMemberRow } from "./job-member-row.ts";
 import {
   anyText,
@@ -21,6 +21,7 @@ import {
   requiredText,
   type ValueOf,
 } from "./rules.ts";
+import { X402_JOB_MEMBERS } from "./x402-members.ts";
 
 /** Every member of a job, in SETTLEMENT.md's table order. */
 export const JOB_MEMBERS = {
@@ -182,24 +183,8 @@ export const JOB_MEMBERS = {
     linkExtra: true,
     text: "Optional UTC date-time. Stamped on the funded job when an expiry is given at fund.",
   },
-  x402Payer: {
-    rule: patterned("job.x402Payer", PAYER_ACCOUNT_PATTERN),
-    required: false,
-    aliases: ["x402_payer"],
-    paid: "payer",
-    link: "xp",
-    linkExtra: true,
-    text: "Set by an x402 fund (D30): the payer as a CAIP-10 account, network:address.",
-  },
-  x402Payment: {
-    rule: patterned("job.x402Payment", PAYMENT_ID_PATTERN),
-    required: false,
-    aliases: ["x402_payment"],
-    paid: "payment",
-    link: "xi",
-    linkExtra: true,
-    text: "Set by an x402 fund (D30): the payment's identity, its authorization's nonce.",
-  },
+  // D30: the payment a fund over x402 writes (x402-members.ts).
+  ...X402_JOB_MEMBERS,
 } as const satisfies Record<string, JobMemberRow>;
 
 /** A job member, by response name. */

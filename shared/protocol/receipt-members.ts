@@ -5,16 +5,8 @@
  * it comes from in words. verify, the receipt links, the demo pack, the schemas and the
  * documents read this table; the Receipt type is derived from it.
  */
-import type { TerminalStatus, X402Settlement } from "./constants.ts";
-import {
-  JOB_ID_PATTERN,
-  KEY_ID_PATTERN,
-  LIMITS,
-  PAYER_ACCOUNT_PATTERN,
-  PAYMENT_ID_PATTERN,
-  TERMINAL_STATUSES,
-  X402_SETTLEMENTS,
-} from "./constants.ts";
+import type { TerminalStatus } from "./constants.ts";
+import { JOB_ID_PATTERN, KEY_ID_PATTERN, LIMITS, TERMINAL_STATUSES } from "./constants.ts";
 import type { Job } from "./job-members.ts";
 import type { ReceiptMemberRow } from "./member-rows.ts";
 import {
@@ -28,6 +20,7 @@ import {
   patterned,
   requiredText,
 } from "./rules.ts";
+import { X402_RECEIPT_MEMBERS } from "./x402-members.ts";
 
 const released = (job: Job): boolean => job.status === "released";
 
@@ -179,28 +172,8 @@ export const RECEIPT_MEMBERS = {
     link: "k",
     source: "optional; present when a demo key header was sent",
   },
-  x402_payer: {
-    rule: patterned("receipt.x402_payer", PAYER_ACCOUNT_PATTERN),
-    required: false,
-    of: (job: Job): string | undefined => job.x402Payer,
-    link: "xp",
-    source: "job x402Payer (D30)",
-  },
-  x402_payment: {
-    rule: patterned("receipt.x402_payment", PAYMENT_ID_PATTERN),
-    required: false,
-    of: (job: Job): string | undefined => job.x402Payment,
-    link: "xi",
-    source: "job x402Payment (D30)",
-  },
-  x402_settlement: {
-    rule: oneOf("receipt.x402_settlement", X402_SETTLEMENTS),
-    required: false,
-    of: (job: Job): X402Settlement | undefined =>
-      job.x402Payment === undefined ? undefined : released(job) ? "capture" : "void",
-    link: "xs",
-    source: "capture (fee: release_fee) on release, void on dispute, when x402Payment is set (D30)",
-  },
+  // D30: the x402 side of a job funded over x402 (x402-members.ts).
+  ...X402_RECEIPT_MEMBERS,
 } as const satisfies Record<string, ReceiptMemberRow>;
 
 /** A receipt member, by its snake_case name. */
