@@ -38,6 +38,8 @@ export const MEMBER_WORDS: Record<JobMember | "seal", string> = {
   clientRef: "Client reference",
   callbackUrl: "Callback URL",
   expiresAt: "Hold ends",
+  x402Payer: "x402 payer",
+  x402Payment: "x402 payment",
   seal: "Seal",
 };
 

@@ -15,8 +15,17 @@ import { JOB_MEMBER_NAMES, JOB_MEMBERS, type Job, type JobMember } from "../prot
 import type { JobMemberRow } from "../protocol/member-rows.ts";
 import { INITIAL } from "./job.ts";
 
-/** What an action reads: its action, the job it acts on, and the fields sent (or a simulated walk's, D13a). */
-export type ActionStep = { action: Action; job?: Job } & Partial<FieldValues>;
+/** An x402 payment as a fund over x402 writes it into the job (D30; job-members.ts "paid"). */
+interface X402Paid {
+  payer: string;
+  payment: string;
+}
+
+/**
+ * What an action reads: its action, the job it acts on, the fields sent (or a simulated walk's,
+ * D13a), and on a fund over x402 the payment (never a request field: only that route sets it).
+ */
+export type ActionStep = { action: Action; job?: Job; x402?: X402Paid } & Partial<FieldValues>;
 
 /** The result of one action. payerCredits is the balance after it, when one was sent. */
 export interface Outcome {
@@ -38,9 +47,13 @@ const EFFECTS = Object.fromEntries(
         return from?.on === action ? [[member, from.field] as const] : [];
       }),
       stamps: JOB_MEMBER_NAMES.filter((member) => row(member).stampedOn?.includes(action)),
+      paid: action === "fund" ? JOB_MEMBER_NAMES.filter((member) => row(member).paid !== undefined) : [],
     },
   ]),
-) as unknown as Record<Action, { copies: readonly (readonly [JobMember, FieldName])[]; stamps: readonly JobMember[] }>;
+) as unknown as Record<
+  Action,
+  { copies: readonly (readonly [JobMember, FieldName])[]; stamps: readonly JobMember[]; paid: readonly JobMember[] }
+>;
 
 /** The first state problem of a checked step, or null when the action may proceed. */
 export function stateProblem(step: ActionStep, now: number): Rejection | null {
@@ -67,6 +80,8 @@ export function apply(step: ActionStep, now: number, id?: string): Outcome {
   const effects = EFFECTS[action];
   changed.status = TRANSITIONS[action].to;
   for (const [member, field] of effects.copies) changed[member] = step[field];
+  // A fund writes the x402 payment it was paid with, and leaves out any other (D30).
+  for (const member of effects.paid) changed[member] = step.x402?.[row(member).paid!];
   if (effects.stamps.length > 0) {
     const stamp = toIso(now);
     for (const member of effects.stamps) changed[member] = stamp;

@@ -33,6 +33,9 @@ export type Terminal = (typeof TERMINALS)[number];
 /** The two terminal statuses, released and disputed. */
 export const TERMINAL_STATUSES = ["released", "disputed"] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+/** D30: what a release (capture) or a dispute (void) does to a hold funded over x402. */
+export const X402_SETTLEMENTS = ["capture", "void"] as const;
+export type X402Settlement = (typeof X402_SETTLEMENTS)[number];
 
 /** The states and transitions table (SETTLEMENT.md): the status each action needs and gives. */
 export const TRANSITIONS = {
@@ -90,6 +93,10 @@ export const LIMITS = {
 export const JOB_ID_PATTERN = /^as_[0-9a-f]{10}$/;
 /** Demo key ids: `k_` and 12 lowercase hex characters (D14). */
 export const KEY_ID_PATTERN = /^k_[0-9a-f]{12}$/;
+/** D30: an x402 payer as a CAIP-10 account on an EVM network (`eip155:<chain id>:<address>`). */
+export const PAYER_ACCOUNT_PATTERN = /^eip155:[0-9]{1,32}:0x[0-9a-fA-F]{40}$/;
+/** D30: an x402 payment's identity, its ERC-3009 authorization's nonce (32 bytes, lowercase hex). */
+export const PAYMENT_ID_PATTERN = /^0x[0-9a-f]{64}$/;
 
 /** D22: the X-Request-Id a client may send (1 to 128 of these characters), and a fresh id's length in hex. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;

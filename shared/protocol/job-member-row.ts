@@ -19,6 +19,8 @@ export interface JobMemberRow {
   readonly initial?: string | number | null;
   /** The request field an action copies into it, and that action. */
   readonly from?: { readonly field: FieldName; readonly on: Action };
+  /** The part of an x402 payment a fund over x402 writes into it (D30); any other fund leaves it out. */
+  readonly paid?: "payer" | "payment";
   /** The actions that stamp it with the request's time. */
   readonly stampedOn?: readonly Action[];
   /** Its key in a handoff link (D19); `linkExtra` when the first deployment's map lacks it. */

@@ -21,6 +21,7 @@ import {
   requiredText,
   type ValueOf,
 } from "./rules.ts";
+import { X402_JOB_MEMBERS } from "./x402-members.ts";
 
 /** Every member of a job, in SETTLEMENT.md's table order. */
 export const JOB_MEMBERS = {
@@ -182,6 +183,8 @@ export const JOB_MEMBERS = {
     linkExtra: true,
     text: "Optional UTC date-time. Stamped on the funded job when an expiry is given at fund.",
   },
+  // D30: the payment a fund over x402 writes (x402-members.ts).
+  ...X402_JOB_MEMBERS,
 } as const satisfies Record<string, JobMemberRow>;
 
 /** A job member, by response name. */

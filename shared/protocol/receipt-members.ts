@@ -20,6 +20,7 @@ import {
   patterned,
   requiredText,
 } from "./rules.ts";
+import { X402_RECEIPT_MEMBERS } from "./x402-members.ts";
 
 const released = (job: Job): boolean => job.status === "released";
 
@@ -171,6 +172,8 @@ export const RECEIPT_MEMBERS = {
     link: "k",
     source: "optional; present when a demo key header was sent",
   },
+  // D30: the x402 side of a job funded over x402 (x402-members.ts).
+  ...X402_RECEIPT_MEMBERS,
 } as const satisfies Record<string, ReceiptMemberRow>;
 
 /** A receipt member, by its snake_case name. */

@@ -34,11 +34,21 @@ function jobComponent(member: JobMember): string {
     : `Job${pascal(member)}`;
 }
 
-/** The component a receipt member's schema is: the request field of its name when the rule is the same, else its own. */
+/** The job member of a receipt member's PascalCase name (x402_payer -> x402Payer), if any. */
+const JOB_BY_PASCAL = new Map(JOB_MEMBER_NAMES.map((member) => [pascal(member), member]));
+
+/**
+ * The component a receipt member's schema is: the request field of its name when the rule is the
+ * same, else the job member's of its name when the rule is the same (x402_payer -> JobX402Payer),
+ * else its own.
+ */
 function receiptComponent(member: ReceiptMember): string {
+  const schema = fieldSchema(RECEIPT_MEMBERS[member].rule);
   const field = member in FIELDS ? (member as FieldName) : undefined;
-  return field !== undefined && same(fieldSchema(RECEIPT_MEMBERS[member].rule), FIELD_SCHEMAS[field])
-    ? pascal(field)
+  if (field !== undefined && same(schema, FIELD_SCHEMAS[field])) return pascal(field);
+  const job = JOB_BY_PASCAL.get(pascal(member));
+  return job !== undefined && same(schema, fieldSchema(JOB_MEMBERS[job].rule))
+    ? jobComponent(job)
     : `Receipt${pascal(member)}`;
 }
 

@@ -32,8 +32,8 @@ export const sealOf = (signer: Signer, view: Record<string, unknown>): string =>
 
 /**
  * The names of each member the service leaves out of a job while it is unset (D10: proofNote,
- * releaseNote, disputeReason, clientRef, callbackUrl, expiresAt), which a client may send as null
- * instead (D2: null is omitted), as a model in OpenAI's strict mode must.
+ * releaseNote, disputeReason, clientRef, callbackUrl, expiresAt, x402Payer, x402Payment), which
+ * a client may send as null instead (D2: null is omitted), as a model in OpenAI's strict mode must.
  */
 const LEFT_OUT_WHEN_UNSET: readonly (readonly string[])[] = JOB_MEMBER_NAMES.filter(
   (member) => !JOB_MEMBERS[member].required && !("initial" in JOB_MEMBERS[member]),

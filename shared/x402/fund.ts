@@ -115,9 +115,10 @@ export function x402Fund({ body, headers, ctx, keyId, url }: FundRequest, keys: 
   const passed = checkPayment(payment, terms, now, keys.identity, keys.recover);
   if (!passed.ok) return paymentRequired(offer, url, ctx, passed);
   // The hold ends at the capture deadline the payer signed (D30).
-  const funded = { ...request, expires_at: toIso(passed.captureDeadline * 1000) };
+  // The engine's fund writes the payment into the job (x402Payer, x402Payment), under its seal.
+  const x402 = { payer: `${DEMO_NETWORK}:${passed.payer}`, payment: passed.payment };
+  const funded = { ...request, expires_at: toIso(passed.captureDeadline * 1000), x402 };
   const chained = request.jobSeal === "valid";
   const answer = transitionBody(apply(funded, ctx.now), keyId, request.idempotency_key, ctx.sealing, chained);
-  answer.x402 = { network: DEMO_NETWORK, payer: passed.payer, payment: passed.payment };
   return { status: 200, body: answer, headers: settledHeaders(passed, url, ctx) };
 }

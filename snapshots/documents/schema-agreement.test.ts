@@ -199,6 +199,25 @@ const POOL = {
   status: [...STATUSES, "closed", "OPEN", "expired", ...BLANK, ...NOT_STRING],
   receiptStatus: ["released", "disputed", "submitted", "open", "Released", ...BLANK, ...NOT_STRING],
   keyId: ["k_0123456789ab", "k_0123456789AB", "k_0123456789a", "key", ...BLANK, ...NOT_STRING],
+  // D30: a CAIP-10 account on an EVM network, and a payment's identity (32 bytes, lowercase hex).
+  x402Payer: [
+    `eip155:402402:0x${repeat(20, "aB")}`,
+    `eip155:1:0x${repeat(40, "0")}`,
+    `eip155:402402:0x${repeat(39, "0")}`,
+    `solana:5eykt4:0x${repeat(40, "0")}`,
+    `0x${repeat(40, "0")}`,
+    ...BLANK,
+    ...NOT_STRING,
+  ],
+  x402Payment: [
+    `0x${repeat(64, "a")}`,
+    `0x${repeat(64, "A")}`,
+    `0x${repeat(63, "a")}`,
+    repeat(64, "a"),
+    ...BLANK,
+    ...NOT_STRING,
+  ],
+  x402Settlement: ["capture", "void", "refund", "Capture", ...BLANK, ...NOT_STRING],
   anyText: [PROOF, "", "   ", "x", ...NOT_STRING],
   terminal: ["release", "dispute", "Release", "refund", ...BLANK, ...NOT_STRING],
   action: [...ACTIONS, "Create", "launch", "verify", ...BLANK, ...NOT_STRING],
@@ -250,6 +269,8 @@ const JOB_POOLS: Record<JobMember, Pool> = {
   callbackUrl: POOL.callbackUrl,
   // A past expiresAt on the job is a state matter (hold_expired on release), not a field error.
   expiresAt: [...POOL.expiresAt, "2025-06-01T00:00:00Z", new Date(NOW).toISOString()],
+  x402Payer: POOL.x402Payer,
+  x402Payment: POOL.x402Payment,
 };
 
 /** The pool of each receipt member. */
@@ -273,6 +294,9 @@ const RECEIPT_POOLS: Record<ReceiptMember, Pool> = {
   release_note: POOL.note,
   dispute_reason: POOL.note,
   key_id: POOL.keyId,
+  x402_payer: POOL.x402Payer,
+  x402_payment: POOL.x402Payment,
+  x402_settlement: POOL.x402Settlement,
 };
 
 /** Names no engine knows, which both sides ignore (D5, D6). */

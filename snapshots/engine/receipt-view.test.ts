@@ -25,7 +25,9 @@ function settledJobs(): Job[] {
     jobs.push(step({ action: "release", job: submitted, release_note: "Looks good" }).job);
     jobs.push(step({ action: "dispute", job: submitted, dispute_reason: "Two bullet points" }).job);
   }
-  return jobs;
+  // Funded over x402 (D30): the payment the x402 fund writes into the job.
+  const paid = { x402Payer: `eip155:402402:0x${"aB".repeat(20)}`, x402Payment: `0x${"cd".repeat(32)}` };
+  return [...jobs, ...jobs.slice(0, 3).map((job) => ({ ...job, ...paid }))];
 }
 
 /** Each optional member and what it holds when set: the job's member, or the demo key's id. */
@@ -36,6 +38,11 @@ const OPTIONAL: Record<string, (job: Job, keyId: string | null) => unknown> = {
   release_note: (job) => job.releaseNote,
   dispute_reason: (job) => job.disputeReason,
   key_id: (_, keyId) => keyId ?? undefined,
+  x402_payer: (job) => job.x402Payer,
+  x402_payment: (job) => job.x402Payment,
+  // The capture (its fee is release_fee) or the void of the hold (D30).
+  x402_settlement: (job) =>
+    job.x402Payment === undefined ? undefined : job.status === "released" ? "capture" : "void",
 };
 
 describe("receiptOf", () => {

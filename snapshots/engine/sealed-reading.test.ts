@@ -7,8 +7,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readActionBody } from "../../shared/engine/action-body.ts";
-import { sealPolicy } from "../../shared/engine/sealing.ts";
+import { apply } from "../../shared/engine/apply.ts";
+import { committedJob, sealPolicy } from "../../shared/engine/sealing.ts";
 import { JOB_MEMBER_NAMES } from "../../shared/protocol/job-members.ts";
+import { DEMO_NETWORK } from "../../shared/x402/demo-network.ts";
 import { CREATE, call, NOW, PROOF_URL } from "../support/helpers.ts";
 import { sealed } from "../support/sealed.ts";
 
@@ -34,7 +36,18 @@ function sealedJobs(): Body[] {
     const disputed = step({ action: "dispute", job: submitted, dispute_reason: "Two bullet points" }).job;
     jobs.push(funded, fundedNoHold, submitted, released, disputed);
   }
+  // Funded over x402 (D30): the engine's fund writes the payment, as POST /api/v0/x402/fund has it do.
+  const x402 = step({ action: "submit", job: x402Funded(full), proof_url: PROOF_URL }).job;
+  jobs.push(x402, step({ action: "release", job: x402 }).job);
   return jobs;
+}
+
+/** `open` funded as the x402 fund funds it: the engine's fund with a payment, sealed. */
+function x402Funded(open: Body): Body {
+  const read = readActionBody({ action: "fund", job: open, payer_credits: 1000 }, new Headers(), NOW, undefined);
+  if (!read.ok) throw new Error(`not read: ${JSON.stringify(read)}`);
+  const x402 = { payer: `${DEMO_NETWORK}:0x${"aB".repeat(20)}`, payment: `0x${"cd".repeat(32)}` };
+  return committedJob(apply({ ...read.value, x402 }, NOW).job, ctx.sealing, true);
 }
 
 /** `job` as OpenAI's strict mode sends it back: every member of the table, the unset ones null (D2). */

@@ -22,12 +22,16 @@ const randomHex = (length: number): string =>
 /** The demo network identity of the test key. */
 export const IDENTITY = x402IdentityOf(PAIR.privateKey);
 
-/** A sealing service with the x402 paths, on the clock `now` (real time unless given) and the recovery `recover`. */
-export const x402Service = (now: () => number = Date.now, recover: Recover = nobleRecover) =>
+/** A sealing service with the x402 paths, on the clock `now` (real time unless given), the recovery `recover` and SEALS=`mode`. */
+export const x402Service = (
+  now: () => number = Date.now,
+  recover: Recover = nobleRecover,
+  mode: "on" | "required" = "on",
+) =>
   createHandler({
     now,
     randomHex,
-    sealing: { mode: "on", signer: SIGNER },
+    sealing: { mode, signer: SIGNER },
     x402: { identity: IDENTITY, recover },
   });
 

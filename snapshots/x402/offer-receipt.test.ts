@@ -52,7 +52,7 @@ describe("the offer-receipt extension on POST /api/v0/x402/fund", () => {
     const receipt = extractReceiptFromResponse(funded)!;
     const signed = await verifyReceiptSignatureJWS(receipt as never);
     expect(signed).toMatchObject({ version: 1, network: DEMO_NETWORK, resourceUrl: URL, payer: account.address });
-    expect(signed.transaction).toBe(((await funded.json()) as Body).x402.payment);
+    expect(signed.transaction).toBe(((await funded.json()) as Body).job.x402Payment);
     const [decoded] = decodeSignedOffers([signedOffer!]);
     expect(verifyReceiptMatchesOffer(receipt, decoded!, [account.address])).toBe(true);
   });

@@ -2,7 +2,7 @@
  * D30 on every runtime: Bun, Node, Deno and workerd, each started as its script serves it with
  * the test key, offer the same demo network addresses (derived from the one key), and the stock
  * client with its one spend-control line funds a job there over real HTTP, which then walks
- * submit and release.
+ * submit and release, its signed receipt carrying the payment and its capture.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { decodePaymentResponseHeader } from "@x402/fetch";
@@ -50,5 +50,13 @@ describe.each(RUNTIMES.map((runtime) => [runtimeTitle(runtime), runtime] as cons
     const released = await post("/api/v0/transition", { action: "release", job: submitted.job });
     expect(released.job.status).toBe("released");
     expect(released.receipt.signature).toBeString();
+    // The payment, recorded in the job at fund (D30), is in the signed receipt with its capture.
+    expect(released.receipt).toMatchObject({
+      x402_payer: `${DEMO_NETWORK}:${account.address}`,
+      x402_payment: funded.job.x402Payment,
+      x402_settlement: "capture",
+    });
+    const verified = await post("/api/v0/verify", { receipt: released.receipt });
+    expect([verified.valid, verified.signature_valid]).toEqual([true, true]);
   });
 });

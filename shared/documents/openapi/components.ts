@@ -132,7 +132,10 @@ export function components() {
           documentResponse(kind),
         ]),
       ),
-      EnginePreflight: { description: "No content. Access-Control-Allow-Methods: POST, OPTIONS (D17)." },
+      EnginePreflight: {
+        description:
+          "No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).",
+      },
     },
     // Every code a response names (not_found belongs to no path, so it has no example here).
     examples: Object.fromEntries(

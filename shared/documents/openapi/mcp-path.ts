@@ -72,8 +72,9 @@ export const mcpPathItem = () => ({
       "500": responseRef("InternalError"),
     },
   },
-  options: {
-    ...preflightOperation("mcpPreflight", "mcp"),
-    description: "204 with the engines' CORS headers plus the MCP request headers (D17, D24).",
-  },
+  options: preflightOperation(
+    "mcpPreflight",
+    "mcp",
+    "204 with the engines' CORS headers plus the MCP request headers (D17, D24).",
+  ),
 });

@@ -57,11 +57,13 @@ export const routeErrors = (route: string): ErrorCode[] =>
     (ERROR_CATALOG[code].routes as readonly string[]).includes(route),
   );
 
-/** The OPTIONS operation of a path: a CORS preflight (D17). */
-export const preflightOperation = (operationId: string, tag: string) => ({
+/**
+ * The OPTIONS operation of a POST path: a CORS preflight (D17), its headers stated once in its
+ * 204 (EnginePreflight); a `description` only where a path adds to them (/mcp).
+ */
+export const preflightOperation = (operationId: string, tag: string, description?: string) => ({
   summary: "CORS preflight",
-  description:
-    "204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.",
+  ...(description !== undefined && { description }),
   operationId,
   tags: [tag],
   security: [],

@@ -55,7 +55,7 @@ export const x402PathItems = () => ({
       requestBody: { required: true, ...json({ $ref: "#/components/schemas/TransitionBody" }) },
       responses: {
         "200": {
-          description: "Funded: transition's fund answer, plus x402 { network, payer, payment }.",
+          description: "Funded: transition's fund answer.",
           headers: { "PAYMENT-RESPONSE": PAYMENT_RESPONSE_HEADER },
           ...json(object),
         },

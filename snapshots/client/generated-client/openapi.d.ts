@@ -15,10 +15,7 @@ export interface paths {
          */
         post: operations["transition"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["transitionPreflight"];
         head?: never;
         patch?: never;
@@ -39,10 +36,7 @@ export interface paths {
          */
         post: operations["quote"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["quotePreflight"];
         head?: never;
         patch?: never;
@@ -63,10 +57,7 @@ export interface paths {
          */
         post: operations["validate"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["validatePreflight"];
         head?: never;
         patch?: never;
@@ -87,10 +78,7 @@ export interface paths {
          */
         post: operations["simulate"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["simulatePreflight"];
         head?: never;
         patch?: never;
@@ -111,10 +99,7 @@ export interface paths {
          */
         post: operations["verify"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["verifyPreflight"];
         head?: never;
         patch?: never;
@@ -832,10 +817,7 @@ export interface paths {
          */
         post: operations["x402Fund"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["x402FundPreflight"];
         head?: never;
         patch?: never;
@@ -876,10 +858,7 @@ export interface paths {
          */
         post: operations["x402Verify"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["x402VerifyPreflight"];
         head?: never;
         patch?: never;
@@ -900,10 +879,7 @@ export interface paths {
          */
         post: operations["x402Settle"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
-         */
+        /** CORS preflight */
         options: operations["x402SettlePreflight"];
         head?: never;
         patch?: never;
@@ -991,6 +967,8 @@ export interface components {
             clientRef?: components["schemas"]["ClientRef"];
             callbackUrl?: components["schemas"]["CallbackUrl"];
             expiresAt?: components["schemas"]["ExpiresAt"];
+            x402Payer?: components["schemas"]["JobX402Payer"];
+            x402Payment?: components["schemas"]["JobX402Payment"];
             seal?: components["schemas"]["Seal"];
         };
         /** @description The job a quote would make or leave: as Job, without the id a create quote does not have. */
@@ -1013,6 +991,8 @@ export interface components {
             clientRef?: components["schemas"]["ClientRef"];
             callbackUrl?: components["schemas"]["CallbackUrl"];
             expiresAt?: components["schemas"]["ExpiresAt"];
+            x402Payer?: components["schemas"]["JobX402Payer"];
+            x402Payment?: components["schemas"]["JobX402Payment"];
         };
         /** @description The client-held job, exactly as the last response gave it: the same members, names and order, and its seal when it has one (D27). */
         JobInput: {
@@ -1048,6 +1028,10 @@ export interface components {
             notify_url?: components["schemas"]["CallbackUrl"] | null;
             expiresAt?: components["schemas"]["ExpiresAt"] | null;
             expires_at?: components["schemas"]["ExpiresAt"] | null;
+            x402Payer?: components["schemas"]["JobX402Payer"] | null;
+            x402_payer?: components["schemas"]["JobX402Payer"] | null;
+            x402Payment?: components["schemas"]["JobX402Payment"] | null;
+            x402_payment?: components["schemas"]["JobX402Payment"] | null;
             seal?: components["schemas"]["Seal"] | null;
         } & (({
             proofUrl: components["schemas"]["JobProofUrl"];
@@ -1078,6 +1062,9 @@ export interface components {
             release_note?: components["schemas"]["ReleaseNote"] | null;
             dispute_reason?: components["schemas"]["DisputeReason"] | null;
             key_id?: components["schemas"]["ReceiptKeyId"] | null;
+            x402_payer?: components["schemas"]["JobX402Payer"] | null;
+            x402_payment?: components["schemas"]["JobX402Payment"] | null;
+            x402_settlement?: components["schemas"]["ReceiptX402Settlement"] | null;
             signature?: components["schemas"]["Signature"] | null;
         };
         CreateBody: {
@@ -1455,6 +1442,8 @@ export interface components {
         JobResolvedAt: string | null;
         JobFee: number;
         JobAgentPayout: number;
+        JobX402Payer: string;
+        JobX402Payment: string;
         ReceiptJobId: string;
         /** @enum {string} */
         ReceiptStatus: "released" | "disputed";
@@ -1466,6 +1455,8 @@ export interface components {
         ReceiptSubmitted: string | null;
         ReceiptResolved: string | null;
         ReceiptKeyId: string;
+        /** @enum {string} */
+        ReceiptX402Settlement: "capture" | "void";
         /** @description The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added, dropped, moved or edited member breaks it (null is allowed only for a member the service leaves out while unset, D27). */
         Seal: string;
         /** @description The receipt's signature (D27): a compact JWS, EdDSA with the service key's kid and typ escrow-receipt+jws in its header, whose payload is the receipt without signature, as JSON. Last on a receipt the service commits (transition release and dispute, simulate) only when the settled job arrived with a valid seal, so a signed receipt means the service sealed the job at every step and settled it; absent otherwise, when SEALS=off, and on a quote's receipt. Anyone checks it with a JOSE library and the JWKS at /.well-known/jwks.json, then compares its payload with the receipt; verify answers signature_valid. */
@@ -1640,7 +1631,7 @@ export interface components {
                 "application/xml": string;
             };
         };
-        /** @description No content. Access-Control-Allow-Methods: POST, OPTIONS (D17). */
+        /** @description No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17). */
         EnginePreflight: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2605,7 +2596,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Funded: transition's fund answer, plus x402 { network, payer, payment }. */
+            /** @description Funded: transition's fund answer. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -20,8 +20,6 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const transitionPreflight = <ThrowOnError extends boolean = false>(options?: Options<TransitionPreflightData, ThrowOnError>) => (options?.client ?? client).options<TransitionPreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/transition', ...options });
 
@@ -42,8 +40,6 @@ export const transition = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const quotePreflight = <ThrowOnError extends boolean = false>(options?: Options<QuotePreflightData, ThrowOnError>) => (options?.client ?? client).options<QuotePreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/quote', ...options });
 
@@ -64,8 +60,6 @@ export const quote = <ThrowOnError extends boolean = false>(options: Options<Quo
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const validatePreflight = <ThrowOnError extends boolean = false>(options?: Options<ValidatePreflightData, ThrowOnError>) => (options?.client ?? client).options<ValidatePreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/validate', ...options });
 
@@ -86,8 +80,6 @@ export const validate = <ThrowOnError extends boolean = false>(options: Options<
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const simulatePreflight = <ThrowOnError extends boolean = false>(options?: Options<SimulatePreflightData, ThrowOnError>) => (options?.client ?? client).options<SimulatePreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/simulate', ...options });
 
@@ -108,8 +100,6 @@ export const simulate = <ThrowOnError extends boolean = false>(options: Options<
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const verifyPreflight = <ThrowOnError extends boolean = false>(options?: Options<VerifyPreflightData, ThrowOnError>) => (options?.client ?? client).options<VerifyPreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/verify', ...options });
 
@@ -327,8 +317,6 @@ export const getJwks = <ThrowOnError extends boolean = false>(options?: Options<
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const x402FundPreflight = <ThrowOnError extends boolean = false>(options?: Options<X402FundPreflightData, ThrowOnError>) => (options?.client ?? client).options<X402FundPreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/x402/fund', ...options });
 
@@ -356,8 +344,6 @@ export const x402Supported = <ThrowOnError extends boolean = false>(options?: Op
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const x402VerifyPreflight = <ThrowOnError extends boolean = false>(options?: Options<X402VerifyPreflightData, ThrowOnError>) => (options?.client ?? client).options<X402VerifyPreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/x402/verify', ...options });
 
@@ -377,8 +363,6 @@ export const x402Verify = <ThrowOnError extends boolean = false>(options: Option
 
 /**
  * CORS preflight
- *
- * 204 with Access-Control-Allow-Origin *, the methods this path serves, the request headers it takes and Max-Age 86400 (D17). No body.
  */
 export const x402SettlePreflight = <ThrowOnError extends boolean = false>(options?: Options<X402SettlePreflightData, ThrowOnError>) => (options?.client ?? client).options<X402SettlePreflightResponses, unknown, ThrowOnError>({ url: '/api/v0/x402/settle', ...options });
 

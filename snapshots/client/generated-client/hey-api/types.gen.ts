@@ -96,6 +96,8 @@ export type Job = {
     clientRef?: ClientRef;
     callbackUrl?: CallbackUrl;
     expiresAt?: ExpiresAt;
+    x402Payer?: JobX402Payer;
+    x402Payment?: JobX402Payment;
     seal?: Seal;
 };
 
@@ -121,6 +123,8 @@ export type QuoteJob = {
     clientRef?: ClientRef;
     callbackUrl?: CallbackUrl;
     expiresAt?: ExpiresAt;
+    x402Payer?: JobX402Payer;
+    x402Payment?: JobX402Payment;
 };
 
 /**
@@ -167,6 +171,10 @@ export type JobInput = ({
     notify_url?: CallbackUrl | null;
     expiresAt?: ExpiresAt | null;
     expires_at?: ExpiresAt | null;
+    x402Payer?: JobX402Payer | null;
+    x402_payer?: JobX402Payer | null;
+    x402Payment?: JobX402Payment | null;
+    x402_payment?: JobX402Payment | null;
     seal?: Seal | null;
 };
 
@@ -190,6 +198,9 @@ export type Receipt = {
     release_note?: ReleaseNote | null;
     dispute_reason?: DisputeReason | null;
     key_id?: ReceiptKeyId | null;
+    x402_payer?: JobX402Payer | null;
+    x402_payment?: JobX402Payment | null;
+    x402_settlement?: ReceiptX402Settlement | null;
     signature?: Signature | null;
 };
 
@@ -588,6 +599,10 @@ export type JobFee = number;
 
 export type JobAgentPayout = number;
 
+export type JobX402Payer = string;
+
+export type JobX402Payment = string;
+
 export type ReceiptJobId = string;
 
 export type ReceiptStatus = 'released' | 'disputed';
@@ -607,6 +622,8 @@ export type ReceiptSubmitted = string | null;
 export type ReceiptResolved = string | null;
 
 export type ReceiptKeyId = string;
+
+export type ReceiptX402Settlement = 'capture' | 'void';
 
 /**
  * The job's seal (D27): the service's own MAC, a detached compact JWS (HS256, RFC 7797 unencoded payload; kid and typ escrow-job-seal+jws in its header) over the job exactly as the service wrote it: its other members, their names and their order, as JSON. Last in every job the service commits (transition, simulate's steps and job) while the chain holds; absent when SEALS=off, on a quote's job, and once the job came back without a valid seal. Only the service can check it (validate and verify answer seal_valid). Send it back exactly as returned, in the job exactly as returned: a renamed, added, dropped, moved or edited member breaks it (null is allowed only for a member the service leaves out while unset, D27).
@@ -647,7 +664,7 @@ export type TransitionPreflightData = {
 
 export type TransitionPreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -722,7 +739,7 @@ export type QuotePreflightData = {
 
 export type QuotePreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -797,7 +814,7 @@ export type ValidatePreflightData = {
 
 export type ValidatePreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -872,7 +889,7 @@ export type SimulatePreflightData = {
 
 export type SimulatePreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -947,7 +964,7 @@ export type VerifyPreflightData = {
 
 export type VerifyPreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -1022,7 +1039,7 @@ export type McpPreflightData = {
 
 export type McpPreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -2139,7 +2156,7 @@ export type X402FundPreflightData = {
 
 export type X402FundPreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -2241,7 +2258,7 @@ export type X402FundError = X402FundErrors[keyof X402FundErrors];
 
 export type X402FundResponses = {
     /**
-     * Funded: transition's fund answer, plus x402 { network, payer, payment }.
+     * Funded: transition's fund answer.
      */
     200: {
         [key: string]: unknown;
@@ -2298,7 +2315,7 @@ export type X402VerifyPreflightData = {
 
 export type X402VerifyPreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
@@ -2370,7 +2387,7 @@ export type X402SettlePreflightData = {
 
 export type X402SettlePreflightResponses = {
     /**
-     * No content. Access-Control-Allow-Methods: POST, OPTIONS (D17).
+     * No content: CORS for any origin, POST and OPTIONS, the request headers the path takes, Max-Age 86400 (D17).
      */
     204: void;
 };
