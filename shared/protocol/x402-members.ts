@@ -13,7 +13,7 @@ import { oneOf, patterned } from "./rules.ts";
  * What the receipt rows read of a job (a Job is one): written out, not imported, since the job
  * table imports this file. The receipt table's `satisfies` holds these rows to ReceiptMemberRow.
  */
-interface PaidJob {
+export interface PaidJob {
   status: string;
   x402Payer?: string;
   x402Payment?: string;
