@@ -7,7 +7,9 @@
  */
 import { utf8View } from "./utf8.ts";
 
-type NativeBase64 = { toBase64?: (options: { alphabet: "base64url"; omitPadding: boolean }) => string };
+type NativeBase64 = {
+  toBase64?: (options?: { alphabet: "base64url"; omitPadding: boolean }) => string;
+};
 const NATIVE = typeof (Uint8Array.prototype as NativeBase64).toBase64 === "function";
 type NativeFromBase64 = { fromBase64?: (text: string, options: { alphabet: "base64url" }) => Uint8Array };
 const FROM_BASE64 = (Uint8Array as NativeFromBase64).fromBase64;
@@ -21,11 +23,26 @@ export const textToBase64Url = (text: string): string => bytesToBase64Url(utf8Vi
 export const bytesToBase64Url = (bytes: Uint8Array): string =>
   NATIVE ? (bytes as NativeBase64).toBase64!(OPTIONS) : viaBtoa(bytes);
 
+/** Standard base64 (RFC 4648 §4, padded) of `bytes`: x402's headers (shared/x402/header-codec.ts). */
+export const bytesToBase64 = (bytes: Uint8Array): string =>
+  NATIVE ? (bytes as NativeBase64).toBase64!() : btoa(binaryOf(bytes));
+
 /** base64url of `bytes` through btoa: where the runtime has no encoder of its own (Node 20). */
-export function viaBtoa(bytes: Uint8Array): string {
+export const viaBtoa = (bytes: Uint8Array): string =>
+  btoa(binaryOf(bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+/** `bytes` as a binary string (one character a byte), as btoa takes it. */
+function binaryOf(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]!);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return binary;
+}
+
+/** The bytes of a binary string (one byte a character), as atob gives it. */
+export function binaryToBytes(binary: string): Uint8Array {
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -44,10 +61,7 @@ export function base64UrlToBytes(text: string): Uint8Array | null {
   if (spare !== 0 && (ALPHABET.indexOf(text.at(-1)!) & spare) !== 0) return null;
   try {
     if (FROM_BASE64) return FROM_BASE64(text, DECODE_OPTIONS);
-    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    return binaryToBytes(atob(text.replaceAll("-", "+").replaceAll("_", "/")));
   } catch {
     return null;
   }

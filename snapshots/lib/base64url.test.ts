@@ -3,7 +3,13 @@
  * text, which decodes back to the same bytes, for every length and byte value.
  */
 import { describe, expect, test } from "bun:test";
-import { base64UrlToBytes, bytesToBase64Url, viaBtoa } from "../../shared/lib/base64url.ts";
+import {
+  base64UrlToBytes,
+  binaryToBytes,
+  bytesToBase64,
+  bytesToBase64Url,
+  viaBtoa,
+} from "../../shared/lib/base64url.ts";
 
 describe("base64url", () => {
   test("both encoders agree with Node's base64url, without padding, and decode back", () => {
@@ -13,6 +19,15 @@ describe("base64url", () => {
       expect(bytesToBase64Url(bytes)).toBe(expected);
       expect(viaBtoa(bytes)).toBe(expected);
       expect(base64UrlToBytes(expected)).toEqual(bytes);
+    }
+  });
+
+  test("standard base64 (x402's headers) agrees with Node's, padded, and atob's binary reads back", () => {
+    for (let length = 0; length < 300; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 37 + length * 11) % 256);
+      const expected = Buffer.from(bytes).toString("base64");
+      expect(bytesToBase64(bytes)).toBe(expected);
+      expect(binaryToBytes(atob(expected))).toEqual(bytes);
     }
   });
 
