@@ -15,13 +15,16 @@ export const ENGINE_METHODS = "POST, OPTIONS";
 /** The methods a document path serves (D17). */
 export const DOCUMENT_METHODS = "GET, HEAD, OPTIONS";
 
-/** The headers of a CORS preflight (D17) for paths serving `methods`, made once. */
-const preflightHeaders = (methods: string): Headers =>
+/**
+ * The headers of a CORS preflight (D17) for paths serving `methods` that a page may send
+ * `allowHeaders` to, made once (x402's paths add PAYMENT-SIGNATURE, shared/http/x402-routes.ts).
+ */
+export const preflightHeaders = (methods: string, allowHeaders = ALLOW_HEADERS): Headers =>
   new Headers({
     Allow: methods,
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Allow-Methods": methods,
-    "Access-Control-Allow-Headers": ALLOW_HEADERS,
+    "Access-Control-Allow-Headers": allowHeaders,
     "Access-Control-Max-Age": "86400",
   });
 const PREFLIGHT = {

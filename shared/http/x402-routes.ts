@@ -16,7 +16,7 @@ import type { Sealing } from "../seal/signer.ts";
 import { settleAnswer, supported, verifyAnswer } from "../x402/facilitator.ts";
 import { x402Fund } from "../x402/fund.ts";
 import { X402_PATHS } from "../x402/x402-paths.ts";
-import { ALLOW_HEADERS, EXPOSE_HEADERS } from "./cors.ts";
+import { ALLOW_HEADERS, DOCUMENT_METHODS, ENGINE_METHODS, EXPOSE_HEADERS, preflightHeaders } from "./cors.ts";
 import { limitedBody } from "./engine.ts";
 import { HeaderTextReader } from "./header-text.ts";
 import type { ServiceOptions } from "./options.ts";
@@ -30,22 +30,10 @@ export const X402_LIMITED: readonly string[] = [X402_PATHS.fund, X402_PATHS.veri
 const CORS = { "Access-Control-Expose-Headers": `${EXPOSE_HEADERS}, PAYMENT-REQUIRED, PAYMENT-RESPONSE` };
 
 /** A preflight of an x402 path serving `methods`: PAYMENT-SIGNATURE among the headers a page may send (D17). */
-const preflight =
-  (methods: string): Handler =>
-  () =>
-    new Response(null, {
-      status: 204,
-      headers: {
-        Allow: methods,
-        "Access-Control-Allow-Origin": "*",
-        "Access-Control-Allow-Methods": methods,
-        "Access-Control-Allow-Headers": `${ALLOW_HEADERS}, PAYMENT-SIGNATURE`,
-        "Access-Control-Max-Age": "86400",
-      },
-    });
-
-const POST_METHODS = "POST, OPTIONS";
-const GET_METHODS = "GET, HEAD, OPTIONS";
+const preflight = (methods: string): Handler => {
+  const headers = preflightHeaders(methods, `${ALLOW_HEADERS}, PAYMENT-SIGNATURE`);
+  return () => new Response(null, { status: 204, headers });
+};
 
 /** A path not served: 404 not_found whatever the method (D9). */
 const UNSERVED: Route = { OPTIONS: ({ id }) => notFound(id), refuse: ({ id }) => notFound(id) };
@@ -73,7 +61,7 @@ export function x402Routes(options: ServiceOptions): Map<string, Route> {
   const facilitator = (make: (body: Record<string, unknown>, at: number) => object) =>
     post((body, _request, at) => ({ status: 200, body: make(body, Math.floor(at / 1000)) as Record<string, unknown> }));
 
-  const refusePost: Handler = ({ id }) => notAllowed(POST_METHODS, id);
+  const refusePost: Handler = ({ id }) => notAllowed(ENGINE_METHODS, id);
   const routes = new Map<string, Route>();
   routes.set(X402_PATHS.fund, {
     POST: post((body, request, at) => {
@@ -81,24 +69,24 @@ export function x402Routes(options: ServiceOptions): Map<string, Route> {
       const ctx = { now: at, randomHex, sealing: sealing?.signer ? (sealing as Sealing) : undefined };
       return x402Fund({ body, headers, ctx, keyId: keyIdFromHeaders(headers), url: request.url }, keys);
     }),
-    OPTIONS: preflight(POST_METHODS),
+    OPTIONS: preflight(ENGINE_METHODS),
     refuse: refusePost,
   });
   routes.set(X402_PATHS.verify, {
     POST: facilitator((b, at) => verifyAnswer(b, at, keys)),
-    OPTIONS: preflight(POST_METHODS),
+    OPTIONS: preflight(ENGINE_METHODS),
     refuse: refusePost,
   });
   routes.set(X402_PATHS.settle, {
     POST: facilitator((b, at) => settleAnswer(b, at, keys)),
-    OPTIONS: preflight(POST_METHODS),
+    OPTIONS: preflight(ENGINE_METHODS),
     refuse: refusePost,
   });
   const supportedBody = { status: 200, body: supported(keys.identity) };
   routes.set(X402_PATHS.supported, {
     GET: ({ id }) => answer(supportedBody, id),
-    OPTIONS: preflight(GET_METHODS),
-    refuse: ({ id }) => notAllowed(GET_METHODS, id),
+    OPTIONS: preflight(DOCUMENT_METHODS),
+    refuse: ({ id }) => notAllowed(DOCUMENT_METHODS, id),
   });
   return routes;
 }
