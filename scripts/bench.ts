@@ -11,7 +11,9 @@
  * between adjacent slices, with the lowest and highest of them to show the machine's noise).
  * Every engine case also runs the same build with SEALS=off in the same rounds, with
  * one Ed25519 signature timed in a loop before it (signature.ts), for the seals table and its
- * targets (seals.ts). With BENCH_BEFORE another build of the service runs in the same rounds,
+ * targets (seals.ts). The x402 fund (a fund paid over x402, D30) runs against the same fund
+ * through transition on the same server, with one secp256k1 recovery timed in a loop before and
+ * after it (x402.ts). With BENCH_BEFORE another build of the service runs in the same rounds,
  * for a before/after table. Then: WORKERS=2 against WORKERS=1, cold start (spawn of `bun run api` to the first
  * 200, median of 10), and RSS at 10 s and 30 s of a soak. The same figures go to
  * bench-results/<date>-<commit>.json and bench-results/latest.json.
@@ -53,6 +55,7 @@
  * This file reads the command line and runs the steps in order; each step is a module in
  * scripts/bench/: the cases (cases.ts), the servers (servers.ts), the load generator
  * (load-generator.ts: wrk.ts or builtin-generator.ts), the alternating rounds (alternate.ts),
+ * the x402 fund (x402-case.ts, x402.ts, recover-loop.ts, x402-target.ts),
  * the measured comparisons (measure.ts, measure-runtimes.ts), the seals comparison (seals.ts,
  * with the signature yardstick in signature.ts and sign-loop.ts), cold-start.ts, soak.ts, the
  * targets (targets.ts), the tables (report.ts, format.ts) and the result files (results.ts,
@@ -76,6 +79,7 @@ import { startBefore, startService } from "./bench/servers.ts";
 import { signatureResult } from "./bench/signature.ts";
 import { soak } from "./bench/soak.ts";
 import { checkTargets } from "./bench/targets.ts";
+import { X402_CASE_NAME } from "./bench/x402-target.ts";
 
 /** One run: every case, then WORKERS, cold start and soak; the report on stdout, the figures to a file. */
 async function main(): Promise<void> {
@@ -85,12 +89,15 @@ async function main(): Promise<void> {
     .split(",")
     .map((word) => word.trim())
     .filter(Boolean);
-  const cases = filter.length ? CASES.filter((c) => filter.some((word) => c.name.includes(word))) : CASES;
+  const picked = (name: string) => filter.length === 0 || filter.some((word) => name.includes(word));
+  const cases = CASES.filter((c) => picked(c.name));
   const { generator, note } = loadGenerator(settings);
   const withWorkers = env("BENCH_WORKERS", 1) !== 0;
   const withWorkerd = env("BENCH_WORKERD", 0) !== 0;
   // BENCH_BUN=0: no Bun case (with BENCH_WORKERD, the Worker's rows alone).
   const bunCases = env("BENCH_BUN", 1) !== 0 ? cases : [];
+  // The x402 fund: Bun only (the Worker recovers in JavaScript: docs/performance.md).
+  const withX402 = env("BENCH_BUN", 1) !== 0 && picked(X402_CASE_NAME);
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
   const beforeScript = process.env.BENCH_BEFORE?.trim();
@@ -98,6 +105,7 @@ async function main(): Promise<void> {
   const sides =
     bunCases.length * (beforeScript ? 3 : 2) +
     engineCases +
+    (withX402 ? 2 : 0) +
     (withWorkers ? 2 * WORKERS_CASES.length : 0) +
     (withWorkerd ? (beforeScript ? 3 : 2) * cases.length : 0);
   const estimate =
@@ -115,6 +123,8 @@ async function main(): Promise<void> {
     const caseResults = await measureCases(generator, service, bunCases, before, sealsOff, signatures);
     await before?.stop();
     await sealsOff?.stop();
+    // Loaded only when it runs: the case signs its payment with the stock x402 client as it loads.
+    const x402 = withX402 ? await (await import("./bench/x402.ts")).measureX402(generator, service) : undefined;
     const workers = withWorkers
       ? await measureWorkers(
           generator,
@@ -162,6 +172,7 @@ async function main(): Promise<void> {
       settings,
       cases: caseResults,
       signature: signatureResult(signatures),
+      ...(x402 && { x402 }),
       workers,
       ...(workerd && { workerd }),
       coldStart: cold,

@@ -41,8 +41,10 @@ export interface BenchCase {
 }
 
 const NOW = Date.parse("2026-01-01T00:00:00.000Z");
-/** The servers' signer: the tests' key (test-key.ts), which every bench server signs with. */
-export const signer = signerFromKeys(readSigningKey(JSON.stringify(TEST_SIGNING_JWK)));
+/** The servers' key: the tests' (test-key.ts), which every bench server signs with. */
+export const SIGNING_KEY = readSigningKey(JSON.stringify(TEST_SIGNING_JWK));
+/** The servers' signer, over that key. */
+export const signer = signerFromKeys(SIGNING_KEY);
 const ctx = {
   now: NOW,
   randomHex: (length: number) => `${"0".repeat(length - 1)}1`,
@@ -57,8 +59,9 @@ const step = (body: Record<string, unknown>): Record<string, any> => {
   return result.body.job as Record<string, any>;
 };
 
-const open = step({ action: "create", ...CREATE });
-const funded = step({ action: "fund", job: open, payer_credits: 1000 });
+/** The bench's open job, sealed with the servers' key: what a fund sends back. */
+export const OPEN_JOB = step({ action: "create", ...CREATE });
+const funded = step({ action: "fund", job: OPEN_JOB, payer_credits: 1000 });
 const submitted = step({ action: "submit", job: funded, proof_url: PROOF });
 const released = run("transition", JSON.stringify({ action: "release", job: submitted }), undefined, ctx).body;
 
@@ -106,7 +109,7 @@ const engine = (
 /** Every case, in table order. */
 export const CASES: BenchCase[] = [
   engine("transition create", "transition", { action: "create", ...CREATE }, "keep", [SEALED]),
-  engine("transition fund", "transition", { action: "fund", job: open, payer_credits: 1000 }, "keep", [SEALED]),
+  engine("transition fund", "transition", { action: "fund", job: OPEN_JOB, payer_credits: 1000 }, "keep", [SEALED]),
   engine("transition submit", "transition", { action: "submit", job: funded, proof_url: PROOF }, "keep", [SEALED]),
   engine(
     "transition release",

@@ -1,7 +1,7 @@
 /**
  * The markdown tables printed at the end of a run: every case against its same-answer floor (the table
  * docs/performance.md's Latest results shows), each engine case's seals on against SEALS=off
- * (seals.ts), with BENCH_WORKERD the same cases on the Worker in
+ * (seals.ts), the x402 fund against its unpaid twin (x402.ts), with BENCH_WORKERD the same cases on the Worker in
  * workerd against a bare Worker, WORKERS=2 against WORKERS=1, cold start and memory,
  * and the targets met or missed (the tables docs/performance.md shows); and the comparison of
  * two result files.
@@ -18,6 +18,7 @@ import type {
   WorkersResult,
 } from "./results.ts";
 import { sealsTable } from "./seals.ts";
+import { x402Table } from "./x402-target.ts";
 
 const ms = (n: number): string => n.toFixed(2);
 const ratio = (n: number): string => n.toFixed(2);
@@ -117,13 +118,20 @@ export function fullReport(r: BenchResults): string {
       `${r.settings.rounds} rounds × ${r.settings.durationSeconds} s per side after ${r.settings.warmupSeconds} s warm-up, service and floor alternating. ` +
       `Commit ${r.commit.slice(0, 12)}${r.dirty ? " (with uncommitted changes)" : ""}, ${r.date}.`,
     "",
-    casesTable(r.cases),
-    "",
+    ...(r.cases.length ? [casesTable(r.cases), ""] : []),
     ...(r.cases.some((c) => c.seals)
       ? [
           "Seals on (the default start) against the same build with SEALS=off, same rounds:",
           "",
           sealsTable(r.cases, r.signature),
+          "",
+        ]
+      : []),
+    ...(r.x402
+      ? [
+          "A fund paid over x402 against the same fund through transition, same server, same rounds:",
+          "",
+          x402Table(r.x402),
           "",
         ]
       : []),

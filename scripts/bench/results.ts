@@ -91,6 +91,27 @@ export interface SignatureResult {
   max: number;
 }
 
+/** The in-loop cost of one secp256k1 recovery, measured in the same run (x402.ts). */
+export interface RecoveryResult {
+  method: string;
+  /** µs per recovery, one figure per measurement. */
+  runs: number[];
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** The `x402 fund` case: the paid fund against the same fund through transition, same server, same rounds (x402.ts). */
+export interface X402FundResult {
+  name: string;
+  paid: Side;
+  unpaid: Side;
+  /** Server CPU µs per request, paid − unpaid: the median of the rounds' differences, and their range; null off Linux. */
+  addedCpuUs: number | null;
+  addedCpuRange: RatioRange | null;
+  recovery: RecoveryResult;
+}
+
 /** The lowest and highest of the per-round ratios behind a median ratio. */
 export interface RatioRange {
   min: number;
@@ -153,6 +174,8 @@ export interface BenchResults {
   workerd?: WorkerdCaseResult[];
   /** The in-loop cost of one Ed25519 signature in this run (absent in older files; null when no engine case ran). */
   signature?: SignatureResult | null;
+  /** The `x402 fund` case, when it ran (absent in older files). */
+  x402?: X402FundResult;
   coldStart: ColdStartResult[];
   soak: SoakResult | null;
   targets: TargetCheck[];

@@ -8,7 +8,7 @@
  * the table printed at the end of a run.
  */
 import { ratioRange, roundRatio } from "./alternate.ts";
-import { cpu, fixed, int } from "./format.ts";
+import { cpu, fixed, int, towards } from "./format.ts";
 import { extent, median } from "./median.ts";
 import type {
   CaseResult,
@@ -70,11 +70,6 @@ const addedRange = (s: SealsComparison): string =>
   s.addedCpuRange ? ` (${signed(s.addedCpuRange.min)} to ${signed(s.addedCpuRange.max)})` : "";
 const addedText = (s: SealsComparison): string =>
   s.addedCpuUs === null ? "n/a" : `${signed(s.addedCpuUs)}${addedRange(s)}`;
-/** `n` to `digits` decimals, rounded the way that can only make a figure look worse against its goal. */
-const towards = (n: number, digits: number, up: boolean): string => {
-  const scale = 10 ** digits;
-  return fixed((up ? Math.ceil : Math.floor)(n * scale - (up ? 1e-9 : -1e-9)) / scale, digits);
-};
 
 /** " (min–max)" of a range of ratios, rounded down as the ratio itself is. */
 const ratioSpread = (range: RatioRange | undefined): string =>

@@ -1,10 +1,12 @@
 /**
  * The performance targets (docs/performance.md), checked against a run's figures: each case's
- * ratio to its floor, what seals cost each engine case (seals.ts), with BENCH_WORKERD the Worker's
+ * ratio to its floor, what seals cost each engine case (seals.ts), what paying over x402 adds to a
+ * fund (x402.ts), with BENCH_WORKERD the Worker's
  * server CPU against the bare Worker's, the worst p99, the cold start, and RSS during the soak.
  */
 import type { BenchResults, TargetCheck } from "./results.ts";
 import { sealsChecks } from "./seals.ts";
+import { x402Check } from "./x402-target.ts";
 
 /** The targets, met or missed by `r`. */
 export function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
@@ -18,6 +20,7 @@ export function checkTargets(r: Omit<BenchResults, "targets">): TargetCheck[] {
     });
   }
   checks.push(...sealsChecks(r.cases, r.signature));
+  if (r.x402) checks.push(x402Check(r.x402));
   for (const c of r.workerd ?? []) {
     if (c.cpuRatio === null) continue;
     checks.push({
