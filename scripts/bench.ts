@@ -23,29 +23,12 @@
  * -y wrk` itself; otherwise it falls back to a built-in Bun socket client and says so. Loopback
  * only (127.0.0.1). Linux gives CPU time per request and RSS (/proc); elsewhere they read n/a.
  *
- * Settings (environment):
- *   BENCH_DURATION=3      seconds per measured slice (whole seconds; each side gets ROUNDS slices)
- *   BENCH_ROUNDS=4        alternating rounds per case
- *   BENCH_WARMUP=2        seconds of warm-up per side before measuring
- *   BENCH_CONNECTIONS=64  connections; BENCH_THREADS=2 load generator threads
- *   BENCH_CASES=quote,... only the cases whose names contain one of these words
- *   BENCH_WORKERS=0       skip WORKERS=2 against WORKERS=1
- *   BENCH_BUN=0           skip the Bun cases (with BENCH_WORKERD=1: the Worker's rows alone)
- *   BENCH_COLD_RUNS=10    cold starts per command (0 skips)
- *   BENCH_SOAK=30         soak seconds, RSS sampled at a third and at the end (0 skips)
- *   BENCH_LOADGEN=builtin use the built-in generator even when wrk is present
- *   BENCH_BEFORE=path     also another build of the service in the same rounds: the server
- *                         script of an older checkout (git worktree add /tmp/old <commit>, then
- *                         `npx bun install --frozen-lockfile` there;
- *                         BENCH_BEFORE=/tmp/old/api/bun/server.ts), one process, its log on;
- *                         with BENCH_WORKERD that checkout's Worker too (its scripts/bench/workerd.ts)
- *   BENCH_BEFORE_ENV=…    settings of the BENCH_BEFORE server, `NAME=value` separated by spaces
- *                         (BENCH_BEFORE=api/bun/server.ts BENCH_BEFORE_ENV=SEALS=off: this build
- *                         without seals, in the same rounds)
- *   BENCH_WORKERD=1       also every case on the Worker in workerd (scripts/bench/workerd.ts) against a
- *                         bare Worker sending the Worker's own answer (scripts/bench/bare-worker.ts),
- *                         with its server CPU targets, and the cold start of workerd, Node
- *                         (bun run api:node) and Deno (bun run api:deno)
+ * Settings (environment; each explained in docs/performance.md, "Running the benchmark"):
+ * BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64 BENCH_THREADS=2
+ * BENCH_CASES=word,... BENCH_WORKERS=1 BENCH_BUN=1 BENCH_COLD_RUNS=10 BENCH_SOAK=30
+ * BENCH_LOADGEN=builtin BENCH_BEFORE=<another checkout's api/bun/server.ts> BENCH_BEFORE_ENV=…
+ * BENCH_PROCESSES=1 (the service and BENCH_BEFORE's build each as this many processes, which the
+ * rounds take in turn) BENCH_WORKERD=1 (the Worker in workerd against a bare Worker).
  *
  * `bun scripts/bench.ts --compare old.json [new.json]` compares two result files
  * (new defaults to bench-results/latest.json).
@@ -75,7 +58,7 @@ import { measureWorkerd, measureWorkers, WORKERS_CASES } from "./bench/measure-r
 import { compareReport, fullReport } from "./bench/report.ts";
 import type { BenchResults, SoakResult } from "./bench/results.ts";
 import { gitCommit, RESULTS_DIR, readResults, writeResults } from "./bench/results-file.ts";
-import { startBefore, startService } from "./bench/servers.ts";
+import { startBefore, startMore, startService } from "./bench/servers.ts";
 import { signatureResult } from "./bench/signature.ts";
 import { soak } from "./bench/soak.ts";
 import { checkTargets } from "./bench/targets.ts";
@@ -101,6 +84,7 @@ async function main(): Promise<void> {
   const coldRuns = env("BENCH_COLD_RUNS", 10);
   const soakSeconds = env("BENCH_SOAK", 30);
   const beforeScript = process.env.BENCH_BEFORE?.trim();
+  const processes = Math.max(1, Math.floor(env("BENCH_PROCESSES", 1)));
   const engineCases = bunCases.filter((c) => c.seals).length;
   const sides =
     bunCases.length * (beforeScript ? 3 : 2) +
@@ -117,11 +101,16 @@ async function main(): Promise<void> {
   const service = await startService(1);
   const sealsOff = engineCases > 0 ? await startService(1, "off") : undefined;
   const before = beforeScript ? await startBefore(beforeScript, beforeEnv) : undefined;
+  // BENCH_PROCESSES: the service and the other build each as that many processes, taken in turn.
+  const services = [service, ...(await startMore(processes - 1, () => startService(1)))];
+  const befores = before
+    ? [before, ...(await startMore(processes - 1, () => startBefore(beforeScript!, beforeEnv)))]
+    : [];
   let partial: Omit<BenchResults, "targets">;
   try {
     const signatures: number[] = [];
-    const caseResults = await measureCases(generator, service, bunCases, before, sealsOff, signatures);
-    await before?.stop();
+    const caseResults = await measureCases(generator, services, bunCases, before && befores, sealsOff, signatures);
+    for (const server of [...befores, ...services.slice(1)]) await server.stop();
     await sealsOff?.stop();
     // Loaded only when it runs: the case signs its payment with the stock x402 client as it loads.
     const x402 = withX402 ? await (await import("./bench/x402.ts")).measureX402(generator, service) : undefined;
@@ -179,9 +168,8 @@ async function main(): Promise<void> {
       soak: soakResult,
     };
   } finally {
-    await service.stop();
+    for (const server of [...services, ...befores]) await server.stop();
     await sealsOff?.stop();
-    await before?.stop();
     generator.close();
   }
   const results: BenchResults = { ...partial, targets: checkTargets(partial) };
@@ -194,7 +182,7 @@ const USAGE = `usage: bun scripts/bench.ts                       run every case 
        bun scripts/bench.ts --compare old.json [new.json]   compare two result files (new: bench-results/latest.json)
 
 settings (environment): BENCH_DURATION=3 BENCH_ROUNDS=4 BENCH_WARMUP=2 BENCH_CONNECTIONS=64
-BENCH_THREADS=2 BENCH_CASES=word,... BENCH_WORKERS=0|1 BENCH_BUN=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin
+BENCH_THREADS=2 BENCH_CASES=word,... BENCH_PROCESSES=1 BENCH_WORKERS=0|1 BENCH_BUN=0|1 BENCH_COLD_RUNS=10 BENCH_SOAK=30 BENCH_LOADGEN=builtin
 BENCH_BEFORE=<server script of another checkout> BENCH_WORKERD=1 (the Worker in workerd against a bare Worker, and workerd's cold start)`;
 
 const [command] = process.argv.slice(2);

@@ -2,7 +2,8 @@
  * The bench's method: contenders (the service and its baselines, or WORKERS=1 and WORKERS=2)
  * each warmed up, then measured in rounds that alternate their order (A B, then B A) so that a
  * noisy machine's drift cancels out; each side's figures are medians over the rounds, and a
- * ratio is the median of the rounds' ratios, each between adjacent slices.
+ * ratio is the median of the rounds' ratios, each between adjacent slices. A build run as several
+ * processes (BENCH_PROCESSES) gives round r to its process r mod n.
  */
 
 import { log, settings } from "./bench-settings.ts";
@@ -11,17 +12,27 @@ import { extent, median } from "./median.ts";
 import type { RatioRange, Side } from "./results.ts";
 import { cpuSeconds, type Server } from "./servers.ts";
 
-/** One contender in a comparison: a server and the request it gets. */
+/**
+ * A build under test: one server process, or several processes of the same build that the rounds
+ * take in turn (BENCH_PROCESSES), so that one process's luck does not decide a comparison.
+ */
+export type Build = Server | readonly Server[];
+
+/** The processes of a build. */
+export const processesOf = (build: Build): readonly Server[] => ("url" in build ? [build] : build);
+
+/** One contender in a comparison: a build and the request it gets. */
 export interface Contender {
   label: string;
-  server: Server;
+  server: Build;
   target: Target;
 }
 
 /** Runs the contenders in alternating order, round by round, and sums each one's rounds. */
 export async function alternate(generator: LoadGenerator, contenders: Contender[], name: string): Promise<Side[]> {
   for (const c of contenders) {
-    if (settings.warmupSeconds > 0) await generator.run(c.server.url, [c.target], settings.warmupSeconds);
+    for (const server of processesOf(c.server))
+      if (settings.warmupSeconds > 0) await generator.run(server.url, [c.target], settings.warmupSeconds);
   }
   const runs: { result: LoadResult; cpu: number | null }[][] = contenders.map(() => []);
   for (let round = 0; round < settings.rounds; round++) {
@@ -29,12 +40,15 @@ export async function alternate(generator: LoadGenerator, contenders: Contender[
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
       const c = contenders[i]!;
-      const before = cpuSeconds(c.server.process.pid);
-      const result = await generator.run(c.server.url, [c.target], settings.durationSeconds);
-      const after = cpuSeconds(c.server.process.pid);
+      const processes = processesOf(c.server);
+      const server = processes[round % processes.length]!;
+      const before = cpuSeconds(server.process.pid);
+      const result = await generator.run(server.url, [c.target], settings.durationSeconds);
+      const after = cpuSeconds(server.process.pid);
       runs[i]!.push({ result, cpu: before === null || after === null ? null : after - before });
       log(
-        `${name}: round ${round + 1}/${settings.rounds} ${c.label}: ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(2)} ms`,
+        `${name}: round ${round + 1}/${settings.rounds} ${c.label}${processes.length > 1 ? ` (process ${(round % processes.length) + 1}/${processes.length})` : ""}: ` +
+          `${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(2)} ms`,
       );
     }
   }

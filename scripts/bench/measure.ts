@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { alternate, type Contender, ratioRange, roundRatio } from "./alternate.ts";
+import { alternate, type Build, type Contender, processesOf, ratioRange, roundRatio } from "./alternate.ts";
 import { log } from "./bench-settings.ts";
 import type { BenchCase } from "./cases.ts";
 import type { LoadGenerator, Target } from "./load.ts";
@@ -27,7 +27,13 @@ export const caseResult = (c: BenchCase, service: Side, floor: Side, before?: Si
   baseline: floor,
   ratio: roundRatio(service, floor),
   ratioRange: ratioRange(service, floor),
-  ...(before && { before, ratioBefore: roundRatio(before, floor), ratioBeforeRange: ratioRange(before, floor) }),
+  ...(before && {
+    before,
+    ratioBefore: roundRatio(before, floor),
+    ratioBeforeRange: ratioRange(before, floor),
+    toBefore: roundRatio(service, before),
+    toBeforeRange: ratioRange(service, before),
+  }),
   ...(off && c.seals && { seals: sealsComparison(c.seals, service, off, before) }),
 });
 
@@ -94,15 +100,16 @@ export function floorAnswer(answer: Answer): string {
 /**
  * Every case: the service against the floor that sends its own answer; each engine case also
  * against `off` (the same build with SEALS=off), after one measurement of an Ed25519 signature in
- * a loop (`signatures` collects them); with `before`, another build of the service. All in the
+ * a loop (`signatures` collects them); with `before`, another build of the service (the service
+ * and `before` may each be several processes, which the rounds take in turn). All in the
  * same rounds, ordered so that the pairs compared are in adjacent slices: before, SEALS=off,
  * service, floor on an engine case (before beside SEALS=off), service, floor, before otherwise.
  */
 export async function measureCases(
   generator: LoadGenerator,
-  service: Server,
+  service: Build,
   cases: BenchCase[],
-  before?: Server,
+  before?: Build,
   off?: Server,
   signatures: number[] = [],
 ): Promise<CaseResult[]> {
@@ -111,8 +118,10 @@ export async function measureCases(
   try {
     for (const c of cases) {
       const target = targetOf(c);
-      const answer = await expectStatus(service, target, c.status, c.name, asksCompressed(c));
-      if (before) await expectStatus(before, target, c.status, c.name, asksCompressed(c));
+      const [first, ...others] = processesOf(service);
+      const answer = await expectStatus(first!, target, c.status, c.name, asksCompressed(c));
+      for (const server of [...others, ...processesOf(before ?? [])])
+        await expectStatus(server, target, c.status, c.name, asksCompressed(c));
       const sealsOff = c.seals && off ? off : undefined;
       if (sealsOff) {
         const offAnswer = await expectStatus(sealsOff, target, c.status, c.name);

@@ -27,15 +27,15 @@ const ratio = (n: number): string => n.toFixed(2);
 export function casesTable(cases: CaseResult[]): string {
   const before = cases.some((c) => c.before !== undefined);
   const rows = [
-    `| case | req/s | p50 ms | p99 ms | floor req/s | ratio (rounds' min–max) | target |${before ? " before: req/s | before: ratio |" : ""} server CPU µs/req: service / floor${before ? " / before" : ""} |`,
-    `|---|--:|--:|--:|--:|--:|--:|${before ? "--:|--:|" : ""}--:|`,
+    `| case | req/s | p50 ms | p99 ms | floor req/s | ratio (rounds' min–max) | target |${before ? " before: req/s | before: ratio | service ÷ before (min–max) |" : ""} server CPU µs/req: service / floor${before ? " / before" : ""} |`,
+    `|---|--:|--:|--:|--:|--:|--:|${before ? "--:|--:|--:|" : ""}--:|`,
   ];
   for (const c of cases) {
     const then =
       before && c.before
-        ? ` ${int(c.before.rps)} | ${ratio(c.ratioBefore!)}${spread(c.ratioBeforeRange)} |`
+        ? ` ${int(c.before.rps)} | ${ratio(c.ratioBefore!)}${spread(c.ratioBeforeRange)} | ${c.toBefore === undefined ? "–" : `${ratio(c.toBefore)}${spread(c.toBeforeRange)}`} |`
         : before
-          ? " – | – |"
+          ? " – | – | – |"
           : "";
     rows.push(
       `| ${c.name} | ${int(c.service.rps)} | ${ms(c.service.p50Ms)} | ${ms(c.service.p99Ms)} | ${int(c.baseline.rps)} | ` +

@@ -35,6 +35,9 @@ export interface CaseResult {
   before?: Side;
   ratioBefore?: number;
   ratioBeforeRange?: RatioRange;
+  /** BENCH_BEFORE: the service's req/s ÷ the other build's, the median of the rounds' ratios (adjacent slices), and their range. */
+  toBefore?: number;
+  toBeforeRange?: RatioRange;
   /** An engine case: the same build with SEALS=off in the same rounds (absent in older files). */
   seals?: SealsComparison;
 }

@@ -145,6 +145,13 @@ export const startFloor = (file: string): Promise<Server> =>
 export const startBefore = (script: string, env: Record<string, string> = {}): Promise<Server> =>
   startServer("before", script, { ...env, WORKERS: "1" }, "/api/health.json");
 
+/** `count` more processes made by `start`, one after the other (BENCH_PROCESSES). */
+export async function startMore(count: number, start: () => Promise<Server>): Promise<Server[]> {
+  const started: Server[] = [];
+  for (let i = 0; i < count; i++) started.push(await start());
+  return started;
+}
+
 const IS_LINUX = process.platform === "linux";
 const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every mainstream Linux build
 
