@@ -97,14 +97,15 @@ export function createService(options: ServiceOptions): Service {
   }
 
   /** The handler's answer, finished; a throw or a rejection is the error boundary's (D21). */
-  async function answer(exchange: Exchange, handler: Handler): Promise<Response> {
+  function answer(exchange: Exchange, handler: Handler): Promise<Response> {
     const { verdict } = exchange;
+    const failed = (error: unknown) => finish(exchange, recover(error, exchange, report));
     try {
       if (verdict !== undefined && !verdict.allowed)
-        return finish(exchange, rateLimited(retryAfter(limiter!.policy, verdict), exchange.id));
-      return finish(exchange, await handler(exchange));
+        return Promise.resolve(finish(exchange, rateLimited(retryAfter(limiter!.policy, verdict), exchange.id)));
+      return Promise.resolve(handler(exchange)).then((response) => finish(exchange, response), failed);
     } catch (error) {
-      return finish(exchange, recover(error, exchange, report));
+      return Promise.resolve(failed(error));
     }
   }
 
@@ -124,7 +125,7 @@ export function createService(options: ServiceOptions): Service {
   }
 
   return {
-    async fetch(request, context) {
+    fetch(request, context) {
       const exchange: Exchange = {
         request,
         context,
@@ -136,7 +137,7 @@ export function createService(options: ServiceOptions): Service {
       try {
         exchange.path = requestPath(request.url);
       } catch (error) {
-        return finish(exchange, recover(error, exchange, report));
+        return Promise.resolve(finish(exchange, recover(error, exchange, report)));
       }
       const handler = router(exchange.path, request.method);
       // D23: only a POST to an engine or to /mcp counts (never a document, a file or a preflight).
