@@ -25,7 +25,6 @@ import {
   verify,
 } from "node:crypto";
 import { base64UrlToBytes, bytesToBase64Url } from "../shared/lib/base64url.ts";
-import { hmacSha256 } from "../shared/lib/hmac-sha256.ts";
 import { SEAL_KEY_INFO } from "../shared/protocol/integrity-members.ts";
 import type { PublicJwk, Signer } from "../shared/seal/signer.ts";
 
@@ -93,16 +92,15 @@ interface BunHasher {
 const BunCryptoHasher = (globalThis as { Bun?: { CryptoHasher: new (alg: string, key: Uint8Array) => BunHasher } }).Bun
   ?.CryptoHasher;
 
-/** True in workerd (Cloudflare Workers), whose createHmac costs more than hmacSha256 (shared/lib/hmac-sha256.ts). */
-const WORKERD = (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === "Cloudflare-Workers";
-
 /**
- * HMAC-SHA256 under `key` of texts beginning with `prefix`, as a function of the rest, in one or
- * two pieces (base64url): on Bun a hasher that has absorbed the key and the prefix once and is
- * copied per text; on workerd the same in JavaScript (hmacSha256); else createHmac.
+ * A maker of HMAC-SHA256 under `key` of texts beginning with `prefix`, as a function of the rest,
+ * in one or two pieces (base64url). A runtime may bring its own (api/host/assemble.ts `Runtime`:
+ * workerd's is shared/lib/hmac-sha256.ts, its createHmac costing more).
  */
-function macOf(key: Uint8Array, prefix: string): (rest: string, end?: string) => string {
-  if (WORKERD) return hmacSha256(key, prefix);
+export type MacMaker = (key: Uint8Array, prefix: string) => (rest: string, end?: string) => string;
+
+/** The default maker: on Bun a hasher that has absorbed the key and the prefix once and is copied per text; else createHmac. */
+const macOf: MacMaker = (key, prefix) => {
   if (BunCryptoHasher) {
     const primed = new BunCryptoHasher("sha256", key).update(prefix);
     return (rest, end) => {
@@ -114,7 +112,7 @@ function macOf(key: Uint8Array, prefix: string): (rest: string, end?: string) =>
     const hmac = createHmac("sha256", key).update(prefix).update(rest);
     return (end === undefined ? hmac : hmac.update(end)).digest("base64url");
   };
-}
+};
 
 /** The seal key of an Ed25519 private key (D27): HKDF-SHA256 of its 32 private bytes, no salt, info SEAL_KEY_INFO, 32 bytes. */
 const sealKeyOf = (key: KeyObject): Uint8Array =>
@@ -126,7 +124,11 @@ const sealKeyOf = (key: KeyObject): Uint8Array =>
  * key's, found by kid. `keys` lists the current key first, then each previous key once (the current
  * one is not repeated), with no private part.
  */
-export function signerFromKeys(privateKey: KeyObject, previousKeys: readonly PreviousKey[] = []): Signer {
+export function signerFromKeys(
+  privateKey: KeyObject,
+  previousKeys: readonly PreviousKey[] = [],
+  makeMac: MacMaker = macOf,
+): Signer {
   if (privateKey.type !== "private" || privateKey.asymmetricKeyType !== "ed25519")
     throw new TypeError("signerFromKeys needs an Ed25519 private key");
   const current = publicJwk(publicX(privateKey));
@@ -161,7 +163,7 @@ export function signerFromKeys(privateKey: KeyObject, previousKeys: readonly Pre
     },
     mac(kid, prefix) {
       const key = sealKeys.get(kid);
-      return key === undefined ? null : macOf(key, prefix);
+      return key === undefined ? null : makeMac(key, prefix);
     },
     sealKids: Object.freeze([...sealKeys.keys()]),
     keys: Object.freeze(keys.map((key) => Object.freeze(key))),

@@ -9,7 +9,7 @@
 import type { KeyObject } from "node:crypto";
 import type { Sealing, SealMode, UnusableSealing } from "../shared/seal/signer.ts";
 import { SettingError } from "../shared/settings/setting-error.ts";
-import { kidOf, type PreviousKey, signerFromKeys } from "./ed25519-keys.ts";
+import { kidOf, type MacMaker, type PreviousKey, signerFromKeys } from "./ed25519-keys.ts";
 import { readPreviousKeys } from "./previous-keys.ts";
 import { readSigningKey } from "./signing-key.ts";
 
@@ -57,10 +57,10 @@ export function signingSettings(env: Record<string, string | undefined>): Signin
  * undefined with SEALS=off, or SEALS=on without a key; unusable (the engines answer
  * seals_unavailable) with SEALS=required without a key: it fails closed.
  */
-export function sealingOf(signing: SigningSettings): Sealing | UnusableSealing | undefined {
+export function sealingOf(signing: SigningSettings, makeMac?: MacMaker): Sealing | UnusableSealing | undefined {
   if (signing.seals === "off") return undefined;
   if (signing.key === null) return signing.seals === "required" ? { mode: "required", signer: null } : undefined;
-  return { mode: signing.seals, signer: signerFromKeys(signing.key, signing.previous) };
+  return { mode: signing.seals, signer: signerFromKeys(signing.key, signing.previous, makeMac) };
 }
 
 /** What a start line says of seals: `seals off`, or the mode, the kid and where the key came from. */

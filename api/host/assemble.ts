@@ -10,6 +10,7 @@
  * address, Workers' waitUntil).
  */
 
+import type { MacMaker } from "../../keys/ed25519-keys.ts";
 import { sealingOf } from "../../keys/key-settings.ts";
 import { x402IdentityOf } from "../../keys/x402-keys.ts";
 import type { Compressor } from "../../shared/http/documents.ts";
@@ -45,6 +46,8 @@ export interface Runtime {
   awaitCompression?: boolean;
   /** The fastest secp256k1 recovery the runtime has (D30); the portable one by default. */
   recover?: Recover;
+  /** The seals' HMAC-SHA256, where the runtime's own is slow (workerd); keys/ed25519-keys.ts's by default. */
+  mac?: MacMaker;
   /** A faster keccak-256 than the portable one (D30), installed when it agrees with it. */
   keccak?: (bytes: Uint8Array) => Uint8Array;
 }
@@ -70,7 +73,7 @@ export function assemble(settings: ServiceSettings, runtime: Runtime): Host {
     randomHex: cryptoRandomHex,
     siteUrl: settings.siteUrl,
     mcpAccess: settings.mcpAccess,
-    sealing: sealingOf(settings.signing),
+    sealing: sealingOf(settings.signing, runtime.mac),
     ...(settings.signing.key !== null && {
       x402: { identity: x402IdentityOf(settings.signing.key), recover: runtime.recover ?? nobleRecover },
     }),

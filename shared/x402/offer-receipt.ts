@@ -18,11 +18,20 @@ export const OFFER_RECEIPT = "offer-receipt";
 /** The payload version (§4.2, §5). */
 const VERSION = 1;
 
-/** The did:jwk DID URL of the signer's current public key: what a verifier resolves with no key given. */
-function didJwkOf(signer: Signer): string {
-  const { x } = signer.keys[0]!;
-  // alg is written out: the package's key import (jose) needs it from the JWK.
-  return `did:jwk:${textToBase64Url(JSON.stringify({ alg: "EdDSA", crv: "Ed25519", kty: "OKP", use: "sig", x }))}#0`;
+/** Each signer's protected header in base64url, made on its first JWS rather than on every one. */
+const HEADERS = new WeakMap<Signer, string>();
+
+/** The protected header { alg: EdDSA, kid }, its kid the did:jwk DID URL of the current key: what a verifier resolves with no key given. */
+function protectedHeaderOf(signer: Signer): string {
+  let header = HEADERS.get(signer);
+  if (header === undefined) {
+    const { x } = signer.keys[0]!;
+    // alg is written out: the package's key import (jose) needs it from the JWK.
+    const jwk = textToBase64Url(JSON.stringify({ alg: "EdDSA", crv: "Ed25519", kty: "OKP", use: "sig", x }));
+    header = textToBase64Url(JSON.stringify({ alg: "EdDSA", kid: `did:jwk:${jwk}#0` }));
+    HEADERS.set(signer, header);
+  }
+  return header;
 }
 
 /** JSON with members sorted, as the package's `canonicalize` writes it (for the values written here). */
@@ -33,7 +42,7 @@ function canonical(value: Record<string, string | number>): string {
 
 /** A compact JWS (RFC 7515) of `payload`: header { alg: EdDSA, kid: did:jwk }, signed by the current key. */
 function jws(signer: Signer, payload: Record<string, string | number>): string {
-  const input = `${textToBase64Url(JSON.stringify({ alg: "EdDSA", kid: didJwkOf(signer) }))}.${textToBase64Url(canonical(payload))}`;
+  const input = `${protectedHeaderOf(signer)}.${textToBase64Url(canonical(payload))}`;
   return `${input}.${bytesToBase64Url(signer.sign(new TextEncoder().encode(input)))}`;
 }
 
