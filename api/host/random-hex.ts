@@ -1,6 +1,8 @@
 /**
  * Live randomness for job ids and request ids (D22): lowercase hex from the platform's CSPRNG
- * (Web Crypto only, so it runs on every runtime), fresh bytes for each call.
+ * (Web Crypto only, so it runs on every runtime), fresh bytes for each call. The bytes are
+ * read by index: Bun's iterator over a Uint8Array took 0.27 µs a request id against 0.09 (a loop
+ * of 200,000 ids, 15 interleaved rounds, 2026-12-08).
  */
 
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
@@ -9,6 +11,6 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
 export function cryptoRandomHex(length: number): string {
   const bytes = crypto.getRandomValues(new Uint8Array((length + 1) >> 1));
   let hex = "";
-  for (const byte of bytes) hex += HEX[byte];
+  for (let i = 0; i < bytes.length; i++) hex += HEX[bytes[i]!];
   return hex.length === length ? hex : hex.slice(0, length);
 }
