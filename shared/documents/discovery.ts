@@ -8,7 +8,9 @@ import { absolute } from "../lib/absolute-url.ts";
 import { MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_FORMULA, FEE_TEXT } from "../protocol/fees.ts";
 import { X402_PATHS } from "../x402/x402-paths.ts";
-import { DOCUMENT_CATALOG, documentPath, KEY_SET, PAGES } from "./document-list.ts";
+import { DOCUMENT_CATALOG, KEY_SET } from "./document-list.ts";
+import { documentPath } from "./document-paths.ts";
+import { PAGES } from "./site-pages.ts";
 import { X402_SENTENCE, x402Card } from "./x402-card.ts";
 
 /** Short description shared by the card, llms.txt and the site. */

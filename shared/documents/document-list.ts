@@ -2,10 +2,10 @@
  * The public GET surface in one list: every document path (aliases after the first), its
  * content type and what it is for. agent.json, llms.txt, sitemap.xml, the OpenAPI document
  * and the router all read this list, so a document cannot exist in one and be missing in another.
+ * Paths looked up in it are in document-paths.ts; the site's HTML pages in site-pages.ts.
  */
 
-import { ENGINE_LIST } from "../engine/catalog.ts";
-import { type EngineRoute, MCP_PATH } from "../protocol/constants.ts";
+import { MCP_PATH } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
 import { DECISIONS_RANGE } from "./decisions.ts";
 
@@ -188,26 +188,3 @@ export const KEY_SET = {
   summary:
     "The deployment's Ed25519 public keys (kty OKP, kid = RFC 7638 thumbprint, alg EdDSA), the current one first, then earlier ones still accepted: a JOSE library checks a receipt's signature with this alone. A job's seal is the service's own MAC, which only the service checks (validate and verify answer seal_valid, D27). Empty when seals are off.",
 } as const;
-
-/** The catalog's first path of each document key. */
-export const documentPath = (key: (typeof DOCUMENT_CATALOG)[number]["key"]): string =>
-  DOCUMENT_CATALOG.find((entry) => entry.key === key)!.paths[0];
-
-/** The published JSON Schema of each engine's body (engine catalog): quote and validate take transition's. */
-export const BODY_SCHEMA_PATH = Object.fromEntries(
-  ENGINE_LIST.map((engine) => [engine.route, documentPath(engine.bodyDocument)]),
-) as Record<EngineRoute, string>;
-
-/** HTML pages of the site (not documents of the API table, served from the build). */
-export const PAGES = [
-  {
-    path: "/",
-    title: "Demo escrow for agent jobs",
-    summary: "The reference web UI: create, fund, prove, release or dispute a job in the browser.",
-  },
-  {
-    path: "/reference/",
-    title: "API reference",
-    summary: "Every endpoint, field and error, rendered from the OpenAPI document.",
-  },
-] as const;

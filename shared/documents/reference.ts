@@ -6,7 +6,8 @@
 import { ENGINE_LIST } from "../engine/catalog.ts";
 import type { EngineRoute } from "../protocol/constants.ts";
 import { ERROR_CATALOG, type ErrorCode } from "../protocol/errors.ts";
-import { BODY_SCHEMA_PATH, DOCUMENT_CATALOG, TYPES } from "./document-list.ts";
+import { DOCUMENT_CATALOG, TYPES } from "./document-list.ts";
+import { BODY_SCHEMA_PATH } from "./document-paths.ts";
 import { JOB_FIELDS, RECEIPT_FIELDS, REQUEST_FIELDS } from "./documented-fields.ts";
 import { ERROR_WHEN } from "./error-when.ts";
 import { openapi } from "./openapi.ts";

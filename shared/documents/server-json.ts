@@ -30,7 +30,8 @@ import { ENGINE_LIST } from "../engine/catalog.ts";
 import { absolute } from "../lib/absolute-url.ts";
 import { HOME_FILES, MCP_PATH, MCP_REVISIONS, MODE, MONEY, SERVICE, VERSION } from "../protocol/constants.ts";
 import { FEE_TEXT } from "../protocol/fees.ts";
-import { documentPath, PAGES } from "./document-list.ts";
+import { documentPath } from "./document-paths.ts";
+import { PAGES } from "./site-pages.ts";
 
 /** The registry's JSON Schema this document follows (its `$schema`; the tests validate against a pinned copy). */
 export const REGISTRY_SCHEMA = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json";

@@ -18,7 +18,7 @@ import { compositeSchema, receiptSchema } from "../schemas/bodies.ts";
 import { fieldSchema, type Schema } from "../schemas/convert.ts";
 import { inline } from "../schemas/field-components.ts";
 import { integritySchema } from "../schemas/integrity.ts";
-import { BODY_SCHEMA_PATH } from "./document-list.ts";
+import { BODY_SCHEMA_PATH } from "./document-paths.ts";
 import { REQUEST_FIELDS } from "./documented-fields.ts";
 import { functionCalling } from "./llm-tools.ts";
 

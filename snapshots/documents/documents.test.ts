@@ -11,7 +11,8 @@ import { createConfig, lintFromString, loadConfig } from "@redocly/openapi-core"
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import { buildDocuments } from "../../shared/documents/built-documents.ts";
-import { DOCUMENT_CATALOG, KEY_SET, PAGES, TYPES } from "../../shared/documents/document-list.ts";
+import { DOCUMENT_CATALOG, KEY_SET, TYPES } from "../../shared/documents/document-list.ts";
+import { PAGES } from "../../shared/documents/site-pages.ts";
 import { ENGINE_ROUTES, type EngineRoute, enginePath, MCP_PATH } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 import { X402_PATHS } from "../../shared/x402/x402-paths.ts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSettings } from "../../api/host/settings.ts";
 import { buildDocuments } from "../../shared/documents/built-documents.ts";
-import { PAGES } from "../../shared/documents/document-list.ts";
+import { PAGES } from "../../shared/documents/site-pages.ts";
 import { ENGINE_ROUTES, enginePath } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";
 
