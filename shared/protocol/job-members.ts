@@ -8,6 +8,7 @@
  */
 import { JOB_ID_PATTERN, LIMITS, STATUSES } from "./constants.ts";
 import type { JobMemberRow } from "./job-member-row.ts";
+import { JOB_STAMP_MEMBERS } from "./job-stamps.ts";
 import {
   anyText,
   boundedText,
@@ -16,7 +17,6 @@ import {
   integer,
   note,
   oneOf,
-  optionalStamp,
   patterned,
   requiredText,
   type ValueOf,
@@ -82,45 +82,8 @@ export const JOB_MEMBERS = {
     link: "s",
     text: `One of ${STATUSES.join(", ")}.`,
   },
-  createdAt: {
-    rule: dateTime("job.createdAt", false),
-    required: true,
-    aliases: ["created_at"],
-    kind: "stamp",
-    stampedOn: ["create"],
-    link: "ca",
-    text: "Date-time (toISOString form).",
-  },
-  fundedAt: {
-    rule: optionalStamp("job.fundedAt"),
-    required: false,
-    aliases: ["funded_at"],
-    kind: "stamp",
-    initial: null,
-    stampedOn: ["fund"],
-    link: "fa",
-    text: "Date-time, null until fund.",
-  },
-  submittedAt: {
-    rule: optionalStamp("job.submittedAt"),
-    required: false,
-    aliases: ["submitted_at"],
-    kind: "stamp",
-    initial: null,
-    stampedOn: ["submit"],
-    link: "sa",
-    text: "Date-time, null until submit.",
-  },
-  resolvedAt: {
-    rule: optionalStamp("job.resolvedAt"),
-    required: false,
-    aliases: ["resolved_at"],
-    kind: "stamp",
-    initial: null,
-    stampedOn: ["release", "dispute"],
-    link: "ra",
-    text: "Date-time, null until release or dispute.",
-  },
+  // D4: the times the actions stamp (job-stamps.ts).
+  ...JOB_STAMP_MEMBERS,
   fee: {
     rule: integer("job.fee", 0),
     required: false,
