@@ -9,7 +9,8 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { readSettings } from "../../api/host/settings.ts";
-import { ROOT, RUNTIMES, runtimeScript } from "../../scripts/harness/live-server.ts";
+import { ROOT } from "../../scripts/harness/live-server.ts";
+import { RUNTIMES, runtimeScript } from "../../scripts/harness/runtimes.ts";
 import { DOCUMENT_CATALOG, KEY_SET } from "../../shared/documents/document-list.ts";
 import { PAGES } from "../../shared/documents/site-pages.ts";
 import { ENGINE_LIST } from "../../shared/engine/catalog.ts";

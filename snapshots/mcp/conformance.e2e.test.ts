@@ -22,13 +22,8 @@ import {
   type ScenarioRun,
   unpassed,
 } from "../../scripts/harness/conformance.ts";
-import {
-  type LiveServer,
-  RUNTIMES,
-  type RuntimeName,
-  runtimeTitle,
-  startRuntime,
-} from "../../scripts/harness/live-server.ts";
+import type { LiveServer } from "../../scripts/harness/live-server.ts";
+import { RUNTIMES, type RuntimeName, runtimeTitle, startRuntime } from "../../scripts/harness/runtimes.ts";
 
 /** The conformance scenarios, the longest first so that it starts first. */
 const SCENARIOS = [

@@ -4,7 +4,7 @@
  * The operating suite (operate-suite.ts) too: request ids, the access log, RATE_LIMIT, HOST,
  * a bad setting and SIGTERM.
  */
-import { runtimeTitle, startRuntime } from "../../scripts/harness/live-server.ts";
+import { runtimeTitle, startRuntime } from "../../scripts/harness/runtimes.ts";
 import { operateSuite } from "./operate-suite.ts";
 import { runtimeSuite } from "./runtime-suite.ts";
 

@@ -7,8 +7,9 @@
  * client's next request meets as ECONNRESET.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type LiveServer, RUNTIMES, runtimeTitle, startRuntime } from "../../scripts/harness/live-server.ts";
+import type { LiveServer } from "../../scripts/harness/live-server.ts";
 import { oversizedUpload, type Upload, type UploadOutcome } from "../../scripts/harness/oversized-upload.ts";
+import { RUNTIMES, runtimeTitle, startRuntime } from "../../scripts/harness/runtimes.ts";
 
 /** Each upload, on each path, with and without a coding accepted. */
 const UPLOADS: Omit<Upload, "path" | "acceptEncoding">[] = [
