@@ -13,18 +13,8 @@ import { join } from "node:path";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { type Harness, startHarness } from "./harness/browser.ts";
 import { expectText, poll } from "./harness/page-waits.ts";
-import {
-  copyLink,
-  createJob,
-  decodeToken,
-  encodeToken,
-  exportPack,
-  fillJobForm,
-  fund,
-  openLink,
-  submitProof,
-  walkTo,
-} from "./harness/ui-actions.ts";
+import { createJob, exportPack, fillJobForm, fund, submitProof, walkTo } from "./harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "./harness/ui-links.ts";
 import { alertsIn, button, field, jobItem, region } from "./harness/ui-names.ts";
 
 const OUT = join(import.meta.dir, "..", "docs", "web-ui");

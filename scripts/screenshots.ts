@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startHarness } from "./harness/browser.ts";
-import { openLink } from "./harness/ui-actions.ts";
+import { openLink } from "./harness/ui-links.ts";
 import { button, region } from "./harness/ui-names.ts";
 import { everyState } from "./harness/ui-states.ts";
 

@@ -6,7 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { expectText } from "./page-waits.ts";
-import { copyLink, decodeToken, encodeToken, fillJobForm, fund, walkTo } from "./ui-actions.ts";
+import { fillJobForm, fund, walkTo } from "./ui-actions.ts";
+import { copyLink, decodeToken, encodeToken } from "./ui-links.ts";
 import { button, field, receiptItem, region } from "./ui-names.ts";
 
 /** Fills `page` with every picture; returns the released job's handoff link and a receipt link whose fee is wrong. */

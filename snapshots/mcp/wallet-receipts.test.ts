@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { packOf } from "../../mcp/pack-file.ts";
 import { walletBox } from "../../mcp/wallet-box.ts";
-import { decodeToken, encodeToken } from "../../scripts/harness/ui-actions.ts";
+import { decodeToken, encodeToken } from "../../scripts/harness/ui-links.ts";
 import { JWKS, sealingApi } from "../client/sealed-walk.ts";
 import { PROOF_URL } from "../support/helpers.ts";
 

@@ -16,15 +16,8 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
-import {
-  copyLink,
-  decodeToken,
-  encodeToken,
-  fillJobForm,
-  fund,
-  openLink,
-  walkTo,
-} from "../../scripts/harness/ui-actions.ts";
+import { fillJobForm, fund, walkTo } from "../../scripts/harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "../../scripts/harness/ui-links.ts";
 import { button, field, receiptItem, region } from "../../scripts/harness/ui-names.ts";
 import { everyState } from "../../scripts/harness/ui-states.ts";
 import { OLDER_HANDOFF } from "../client/older-seals.ts";

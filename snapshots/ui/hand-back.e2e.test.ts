@@ -11,7 +11,8 @@
 import { describe, expect, test } from "bun:test";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectText } from "../../scripts/harness/page-waits.ts";
-import { copyLink, decodeToken, encodeToken, openLink, submitProof, walkTo } from "../../scripts/harness/ui-actions.ts";
+import { submitProof, walkTo } from "../../scripts/harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "../../scripts/harness/ui-links.ts";
 import {
   activityItems,
   button,

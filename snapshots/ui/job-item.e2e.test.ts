@@ -12,7 +12,6 @@ import { EscrowKeeper, localApi } from "../../client/index.ts";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectNumber, expectText, poll } from "../../scripts/harness/page-waits.ts";
 import {
-  copyLink,
   createJob,
   dispute,
   fillJobForm,
@@ -22,6 +21,7 @@ import {
   succeeded,
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
+import { copyLink } from "../../scripts/harness/ui-links.ts";
 import {
   button,
   CRITERIA,

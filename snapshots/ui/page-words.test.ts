@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import { toAnswer } from "../../client/answer.ts";
 import { EscrowKeeper, httpApi, localApi, openLink, readPackText, verifyReceipt } from "../../client/index.ts";
-import { decodeToken } from "../../scripts/harness/ui-actions.ts";
+import { decodeToken } from "../../scripts/harness/ui-links.ts";
 import { INVALID_FIELD_MESSAGES } from "../../shared/documents/field-messages.ts";
 import { LIMITS } from "../../shared/protocol/constants.ts";
 import { ERROR_CATALOG } from "../../shared/protocol/errors.ts";

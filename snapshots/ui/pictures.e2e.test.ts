@@ -10,19 +10,16 @@ import { type Balances, balancesOf, type OwnFigure } from "../../client/balances
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectNumber, expectText, poll } from "../../scripts/harness/page-waits.ts";
 import {
-  copyLink,
   createJob,
-  decodeToken,
   dispute,
-  encodeToken,
   exportPack,
   fillJobForm,
   fund,
-  openLink,
   release,
   submitProof,
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "../../scripts/harness/ui-links.ts";
 import {
   alertsIn,
   button,

@@ -9,15 +9,8 @@ import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectNumber, expectText, valueOrText } from "../../scripts/harness/page-waits.ts";
-import {
-  copyLink,
-  decodeToken,
-  encodeToken,
-  openLink,
-  release,
-  submitProof,
-  walkTo,
-} from "../../scripts/harness/ui-actions.ts";
+import { release, submitProof, walkTo } from "../../scripts/harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "../../scripts/harness/ui-links.ts";
 import {
   button,
   expectNewestActivity,

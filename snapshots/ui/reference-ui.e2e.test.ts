@@ -10,17 +10,13 @@ import { EscrowKeeper, localApi } from "../../client/index.ts";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectCount, expectNumber, expectText, poll, valueOrText } from "../../scripts/harness/page-waits.ts";
 import {
-  copyLink,
   createJob,
-  decodeToken,
   dispute,
-  encodeToken,
   exportPack,
   fillJobForm,
   fund,
   importPack,
   mintDemoKey,
-  openLink,
   recordEngineAuth,
   release,
   resetAll,
@@ -28,6 +24,7 @@ import {
   submitProof,
   walkTo,
 } from "../../scripts/harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "../../scripts/harness/ui-links.ts";
 import {
   activityItems,
   activityKinds,

@@ -13,16 +13,8 @@ import { describe, expect, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import { useHarness } from "../../scripts/harness/browser.ts";
 import { expectText } from "../../scripts/harness/page-waits.ts";
-import {
-  copyLink,
-  decodeToken,
-  encodeToken,
-  importPack,
-  openLink,
-  release,
-  submitProof,
-  walkTo,
-} from "../../scripts/harness/ui-actions.ts";
+import { importPack, release, submitProof, walkTo } from "../../scripts/harness/ui-actions.ts";
+import { copyLink, decodeToken, encodeToken, openLink } from "../../scripts/harness/ui-links.ts";
 import { button, expectStatus, jobItem, receiptItem, region } from "../../scripts/harness/ui-names.ts";
 import { THEIR_UNSEALED } from "../../site/src/client/hand-back-gate.ts";
 import { SEAL_MEANINGS } from "../../site/src/client/seal-badge.ts";
