@@ -36,15 +36,15 @@
  * Not a test: nothing here asserts timing, and `bun test` never runs it.
  *
  * This file reads the command line and runs the steps in order; each step is a module in
- * scripts/bench/: the cases (cases.ts), the servers (servers.ts), the load generator
- * (load-generator.ts: wrk.ts or builtin-generator.ts), the alternating rounds (alternate.ts),
- * the x402 fund (x402-case.ts, x402.ts, recover-loop.ts, x402-target.ts),
- * the measured comparisons (measure.ts, measure-runtimes.ts), the seals comparison (seals.ts,
- * with the signature yardstick in signature.ts and sign-loop.ts), cold-start.ts, soak.ts, the
- * targets (targets.ts), the tables (report.ts, format.ts) and the result files (results.ts,
- * results-file.ts). Beside it, `bun scripts/bench/profile.ts <case> [seconds]` profiles one engine
- * case's server, seals on against SEALS=off (docs/performance.md, "The signature alone, under
- * load").
+ * scripts/bench/: the cases (cases.ts), the servers (servers.ts; their CPU time and memory,
+ * process-usage.ts), the load generator (load-generator.ts: wrk.ts or builtin-generator.ts), the
+ * alternating rounds (alternate.ts), the x402 fund (x402-case.ts, x402.ts, recover-loop.ts,
+ * x402-target.ts), the measured comparisons (measure.ts, measure-runtimes.ts), the seals
+ * comparison (seals.ts, with the signature yardstick in signature.ts and sign-loop.ts),
+ * cold-start.ts, soak.ts, the targets (targets.ts), the tables (report.ts, format.ts) and the
+ * result files (results.ts, results-file.ts). Beside it,
+ * `bun scripts/bench/profile.ts <case> [seconds]` profiles one engine case's server, seals on
+ * against SEALS=off (docs/performance.md, "The signature alone, under load").
  */
 
 import { cpus } from "node:os";

@@ -9,8 +9,9 @@
 import { log, settings } from "./bench-settings.ts";
 import type { LoadGenerator, LoadResult, Target } from "./load.ts";
 import { extent, median } from "./median.ts";
+import { cpuSeconds } from "./process-usage.ts";
 import type { RatioRange, Side } from "./results.ts";
-import { cpuSeconds, type Server } from "./servers.ts";
+import type { Server } from "./servers.ts";
 
 /**
  * A build under test: one server process, or several processes of the same build that the rounds

@@ -1,11 +1,11 @@
 /**
  * Processes under test for `bun run bench`: the service (`bun api/bun/server.ts`, optionally with
- * WORKERS, or with SEALS=off), its same-answer floors, and with BENCH_BEFORE another build of it, each on its own free loopback port, plus what Linux's /proc
- * tells about them (CPU time and resident memory, summed over a process and its children).
+ * WORKERS, or with SEALS=off), its same-answer floors, and with BENCH_BEFORE another build of it,
+ * each on its own free loopback port. What Linux's /proc tells about them (CPU time and resident
+ * memory) is in process-usage.ts.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
-import { freePort, ROOT, rssOf } from "../harness/live-server.ts";
+import { freePort, ROOT } from "../harness/live-server.ts";
 import { testKeyFile } from "../harness/test-key.ts";
 
 export { freePort, ROOT };
@@ -150,54 +150,4 @@ export async function startMore(count: number, start: () => Promise<Server>): Pr
   const started: Server[] = [];
   for (let i = 0; i < count; i++) started.push(await start());
   return started;
-}
-
-const IS_LINUX = process.platform === "linux";
-const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on every mainstream Linux build
-
-/** `pid` and every descendant still running (Linux), else just `pid`. */
-export function processTree(pid: number): number[] {
-  if (!IS_LINUX) return [pid];
-  const parents = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = parents.get(ppid) ?? [];
-      list.push(Number(entry));
-      parents.set(ppid, list);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]!) ?? []));
-  return tree;
-}
-
-/** CPU seconds (user + system) used so far by `pid` and its children, or null off Linux. */
-export function cpuSeconds(pid: number): number | null {
-  if (!IS_LINUX) return null;
-  let ticks = 0;
-  for (const id of processTree(pid)) {
-    try {
-      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // gone
-    }
-  }
-  return ticks / CLOCK_TICKS_PER_SECOND;
-}
-
-/** Resident memory in MB of `pid` alone (VmRSS), or null off Linux. */
-export function rssMegabytes(pid: number): number | null {
-  if (!IS_LINUX) return null;
-  try {
-    return rssOf(pid) / (1024 * 1024);
-  } catch {
-    return null;
-  }
 }

@@ -5,8 +5,9 @@
 import { CASES } from "./cases.ts";
 import type { LoadGenerator } from "./load.ts";
 import { targetOf } from "./measure.ts";
+import { rssMegabytes } from "./process-usage.ts";
 import type { SoakResult } from "./results.ts";
-import { rssMegabytes, startService } from "./servers.ts";
+import { startService } from "./servers.ts";
 
 /** A fresh service under every case in turn for `seconds`; RSS at a third and at the end. */
 export async function soak(generator: LoadGenerator, seconds: number): Promise<SoakResult> {

@@ -23,7 +23,8 @@ import { CASES } from "./cases.ts";
 import { type CpuProfile, samplesByFunction, top } from "./cpu-profile.ts";
 import { loadGenerator } from "./load-generator.ts";
 import { asksCompressed, expectStatus, floorAnswer, targetOf } from "./measure.ts";
-import { cpuSeconds, freePort, ROOT, startServer, startWorkerd } from "./servers.ts";
+import { cpuSeconds } from "./process-usage.ts";
+import { freePort, ROOT, startServer, startWorkerd } from "./servers.ts";
 
 /** A Chrome DevTools protocol session over `url`: `send` resolves with a command's result. */
 async function devtools(url: string): Promise<{ send(method: string, params?: object): Promise<any>; close(): void }> {
