@@ -16,7 +16,8 @@ import { errorBody, invalid, type Rejection, reject } from "../shared/protocol/e
 import { type Confirmable, confirmations, type Question } from "./confirm.ts";
 import { loadPack, type Pack, packBusy, savePack } from "./pack-file.ts";
 import { LOCK_TIMES, type LockTimes, PackBusy, withFileLock } from "./pack-lock.ts";
-import { type Args, definition, fieldsOfArgs, text, WALLET_TOOLS, type WalletTool } from "./wallet-tools.ts";
+import { definition } from "./wallet-definition.ts";
+import { type Args, fieldsOfArgs, text, WALLET_TOOLS, type WalletTool } from "./wallet-tools.ts";
 
 const asResult = (value: Record<string, unknown>, isError: boolean): ToolAnswer => ({
   content: [{ type: "text", text: JSON.stringify(value) }],

@@ -1,7 +1,8 @@
 /**
  * The wallet tools of the local MCP server, one row each: what a host sees (name, title,
  * description, input schema, what it answers, and the hints hosts use to decide when to ask a
- * person) and what it does to the keeper. wallet-box.ts runs them on the demo pack.
+ * person) and what it does to the keeper. wallet-box.ts runs them on the demo pack;
+ * wallet-definition.ts gives each as tools/list does.
  *
  * The hints say what is true: wallet_balances and the link makers change nothing (read-only);
  * release and dispute cannot be undone (destructive, and confirmed first, confirm.ts); fund,
@@ -10,11 +11,10 @@
  */
 import { credits, type EscrowKeeper, type Jwks, openLink, TOP_UP_MAX, verifyReceipt } from "../client/index.ts";
 import { fieldsOf } from "../shared/documents/tools-json.ts";
-import type { ToolDefinition } from "../shared/mcp/tools.ts";
 import { FEE_TEXT } from "../shared/protocol/fees.ts";
 import type { FieldName } from "../shared/protocol/fields.ts";
 import type { Schema } from "../shared/schemas/convert.ts";
-import { type WalletOutcome, walletOutputSchema } from "./wallet-schemas.ts";
+import type { WalletOutcome } from "./wallet-schemas.ts";
 
 export type Args = Record<string, unknown>;
 /** What a tool reads besides the keeper and its arguments: the signer's public keys (its JWKS) when it signs (D27). */
@@ -179,24 +179,3 @@ export const WALLET_TOOLS: WalletTool[] = [
     },
   },
 ];
-
-/** The tool as tools/list gives it. */
-export const definition = (tool: WalletTool): ToolDefinition => ({
-  name: tool.name,
-  title: tool.title,
-  description: tool.description,
-  inputSchema: {
-    type: "object",
-    properties: tool.properties,
-    ...(tool.required && { required: tool.required }),
-    // A tool of no arguments says so: an open empty object is one the Agents SDK cannot make strict.
-    ...(Object.keys(tool.properties).length === 0 && { additionalProperties: false }),
-  },
-  outputSchema: walletOutputSchema(tool.outcome),
-  annotations: {
-    readOnlyHint: tool.readOnly === true,
-    destructiveHint: tool.confirm !== undefined,
-    idempotentHint: tool.readOnly === true || tool.idempotent === true,
-    openWorldHint: false,
-  },
-});
