@@ -12,6 +12,9 @@
  *   answer   and the JSON answer made (shared/http/responses.ts `toResponse`)
  *   worker   the Worker itself instead (api/workers/worker.ts: the service, its exchange, the exit)
  *
+ * Beside them, `other` is the run step with another build's engine (its `run` and header reader,
+ * given by `setOther` in an entry workerd-loop.ts writes for OTHER=<checkout>), in the same isolate.
+ *
  * No step reads the answer's body: workerd writes it to the socket, outside JavaScript. With
  * `show=1` a step answers its last answer's status and text instead of a count, so that a test
  * can hold the steps to the Worker's own answer.
@@ -54,12 +57,32 @@ export const STEPS = {
   worker: ({ request, env, ctx }: Call) => worker.fetch(request, env, ctx),
 } as const;
 
+/** Another build's engine, as its modules export it: older builds type their arguments otherwise. */
+interface Engine {
+  run: (route: EngineRoute, body: Uint8Array, headers: unknown, context: object) => ReturnType<typeof run>;
+  HeaderTextReader: new (headers: Headers) => unknown;
+}
+let other: Engine | undefined;
+
+/** Gives the `other` step its engine (workerd-loop.ts's entry for OTHER). */
+export const setOther = (engine: Engine): void => {
+  other = engine;
+};
+
+/** The run step with the other build's engine. */
+async function otherEngine({ request, route }: Call) {
+  const body = await readFramedBody(request, LIMITS.bodyBytesMax);
+  const context = { now: Date.now(), randomHex: cryptoRandomHex, sealing: undefined };
+  return other!.run(route, body!, new other!.HeaderTextReader(request.headers), context);
+}
+
 let sealing: Sealing | undefined;
 
 export default {
   async fetch(request: Request, env: WorkerEnv & { LOOP_CASES: string }, ctx: WorkerContext): Promise<Response> {
     const query = new URL(request.url).searchParams;
-    const step = STEPS[query.get("step") as keyof typeof STEPS];
+    const name = query.get("step");
+    const step = name === "other" ? other && otherEngine : STEPS[name as keyof typeof STEPS];
     const loopCase = (JSON.parse(env.LOOP_CASES) as Record<string, { path: string; body: string }>)[
       query.get("case") ?? ""
     ];

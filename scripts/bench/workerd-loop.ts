@@ -8,11 +8,14 @@
  * turn, so each step meets the machine as the others do.
  *
  * Prints, per case, µs a call of each step (median of the rounds, their range) and what the step
- * adds to the one before it. What the loop cannot show is what only load shows (the HTTP server,
+ * adds to the one before it. With OTHER=<checkout> (installed), that build's engine runs in the
+ * same isolate as one more step, and the table ends with this build's run ÷ that one's. What the loop cannot show is what only load shows (the HTTP server,
  * the garbage of many requests at once): workerd-profile.ts, and `bun run bench` with
  * BENCH_WORKERD=1, measure the Worker under load.
  */
-import { resolve } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { bundleWorker, startLocalWorker, workerdChildren } from "../../api/workers/miniflare.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import { CASES } from "./cases.ts";
@@ -28,10 +31,29 @@ export const loopCases = (words: readonly string[]): Record<string, { path: stri
       .map((c) => [c.name, { path: c.path, body: c.body! }]),
   );
 
-/** The loop Worker in workerd, on a free port; `dispose` stops it. */
-export async function startLoopWorker(cases: Record<string, { path: string; body: string }>) {
+/** The loop Worker's entry: the Worker itself, or with `other` a module giving it that checkout's engine. */
+function loopEntry(other: string | undefined): string {
+  const loop = resolve(import.meta.dir, "workerd-loop-worker.ts");
+  if (other === undefined) return loop;
+  const entry = join(mkdtempSync(join(tmpdir(), "workerd-loop-")), "entry.ts");
+  const from = (path: string): string => JSON.stringify(join(resolve(other), path));
+  writeFileSync(
+    entry,
+    [
+      `import loop, { setOther } from ${JSON.stringify(loop)};`,
+      `import { run } from ${from("shared/engine/run.ts")};`,
+      `import { HeaderTextReader } from ${from("shared/http/header-text.ts")};`,
+      "setOther({ run, HeaderTextReader });",
+      "export default loop;",
+    ].join("\n"),
+  );
+  return entry;
+}
+
+/** The loop Worker in workerd, on a free port (with `other`, that checkout's engine too); `dispose` stops it. */
+export async function startLoopWorker(cases: Record<string, { path: string; body: string }>, other?: string) {
   return startLocalWorker({
-    script: await bundleWorker(resolve(import.meta.dir, "workerd-loop-worker.ts")),
+    script: await bundleWorker(loopEntry(other)),
     port: 0,
     assets: false,
     direct: true,
@@ -54,13 +76,15 @@ if (import.meta.main) {
   const cases = loopCases(process.argv.slice(2));
   const calls = Number(process.env.CALLS ?? 20_000);
   const rounds = Number(process.env.ROUNDS ?? 5);
-  const worker = await startLoopWorker(cases);
+  const other = process.env.OTHER?.trim() || undefined;
+  const steps = [...Object.keys(STEPS), ...(other ? ["other"] : [])];
+  const worker = await startLoopWorker(cases, other);
   const cpu = (): number => workerdChildren().reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
   try {
     for (const name of Object.keys(cases)) {
-      const times: Record<string, number[]> = Object.fromEntries(Object.keys(STEPS).map((step) => [step, []]));
+      const times: Record<string, number[]> = Object.fromEntries(steps.map((step) => [step, []]));
       for (let round = 0; round < rounds; round++) {
-        for (const step of Object.keys(STEPS)) {
+        for (const step of steps) {
           const started = cpu();
           const query = new URLSearchParams({ step, case: name, n: String(calls) });
           const answer = await fetch(new URL(`/?${query}`, worker.url));
@@ -71,10 +95,20 @@ if (import.meta.main) {
       }
       console.log(`\n${name}: workerd CPU µs a call, median of ${rounds} rounds of ${calls} calls`);
       console.log("| step | µs | rounds' min–max | adds |\n|---|--:|--:|--:|");
-      for (const { step, micros, added } of stepTable(times)) {
+      const { other: otherTimes, ...own } = times;
+      for (const { step, micros, added } of stepTable(own)) {
         const { min, max } = extent(times[step]!);
         const range = `${min.toFixed(1)}–${max.toFixed(1)}`;
         console.log(`| ${step} | ${micros.toFixed(1)} | ${range} | ${added === null ? "–" : added.toFixed(1)} |`);
+      }
+      if (otherTimes) {
+        const { min, max } = extent(otherTimes);
+        const engine = (rounds: number[]): number => median(rounds) - median(times.read!);
+        const ratio = (engine(times.run!) / engine(otherTimes)).toFixed(2);
+        console.log(
+          `| run, ${other}'s engine | ${median(otherTimes).toFixed(1)} | ${min.toFixed(1)}–${max.toFixed(1)} | – |`,
+        );
+        console.log(`this build's engine ÷ that one's (each run − read): ${ratio}`);
       }
     }
   } finally {

@@ -6,7 +6,14 @@
  * table gives each step's addition to the one before it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ROOT } from "../../scripts/bench/servers.ts";
 import { loopCases, startLoopWorker, stepTable } from "../../scripts/bench/workerd-loop.ts";
+
+/** An answer without what the clock decides: the request's time, and the seal and signature over it (their headers kept). */
+const timeless = (text: string): string =>
+  text
+    .replace(/"(resolvedAt|resolved)":"[^"]*"/g, '"$1":"…"')
+    .replace(/"(seal|signature)":"([^".]*)\.[^"]*"/g, '"$1":"$2.…"');
 
 describe("the loop Worker's steps, in workerd", () => {
   const cases = loopCases(["transition release", "error"]);
@@ -22,11 +29,6 @@ describe("the loop Worker's steps, in workerd", () => {
     expect(answer.status).toBe(200);
     return (await answer.text()).replace(/"request_id":"[^"]*"/, '"request_id":"…"');
   };
-  /** The answer without what the clock decides: the request's time, and the seal and signature over it (their headers kept). */
-  const timeless = (text: string): string =>
-    text
-      .replace(/"(resolvedAt|resolved)":"[^"]*"/g, '"$1":"…"')
-      .replace(/"(seal|signature)":"([^".]*)\.[^"]*"/g, '"$1":"$2.…"');
 
   test("the cases are the bench's engine cases the words pick", () => {
     expect(Object.keys(cases)).toEqual(["transition release", "error invalid_field"]);
@@ -50,10 +52,28 @@ describe("the loop Worker's steps, in workerd", () => {
     expect({ ...sealed.job, seal: undefined, resolvedAt: undefined }).toEqual({ ...plain.job, resolvedAt: undefined });
   });
 
-  test("an unknown step or case is a 404, not a loop", async () => {
-    for (const query of ["step=nope&case=error%20invalid_field", "step=run&case=nope"]) {
+  test("an unknown step or case is a 404, not a loop, and so is the other build's step when none was given", async () => {
+    for (const query of ["step=nope&case=error%20invalid_field", "step=run&case=nope", "step=other&case=quote"]) {
       expect((await fetch(new URL(`/?${query}`, worker.url))).status).toBe(404);
     }
+  });
+});
+
+describe("OTHER: another checkout's engine in the same isolate", () => {
+  const cases = loopCases(["quote"]);
+  let worker: Awaited<ReturnType<typeof startLoopWorker>>;
+  beforeAll(async () => {
+    // This checkout as the other one: the two engines must answer alike.
+    worker = await startLoopWorker(cases, ROOT);
+  }, 60_000);
+  afterAll(() => worker.dispose());
+
+  test("its step answers as this build's run step does", async () => {
+    const text = async (step: string) =>
+      (await fetch(new URL(`/?${new URLSearchParams({ step, case: "quote", n: "2", show: "1" })}`, worker.url))).text();
+    const answer = await text("other");
+    expect(answer.startsWith("200 {")).toBe(true);
+    expect(timeless(answer)).toBe(timeless(await text("run")));
   });
 });
 
