@@ -6,10 +6,10 @@
  * differences of their CPU times are the parts of a request:
  *
  *   request  the Request alone, as workerd hands one to a Worker
- *   read     and its body read whole (readFramedBody, as the service reads a framed body)
+ *   read     and its body read whole (shared/http/engine.ts `limitedBody`, as the service reads it)
  *   run      and the engine on those bytes, without seals (shared/engine/run.ts)
  *   sealed   the same with the seals on, by the Worker's own MAC (D27)
- *   answer   and the JSON answer made (shared/http/responses.ts `toResponse`)
+ *   answer   the service's engine answer instead (shared/http/engine.ts `engineAnswer`: read, run, JSON)
  *   worker   the Worker itself instead (api/workers/worker.ts: the service, its exchange, the exit)
  *
  * Beside them, `other` is the run step with another build's engine (its `run` and header reader,
@@ -24,11 +24,11 @@ import type { WorkerContext, WorkerEnv } from "../../api/workers/worker.ts";
 import worker from "../../api/workers/worker.ts";
 import { sealingOf, signingSettings } from "../../keys/key-settings.ts";
 import { run } from "../../shared/engine/run.ts";
-import { readFramedBody } from "../../shared/http/body-limit.ts";
+import { type EngineAnswer, engineAnswer, limitedBody } from "../../shared/http/engine.ts";
 import { HeaderTextReader } from "../../shared/http/header-text.ts";
 import { toResponse } from "../../shared/http/responses.ts";
 import { hmacSha256 } from "../../shared/lib/hmac-sha256.ts";
-import { type EngineRoute, LIMITS } from "../../shared/protocol/constants.ts";
+import type { EngineRoute } from "../../shared/protocol/constants.ts";
 import type { Sealing } from "../../shared/seal/signer.ts";
 
 /** What a step is given: the request, its case's route, the isolate's sealing, env and context. */
@@ -40,28 +40,12 @@ interface Call {
   ctx: WorkerContext;
 }
 
-/** The engine on the request's body, with or without seals. */
-async function engine({ request, route, sealing }: Call, sealed: boolean) {
-  const body = await readFramedBody(request, LIMITS.bodyBytesMax);
-  const context = { now: Date.now(), randomHex: cryptoRandomHex, sealing: sealed ? sealing : undefined };
-  return run(route, body!, new HeaderTextReader(request.headers), context);
-}
-
-/** Each step, in order: each does what the one before it does, and one thing more. */
-export const STEPS = {
-  request: ({ request }: Call) => request.method,
-  read: ({ request }: Call) => readFramedBody(request, LIMITS.bodyBytesMax),
-  run: (call: Call) => engine(call, false),
-  sealed: (call: Call) => engine(call, true),
-  answer: async (call: Call) => toResponse(await engine(call, true), "0123456789abcdef"),
-  worker: ({ request, env, ctx }: Call) => worker.fetch(request, env, ctx),
-} as const;
-
-/** Another build's engine, as its modules export it: older builds type their arguments otherwise. */
+/** An engine as a build's modules export it: this one's, or another's (older builds type their arguments otherwise). */
 interface Engine {
-  run: (route: EngineRoute, body: Uint8Array, headers: unknown, context: object) => ReturnType<typeof run>;
+  run(route: EngineRoute, body: Uint8Array, headers: unknown, context: object): ReturnType<typeof run>;
   HeaderTextReader: new (headers: Headers) => unknown;
 }
+const OWN: Engine = { run, HeaderTextReader };
 let other: Engine | undefined;
 
 /** Gives the `other` step its engine (workerd-loop.ts's entry for OTHER). */
@@ -69,12 +53,32 @@ export const setOther = (engine: Engine): void => {
   other = engine;
 };
 
-/** The run step with the other build's engine. */
-async function otherEngine({ request, route }: Call) {
-  const body = await readFramedBody(request, LIMITS.bodyBytesMax);
-  const context = { now: Date.now(), randomHex: cryptoRandomHex, sealing: undefined };
-  return other!.run(route, body!, new other!.HeaderTextReader(request.headers), context);
+/** `engine` on the request's body, read as the service reads a framed body, with or without seals. */
+async function engineOn({ request, route, sealing }: Call, sealed: boolean, engine: Engine = OWN) {
+  const body = await limitedBody(request, true);
+  const context = { now: Date.now(), randomHex: cryptoRandomHex, sealing: sealed ? sealing : undefined };
+  return engine.run(route, body!, new engine.HeaderTextReader(request.headers), context);
 }
+
+/** The service's engine answer (shared/http/engine.ts), made once the isolate's sealing is known. */
+let engineAnswered: EngineAnswer | undefined;
+const answerOf = ({ request, route, sealing }: Call): Promise<Response> => {
+  engineAnswered ??= engineAnswer({ now: Date.now, randomHex: cryptoRandomHex, sealing, trustContentLength: true });
+  return engineAnswered(route, request, "0123456789abcdef");
+};
+
+/** Each step, in order: each does what the one before it does, and one thing more. */
+export const STEPS = {
+  request: ({ request }: Call) => request.method,
+  read: ({ request }: Call) => limitedBody(request, true),
+  run: (call: Call) => engineOn(call, false),
+  sealed: (call: Call) => engineOn(call, true),
+  answer: answerOf,
+  worker: ({ request, env, ctx }: Call) => worker.fetch(request, env, ctx),
+} as const;
+
+/** The run step with the other build's engine. */
+const otherEngine = (call: Call) => engineOn(call, false, other);
 
 let sealing: Sealing | undefined;
 

@@ -13,9 +13,9 @@
  * the garbage of many requests at once): workerd-profile.ts, and `bun run bench` with
  * BENCH_WORKERD=1, measure the Worker under load.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { bundleWorker, startLocalWorker, workerdChildren } from "../../api/workers/miniflare.ts";
 import { TEST_SIGNING_JWK } from "../harness/test-key.ts";
 import { CASES } from "./cases.ts";
@@ -52,8 +52,13 @@ function loopEntry(other: string | undefined): string {
 
 /** The loop Worker in workerd, on a free port (with `other`, that checkout's engine too); `dispose` stops it. */
 export async function startLoopWorker(cases: Record<string, { path: string; body: string }>, other?: string) {
+  const entry = loopEntry(other);
+  // The bundle is the script: a written entry's folder goes as soon as it is made.
+  const script = await bundleWorker(entry).finally(() => {
+    if (other !== undefined) rmSync(dirname(entry), { recursive: true, force: true });
+  });
   return startLocalWorker({
-    script: await bundleWorker(loopEntry(other)),
+    script,
     port: 0,
     assets: false,
     direct: true,
